@@ -1,0 +1,257 @@
+/**
+ * Root app actor: the session of SPEC §4 Login and the host / restricted mode of §6.
+ *
+ *   booting ─┬─ open params ──────────────▶ loadingProfile ─▶ signedIn.{host|restricted}
+ *            ├─ public path (/login …) ───▶ signedOut.idle ◀─┐       │ logOut, 1004, 1005, 401
+ *            └─ otherwise ─▶ clearingSession ─────────────────┘  signingOut ◀┘
+ *   signedOut: idle ⇄ signingIn | registering | visiting ─▶ loadingProfile
+ *   loadingProfile ─error─▶ profileFailed (retry / log out)
+ *
+ * It owns the unread count behind the News badge (fed by IM, SPEC §2) and is the parent
+ * the long-lived children of later protocols are spawned under while signed in.
+ * Navigation and toasts leave the machine as emitted events; src/app acts on them.
+ */
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import type {
+  Credentials, MineInfo, Registration, SignInOutcome, StoredAuth,
+} from '../ports/session.port';
+import { USER_TYPE_HOST } from '../ports/session.port';
+import { LOGIN_PATH, homeFor, isDeepLink, isPublicPath } from './app.paths';
+
+export interface AppInput {
+  /** Auth data from the native shell's open parameters (or kept from an earlier open). */
+  openParams: StoredAuth | null;
+  /** The path the app was opened on. */
+  path: string;
+}
+
+export interface AppContext {
+  auth: StoredAuth | null;
+  profile: MineInfo | null;
+  unread: number;
+  /** Why the last sign-in, registration or visitor entry did not go through. */
+  formError: string | null;
+  /** Why the profile could not be loaded. */
+  loadError: string | null;
+  /** The path the app was opened on; a deep link is visited again once the session settles. */
+  entryPath: string;
+}
+
+export type SessionRejection = 'expired' | 'updateRequired';
+
+export type AppEvent =
+  | { type: 'login.submit'; credentials: Credentials }
+  | { type: 'register.submit'; registration: Registration }
+  | { type: 'visitor.enter' }
+  | { type: 'session.logOut' }
+  | { type: 'session.retry' }
+  | { type: 'api.sessionRejected'; reason: SessionRejection }
+  | { type: 'im.unreadChanged'; count: number };
+
+export type AppEmitted = { type: 'navigate'; to: string };
+
+const messageOf = (error: unknown): string =>
+  error instanceof Error && error.message ? error.message : 'Network Connection Failure';
+
+const signedInAuth = (outcome: SignInOutcome): StoredAuth | null =>
+  outcome.kind === 'signedIn' ? outcome.auth : null;
+
+/** Shared by signingIn, registering and visiting: success loads the profile, a refusal stays on the form. */
+const signInResult = {
+  onDone: [
+    {
+      guard: { type: 'signedInOutcome', params: ({ event }: { event: { output: SignInOutcome } }) => event.output },
+      target: '#app.loadingProfile',
+      actions: assign({ auth: ({ event }: { event: { output: SignInOutcome } }) => signedInAuth(event.output) }),
+    },
+    {
+      target: 'idle',
+      actions: assign({
+        formError: ({ event }: { event: { output: SignInOutcome } }) =>
+          event.output.kind === 'refused' ? event.output.message : null,
+      }),
+    },
+  ],
+  onError: {
+    target: 'idle',
+    actions: assign({ formError: ({ event }: { event: { error: unknown } }) => messageOf(event.error) }),
+  },
+} as const;
+
+export const appMachine = setup({
+  types: {
+    input: {} as AppInput,
+    context: {} as AppContext,
+    events: {} as AppEvent,
+    emitted: {} as AppEmitted,
+  },
+  actors: {
+    signIn: fromPromise<SignInOutcome, Credentials>(() => Promise.reject(new Error('signIn not provided'))),
+    register: fromPromise<SignInOutcome, Registration>(() => Promise.reject(new Error('register not provided'))),
+    visit: fromPromise<SignInOutcome, void>(() => Promise.reject(new Error('visit not provided'))),
+    loadProfile: fromPromise<MineInfo, StoredAuth>(() => Promise.reject(new Error('loadProfile not provided'))),
+    forget: fromPromise<void, void>(() => Promise.reject(new Error('forget not provided'))),
+  },
+  guards: {
+    hasOpenParams: ({ context }) => context.auth !== null,
+    openedOnPublicPath: ({ context }) => isPublicPath(context.entryPath),
+    signedInOutcome: (_, outcome: SignInOutcome) => outcome.kind === 'signedIn',
+    isHost: (_, profile: MineInfo) => profile.userType === USER_TYPE_HOST,
+    updateRequired: ({ event }) => event.type === 'api.sessionRejected' && event.reason === 'updateRequired',
+  },
+  delays: {
+    /** SPEC §8 1004: the toast stays 2 s before the logout. */
+    updateNoticeDelay: 2000,
+  },
+  actions: {
+    goToLogin: emit({ type: 'navigate', to: LOGIN_PATH } as const),
+    landHome: emit(({ context }) => ({
+      type: 'navigate' as const,
+      to: isDeepLink(context.entryPath)
+        ? context.entryPath
+        : homeFor(context.profile?.userType === USER_TYPE_HOST ? 'host' : 'restricted'),
+    })),
+    clearSession: assign({ auth: null, profile: null, unread: 0, loadError: null }),
+  },
+}).createMachine({
+  id: 'app',
+  context: ({ input }) => ({
+    auth: input.openParams,
+    profile: null,
+    unread: 0,
+    formError: null,
+    loadError: null,
+    entryPath: input.path,
+  }),
+  initial: 'booting',
+  states: {
+    booting: {
+      always: [
+        { guard: 'hasOpenParams', target: 'loadingProfile' },
+        { guard: 'openedOnPublicPath', target: 'signedOut' },
+        { target: 'clearingSession' },
+      ],
+    },
+    clearingSession: {
+      invoke: {
+        id: 'forget',
+        src: 'forget',
+        onDone: { target: 'signedOut', actions: 'goToLogin' },
+        onError: { target: 'signedOut', actions: 'goToLogin' },
+      },
+    },
+    signedOut: {
+      entry: 'clearSession',
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'login.submit': { target: 'signingIn', actions: assign({ formError: null }) },
+            'register.submit': { target: 'registering', actions: assign({ formError: null }) },
+            'visitor.enter': { target: 'visiting', actions: assign({ formError: null }) },
+          },
+        },
+        signingIn: {
+          invoke: {
+            id: 'signIn',
+            src: 'signIn',
+            input: ({ event }) => {
+              assertEvent(event, 'login.submit');
+              return event.credentials;
+            },
+            ...signInResult,
+          },
+        },
+        registering: {
+          invoke: {
+            id: 'register',
+            src: 'register',
+            input: ({ event }) => {
+              assertEvent(event, 'register.submit');
+              return event.registration;
+            },
+            ...signInResult,
+          },
+        },
+        visiting: {
+          invoke: { id: 'visit', src: 'visit', ...signInResult },
+        },
+      },
+    },
+    loadingProfile: {
+      entry: assign({ loadError: null }),
+      invoke: {
+        id: 'loadProfile',
+        src: 'loadProfile',
+        input: ({ context }) => context.auth!,
+        onDone: [
+          {
+            guard: { type: 'isHost', params: ({ event }) => event.output },
+            target: 'signedIn.host',
+            actions: [assign({ profile: ({ event }) => event.output }), 'landHome'],
+          },
+          {
+            target: 'signedIn.restricted',
+            actions: [assign({ profile: ({ event }) => event.output }), 'landHome'],
+          },
+        ],
+        onError: {
+          target: 'profileFailed',
+          actions: assign({ loadError: ({ event }) => messageOf(event.error) }),
+        },
+      },
+      on: {
+        'api.sessionRejected': [
+          { guard: 'updateRequired', target: 'closingForUpdate' },
+          { target: 'signingOut' },
+        ],
+      },
+    },
+    profileFailed: {
+      on: {
+        'session.retry': 'loadingProfile',
+        'session.logOut': 'signingOut',
+        'api.sessionRejected': [
+          { guard: 'updateRequired', target: 'closingForUpdate' },
+          { target: 'signingOut' },
+        ],
+      },
+    },
+    signedIn: {
+      // Long-lived children of later protocols (IM connection, presence, idle host) are
+      // invoked here so that they live exactly as long as the session.
+      // Once landed, a later sign-in (after a logout) goes to the role's home.
+      entry: assign({ entryPath: LOGIN_PATH }),
+      initial: 'host',
+      states: {
+        host: {},
+        restricted: {},
+      },
+      on: {
+        'im.unreadChanged': {
+          actions: assign({ unread: ({ event }) => Math.max(0, Math.floor(event.count)) }),
+        },
+        'session.logOut': 'signingOut',
+        'api.sessionRejected': [
+          { guard: 'updateRequired', target: 'closingForUpdate' },
+          { target: 'signingOut' },
+        ],
+      },
+    },
+    /** SPEC §8 1004: the "we've updated something" toast is showing; log out once it has been read. */
+    closingForUpdate: {
+      after: { updateNoticeDelay: 'signingOut' },
+      on: { 'session.logOut': 'signingOut' },
+    },
+    signingOut: {
+      invoke: {
+        id: 'forget',
+        src: 'forget',
+        onDone: { target: 'signedOut', actions: 'goToLogin' },
+        onError: { target: 'signedOut', actions: 'goToLogin' },
+      },
+    },
+  },
+});
+
+export type AppMachine = typeof appMachine;

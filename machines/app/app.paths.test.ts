@@ -1,0 +1,120 @@
+/**
+ * Generated-path tests of the root app actor (SPEC §4 Login, §8 session codes): every
+ * path the model generates is replayed on the real actor with a manual-mode fake session
+ * port and a simulated clock, checking the state and its invariants at every step.
+ */
+import { describe, expect, it } from 'vitest';
+import { SimulatedClock, createActor } from 'xstate';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
+import { FakeSessionPort, sampleAuth, sampleProfile } from '../ports/session.fake';
+import type { SignInOutcome } from '../ports/session.port';
+import { Coverage, afterEvent, createPathModel, describePath, flush } from '../testing/paths';
+import { composeAppMachine } from './app.actors';
+import { appMachine } from './app.machine';
+import { isDeepLink } from './app.paths';
+import type { AppEmitted, AppInput } from './app.machine';
+
+const host = sampleProfile({ userType: 2, nickname: 'Host' });
+const user = sampleProfile({ userType: 1, nickname: 'User' });
+const signedIn: SignInOutcome = { kind: 'signedIn', auth: sampleAuth({ token: 'fresh' }) };
+const refused: SignInOutcome = { kind: 'refused', message: 'Incorrect account or password.' };
+
+const samples: EventObject[] = [
+  { type: 'login.submit', credentials: { account: 'a@b.c', password: 'secret1' } },
+  { type: 'register.submit', registration: { account: 'n@b.c', password: 'secret1', nickname: 'N' } },
+  { type: 'visitor.enter' },
+  { type: 'session.logOut' },
+  { type: 'session.retry' },
+  { type: 'api.sessionRejected', reason: 'expired' },
+  { type: 'api.sessionRejected', reason: 'updateRequired' },
+  { type: 'im.unreadChanged', count: 4 },
+  ...['signIn', 'register', 'visit'].flatMap((id) => [
+    { type: `xstate.done.actor.${id}`, output: signedIn },
+    { type: `xstate.done.actor.${id}`, output: refused },
+    { type: `xstate.error.actor.${id}`, error: new Error('Network Connection Failure') },
+  ]),
+  { type: 'xstate.done.actor.loadProfile', output: host },
+  { type: 'xstate.done.actor.loadProfile', output: user },
+  { type: 'xstate.error.actor.loadProfile', error: new Error('Server Failure') },
+  { type: 'xstate.done.actor.forget' },
+  { type: 'xstate.error.actor.forget', error: new Error('storage') },
+  { type: afterEvent('updateNoticeDelay', 'app.closingForUpdate') },
+];
+
+const inputs: Record<string, AppInput> = {
+  'open params': { openParams: sampleAuth(), path: '/' },
+  'no params on /login': { openParams: null, path: '/login' },
+  'no params on a protected path': { openParams: null, path: '/wallet' },
+};
+
+const coverage = new Coverage(appMachine);
+
+async function replay(input: AppInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[]) {
+  const port = new FakeSessionPort('manual');
+  const clock = new SimulatedClock();
+  const actor = createActor(composeAppMachine({ session: port }), { input, clock, inspect: coverage.inspect });
+  const navigations: string[] = [];
+  actor.on('navigate', (e: AppEmitted) => navigations.push(e.to));
+  actor.start();
+  await flush();
+  // A deep link the app was opened on is where the first landing goes (SPEC §4: else the role's home).
+  let returnTo: string | null = isDeepLink(input.path) ? input.path : null;
+
+  for (const { event, state } of steps) {
+    const [kind, , , id] = event.type.split('.');
+    if (event.type.startsWith('xstate.after.')) {
+      clock.increment(2000);
+    } else if (kind === 'xstate' && (event.type.startsWith('xstate.done') || event.type.startsWith('xstate.error'))) {
+      const call = port.pending.next(id!);
+      if (event.type.startsWith('xstate.done')) call.resolve((event as { output?: unknown }).output);
+      else call.reject((event as { error?: unknown }).error);
+    } else {
+      actor.send(event as never);
+    }
+    await flush();
+
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toEqual(state.value);
+    // Invariants that hold wherever the path goes.
+    if (snapshot.matches('signedOut')) {
+      expect(snapshot.context.profile).toBeNull();
+      expect(snapshot.context.auth).toBeNull();
+      expect(snapshot.context.unread).toBe(0);
+    }
+    if (snapshot.matches({ signedIn: 'host' })) expect(snapshot.context.profile?.userType).toBe(2);
+    if (snapshot.matches({ signedIn: 'restricted' })) expect(snapshot.context.profile?.userType).not.toBe(2);
+    if (event.type === 'xstate.done.actor.forget' || event.type === 'xstate.error.actor.forget') {
+      expect(navigations.at(-1)).toBe('/login');
+    }
+    if (event.type === 'xstate.done.actor.loadProfile') {
+      const home = snapshot.context.profile?.userType === 2 ? '/' : '/newsRestricted';
+      expect(navigations.at(-1)).toBe(returnTo ?? home);
+      returnTo = null;
+    }
+  }
+  // A settled state keeps no invoked work running.
+  const settled = actor.getSnapshot();
+  if (settled.matches('signedIn') || settled.matches({ signedOut: 'idle' })) {
+    expect(Object.keys(settled.children)).toEqual([]);
+  }
+  actor.stop();
+}
+
+describe('app machine: generated paths', () => {
+  for (const [name, input] of Object.entries(inputs)) {
+    const paths = createPathModel(appMachine, { events: samples, input }).transitionPaths();
+    describe(name, () => {
+      it('generates paths', () => expect(paths.length).toBeGreaterThan(0));
+      for (const path of paths) {
+        it(describePath(path), async () => {
+          await replay(input, path.steps);
+        });
+      }
+    });
+  }
+
+  it('reaches every state node and every transition of the machine', () => {
+    expect(coverage.missingStateNodes()).toEqual([]);
+    expect(coverage.missingTransitions()).toEqual([]);
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * Manual-mode plumbing for fake ports: every call becomes a pending entry that the test
+ * settles by hand, so states that wait on the outside world (`loadingProfile`,
+ * `signingOut`) are observable instead of being skipped by a fake that answers at once.
+ */
+export interface PendingCall<T> {
+  readonly method: string;
+  readonly args: readonly unknown[];
+  resolve(value: T): void;
+  reject(error: unknown): void;
+  readonly settled: boolean;
+}
+
+export class PendingCalls {
+  private readonly queue: PendingCall<unknown>[] = [];
+
+  add<T>(method: string, args: readonly unknown[]): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      let settled = false;
+      const call: PendingCall<T> = {
+        method,
+        args,
+        resolve: (v) => { settled = true; resolve(v); },
+        reject: (e) => { settled = true; reject(e); },
+        get settled() { return settled; },
+      };
+      this.queue.push(call as PendingCall<unknown>);
+    });
+  }
+
+  /** The oldest unsettled call of `method`; throws when there is none, so a test cannot settle a call that was never made. */
+  next<T>(method: string): PendingCall<T> {
+    const call = this.queue.find((c) => c.method === method && !c.settled);
+    if (!call) {
+      const open = this.open().map((c) => c.method).join(', ') || 'none';
+      throw new Error(`No pending ${method}() call (pending: ${open}).`);
+    }
+    return call as PendingCall<T>;
+  }
+
+  open(): PendingCall<unknown>[] {
+    return this.queue.filter((c) => !c.settled);
+  }
+
+  count(method: string): number {
+    return this.queue.filter((c) => c.method === method).length;
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * Model-based testing helpers shared by every machine's `<f>.paths.test.ts` (see
+ * CONVENTIONS.md): a `TestModel` over the machine with stand-in events for async results
+ * and timers, and a coverage record taken from the *running* actor's microsteps, so a
+ * test can assert that the generated paths reached every state node and every
+ * transition of the machine.
+ */
+import type {
+  AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject, InspectionEvent,
+} from 'xstate';
+import { initialTransition } from 'xstate';
+import { TestModel } from 'xstate/graph';
+
+interface TransitionLike {
+  source: AnyStateNode;
+  eventType: string;
+  target?: readonly AnyStateNode[] | undefined;
+}
+
+export function stateNodesOf(machine: AnyStateMachine): AnyStateNode[] {
+  const out: AnyStateNode[] = [];
+  const walk = (node: AnyStateNode) => {
+    out.push(node);
+    Object.values(node.states).forEach((child) => walk(child as AnyStateNode));
+  };
+  walk(machine.root);
+  return out;
+}
+
+const keyOf = (t: TransitionLike, index: number): string =>
+  `${t.source.id} --${t.eventType || 'always'}#${index}--> ${(t.target ?? []).map((n) => n.id).join(',') || '(self)'}`;
+
+/** Every transition of the machine, eventless ones included, as stable keys. */
+export function transitionKeysOf(machine: AnyStateMachine): string[] {
+  const keys: string[] = [];
+  for (const node of stateNodesOf(machine)) {
+    for (const list of node.transitions.values()) list.forEach((t, i) => keys.push(keyOf(t, i)));
+    (node.always ?? []).forEach((t, i) => keys.push(keyOf(t, i)));
+  }
+  return keys;
+}
+
+function keyOfTaken(t: TransitionLike): string {
+  const list = t.eventType
+    ? t.source.transitions.get(t.eventType) ?? []
+    : t.source.always ?? [];
+  return keyOf(t, list.indexOf(t as never));
+}
+
+/** Records what the running actors did, for the coverage assertion. */
+export class Coverage {
+  readonly transitions = new Set<string>();
+  readonly stateNodes = new Set<string>();
+
+  constructor(private readonly machine: AnyStateMachine) {}
+
+  /** The machine under test, also when it was composed with `.provide()`. */
+  private isOwn(event: InspectionEvent): boolean {
+    const logic = event.actorRef.logic as Partial<AnyStateMachine>;
+    return logic.root !== undefined && logic.id === this.machine.id;
+  }
+
+  /** Pass as `inspect` to createActor. */
+  readonly inspect = (event: InspectionEvent): void => {
+    if (event.type === '@xstate.microstep' && this.isOwn(event)) {
+      for (const t of event._transitions) {
+        this.transitions.add(keyOfTaken(t as TransitionLike));
+        // A transient state (only eventless exits) never shows in a snapshot; leaving it proves it was entered.
+        this.stateNodes.add((t as TransitionLike).source.id);
+      }
+    }
+    if (event.type === '@xstate.snapshot' && this.isOwn(event)) {
+      const snapshot = event.snapshot as AnyMachineSnapshot;
+      for (const node of snapshot._nodes) this.stateNodes.add(node.id);
+    }
+  };
+
+  missingStateNodes(): string[] {
+    return stateNodesOf(this.machine).map((n) => n.id).filter((id) => !this.stateNodes.has(id));
+  }
+
+  missingTransitions(): string[] {
+    return transitionKeysOf(this.machine).filter((k) => !this.transitions.has(k));
+  }
+}
+
+export interface PathModelOptions<TInput> {
+  /** Sample events, including stand-ins (`xstate.done.actor.x`, `xstate.after.delay.id`). */
+  events: readonly EventObject[];
+  input?: TInput;
+  /** What identifies a model state beyond its value (default: the value only). */
+  serializeContext?: (context: unknown) => unknown;
+}
+
+export interface GeneratedPath {
+  steps: { event: EventObject; state: AnyMachineSnapshot }[];
+  state: AnyMachineSnapshot;
+}
+
+export function createPathModel<TInput>(machine: AnyStateMachine, options: PathModelOptions<TInput>) {
+  const serializeState = (snapshot: AnyMachineSnapshot) =>
+    JSON.stringify([snapshot.value, options.serializeContext?.(snapshot.context) ?? null]);
+  const model = new TestModel(machine, {
+    events: (snapshot: AnyMachineSnapshot) => options.events.filter((e) => snapshot.can(e)),
+    stateMatcher: (snapshot: AnyMachineSnapshot, key: string) => snapshot.matches(key as never),
+    serializeState,
+    ...(options.input === undefined ? {} : { input: options.input }),
+  } as never);
+
+  return {
+    model,
+    /**
+     * A transition tour: for every state the model reaches and every event it can take
+     * there, the shortest path to the state followed by that event. Unlike simple paths,
+     * this also takes transitions back into states visited before.
+     */
+    transitionPaths(): GeneratedPath[] {
+      const shortest = new Map<string, GeneratedPath>();
+      const [initial] = initialTransition(machine, options.input as never);
+      shortest.set(serializeState(initial as AnyMachineSnapshot), { steps: [], state: initial as AnyMachineSnapshot });
+      for (const p of model.getShortestPaths() as unknown as GeneratedPath[]) {
+        shortest.set(serializeState(p.state), p);
+      }
+      const out: GeneratedPath[] = [];
+      const adjacency = model.getAdjacencyMap() as unknown as Record<string, {
+        transitions: Record<string, { event: EventObject; state: AnyMachineSnapshot }>;
+      }>;
+      for (const [key, { transitions }] of Object.entries(adjacency)) {
+        const base = shortest.get(key);
+        if (!base) continue;
+        for (const { event, state } of Object.values(transitions)) {
+          out.push({ steps: [...base.steps, { event, state }], state });
+        }
+      }
+      return out;
+    },
+  };
+}
+
+/** The type of the delayed-transition event xstate raises for a named delay on a state node. */
+export const afterEvent = (delay: string, stateNodeId: string): string => `xstate.after.${delay}.${stateNodeId}`;
+
+/** Lets settled promises deliver their results to the actor. */
+export const flush = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A short, readable test name for a generated path. */
+export function describePath(path: { steps: readonly { event: EventObject }[]; state: AnyMachineSnapshot }): string {
+  const events = path.steps.map((s) => {
+    const { type, ...rest } = s.event as EventObject & Record<string, unknown>;
+    const detail = 'reason' in rest ? `(${String(rest.reason)})`
+      : 'output' in rest && rest.output && typeof rest.output === 'object'
+        ? `(${Object.values(rest.output as object).slice(0, 1).map(String).join('')})` : '';
+    return type.replace(/^xstate\./, '') + detail;
+  });
+  return `${JSON.stringify(path.state.value)} via ${events.join(' → ')}`;
+}

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The app is served by the reference server (server/) on one origin; `npm start`
+// builds it first. The manifest lets `npm run bench` tell the first screen's
+// chunks from the lazy ones.
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    manifest: true,
+    sourcemap: false,
+    target: 'es2022',
+    modulePreload: { polyfill: false },
+  },
+  test: {
+    include: ['machines/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 20_000,
+    pool: 'forks',
+  },
+});

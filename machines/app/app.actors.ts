@@ -3,10 +3,9 @@
  * compose the machine through this one function, so both run the same wiring.
  */
 import { fromPromise } from 'xstate';
-import type {
-  Credentials, MineInfo, Registration, SessionPort, SignInOutcome, StoredAuth,
-} from '../ports/session.port';
+import type { MineInfo, SessionPort, SignInOutcome, StoredAuth } from '../ports/session.port';
 import { appMachine } from './app.machine';
+import type { EntryRequest } from './app.machine';
 
 export interface AppPorts {
   session: SessionPort;
@@ -16,9 +15,13 @@ export function composeAppMachine(ports: AppPorts) {
   const { session } = ports;
   return appMachine.provide({
     actors: {
-      signIn: fromPromise<SignInOutcome, Credentials>(({ input }) => session.signIn(input)),
-      register: fromPromise<SignInOutcome, Registration>(({ input }) => session.register(input)),
-      visit: fromPromise<SignInOutcome, void>(() => session.visit()),
+      enter: fromPromise<SignInOutcome, EntryRequest>(({ input }) => {
+        switch (input.kind) {
+          case 'login': return session.signIn(input.credentials);
+          case 'register': return session.register(input.registration);
+          case 'visit': return session.visit();
+        }
+      }),
       loadProfile: fromPromise<MineInfo, StoredAuth>(({ input }) => session.loadProfile(input)),
       forget: fromPromise<void, void>(() => session.forget()),
     },

@@ -4,14 +4,14 @@
  *   booting ─┬─ open params ──────────────▶ loadingProfile ─▶ signedIn.{host|restricted}
  *            ├─ public path (/login …) ───▶ signedOut.idle ◀─┐       │ logOut, 1004, 1005, 401
  *            └─ otherwise ─▶ clearingSession ─────────────────┘  signingOut ◀┘
- *   signedOut: idle ⇄ signingIn | registering | visiting ─▶ loadingProfile
+ *   signedOut: idle ⇄ submitting (sign in, register or visitor entry) ─▶ loadingProfile
  *   loadingProfile ─error─▶ profileFailed (retry / log out)
  *
  * It owns the unread count behind the News badge (fed by IM, SPEC §2) and is the parent
  * the long-lived children of later protocols are spawned under while signed in.
  * Navigation and toasts leave the machine as emitted events; src/app acts on them.
  */
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup } from 'xstate';
 import type {
   Credentials, MineInfo, Registration, SignInOutcome, StoredAuth,
 } from '../ports/session.port';
@@ -50,33 +50,25 @@ export type AppEvent =
 
 export type AppEmitted = { type: 'navigate'; to: string };
 
+/** The three ways in of SPEC §4/§6: sign in, register, or enter as a visitor. */
+export type EntryRequest =
+  | { kind: 'login'; credentials: Credentials }
+  | { kind: 'register'; registration: Registration }
+  | { kind: 'visit' };
+
+function entryRequestOf(event: AppEvent): EntryRequest {
+  switch (event.type) {
+    case 'login.submit': return { kind: 'login', credentials: event.credentials };
+    case 'register.submit': return { kind: 'register', registration: event.registration };
+    default: return { kind: 'visit' };
+  }
+}
+
 const messageOf = (error: unknown): string =>
   error instanceof Error && error.message ? error.message : 'Network Connection Failure';
 
 const signedInAuth = (outcome: SignInOutcome): StoredAuth | null =>
   outcome.kind === 'signedIn' ? outcome.auth : null;
-
-/** Shared by signingIn, registering and visiting: success loads the profile, a refusal stays on the form. */
-const signInResult = {
-  onDone: [
-    {
-      guard: { type: 'signedInOutcome', params: ({ event }: { event: { output: SignInOutcome } }) => event.output },
-      target: '#app.loadingProfile',
-      actions: assign({ auth: ({ event }: { event: { output: SignInOutcome } }) => signedInAuth(event.output) }),
-    },
-    {
-      target: 'idle',
-      actions: assign({
-        formError: ({ event }: { event: { output: SignInOutcome } }) =>
-          event.output.kind === 'refused' ? event.output.message : null,
-      }),
-    },
-  ],
-  onError: {
-    target: 'idle',
-    actions: assign({ formError: ({ event }: { event: { error: unknown } }) => messageOf(event.error) }),
-  },
-} as const;
 
 export const appMachine = setup({
   types: {
@@ -86,9 +78,7 @@ export const appMachine = setup({
     emitted: {} as AppEmitted,
   },
   actors: {
-    signIn: fromPromise<SignInOutcome, Credentials>(() => Promise.reject(new Error('signIn not provided'))),
-    register: fromPromise<SignInOutcome, Registration>(() => Promise.reject(new Error('register not provided'))),
-    visit: fromPromise<SignInOutcome, void>(() => Promise.reject(new Error('visit not provided'))),
+    enter: fromPromise<SignInOutcome, EntryRequest>(() => Promise.reject(new Error('enter not provided'))),
     loadProfile: fromPromise<MineInfo, StoredAuth>(() => Promise.reject(new Error('loadProfile not provided'))),
     forget: fromPromise<void, void>(() => Promise.reject(new Error('forget not provided'))),
   },
@@ -146,35 +136,36 @@ export const appMachine = setup({
       states: {
         idle: {
           on: {
-            'login.submit': { target: 'signingIn', actions: assign({ formError: null }) },
-            'register.submit': { target: 'registering', actions: assign({ formError: null }) },
-            'visitor.enter': { target: 'visiting', actions: assign({ formError: null }) },
+            'login.submit': 'submitting',
+            'register.submit': 'submitting',
+            'visitor.enter': 'submitting',
           },
         },
-        signingIn: {
+        /** The server is checking a sign-in, registration or visitor entry; further taps are ignored. */
+        submitting: {
+          entry: assign({ formError: null }),
           invoke: {
-            id: 'signIn',
-            src: 'signIn',
-            input: ({ event }) => {
-              assertEvent(event, 'login.submit');
-              return event.credentials;
+            id: 'enter',
+            src: 'enter',
+            input: ({ event }) => entryRequestOf(event),
+            onDone: [
+              {
+                guard: { type: 'signedInOutcome', params: ({ event }) => event.output },
+                target: '#app.loadingProfile',
+                actions: assign({ auth: ({ event }) => (event.output.kind === 'signedIn' ? event.output.auth : null) }),
+              },
+              {
+                target: 'idle',
+                actions: assign({
+                  formError: ({ event }) => (event.output.kind === 'refused' ? event.output.message : null),
+                }),
+              },
+            ],
+            onError: {
+              target: 'idle',
+              actions: assign({ formError: ({ event }) => messageOf(event.error) }),
             },
-            ...signInResult,
           },
-        },
-        registering: {
-          invoke: {
-            id: 'register',
-            src: 'register',
-            input: ({ event }) => {
-              assertEvent(event, 'register.submit');
-              return event.registration;
-            },
-            ...signInResult,
-          },
-        },
-        visiting: {
-          invoke: { id: 'visit', src: 'visit', ...signInResult },
         },
       },
     },

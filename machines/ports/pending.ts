@@ -29,11 +29,12 @@ export class PendingCalls {
   }
 
   /** The oldest unsettled call of `method`; throws when there is none, so a test cannot settle a call that was never made. */
-  next<T>(method: string): PendingCall<T> {
-    const call = this.queue.find((c) => c.method === method && !c.settled);
+  next<T>(method: string | readonly string[]): PendingCall<T> {
+    const methods = typeof method === 'string' ? [method] : method;
+    const call = this.queue.find((c) => methods.includes(c.method) && !c.settled);
     if (!call) {
       const open = this.open().map((c) => c.method).join(', ') || 'none';
-      throw new Error(`No pending ${method}() call (pending: ${open}).`);
+      throw new Error(`No pending ${methods.join('|')}() call (pending: ${open}).`);
     }
     return call as PendingCall<T>;
   }

@@ -56,7 +56,7 @@ export class Coverage {
 
   /** The machine under test, also when it was composed with `.provide()`. */
   private isOwn(event: InspectionEvent): boolean {
-    const logic = event.actorRef.logic as Partial<AnyStateMachine>;
+    const logic = (event.actorRef as unknown as { logic: Partial<AnyStateMachine> }).logic;
     return logic.root !== undefined && logic.id === this.machine.id;
   }
 

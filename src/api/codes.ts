@@ -1,0 +1,50 @@
+/**
+ * The result codes and texts of SPEC §8, declared once for the client and the reference
+ * server.
+ */
+export const SUCCESS = '0000';
+
+export const ResultCode = {
+  success: SUCCESS,
+  /** Any request the server cannot decrypt, parse or validate (reference server). */
+  invalidRequest: '1000',
+  /** The app is older than the server accepts: toast and log out after 2 s. */
+  updateRequired: '1004',
+  /** Authentication failed: handed back as a value on the login call, else message and logout. */
+  authFailed: '1005',
+  /** An account with this name exists already (reference server). */
+  accountExists: '1010',
+  balanceInsufficient: '1080',
+  /** Resolved with code and message (SPEC §8). */
+  resolvedA: '2001',
+  resolvedB: '1992',
+  resolvedC: '1006',
+} as const;
+
+export const RESOLVED_WITH_MESSAGE: readonly string[] = ['2001', '1992', '1006'];
+
+export const MESSAGE_DIAMOND_NOT_ENOUGH = 'diamond.not.enough';
+export const MESSAGE_NO_MATCH_USER = 'no.match.user';
+
+export const TEXT_UPDATE_REQUIRED = "Oops! We've updated something new. Re-enter and try our new feature!";
+export const TEXT_MALFORMED = 'The server sent a response the app could not read. Please try again.';
+
+export const HTTP_TEXT: Readonly<Record<number, string>> = {
+  401: 'Token invalid, please log in again',
+  403: 'No Access',
+  404: 'Request Address Error',
+  500: 'Server Failure',
+};
+export const TEXT_NETWORK_FAILURE = 'Network Connection Failure';
+
+/** Header names of the shell contract (SPEC §7 headers); documented in the README. */
+export const Header = {
+  loginToken: 'x-login-token',
+  anchorToken: 'x-anchor-token',
+  appId: 'x-app-id',
+  appVersion: 'x-app-version',
+  subscriptionKey: 'x-subscription-key',
+} as const;
+
+export const APP_VERSION = '1.0.34';
+export const REQUEST_TIMEOUT_MS = 30_000;

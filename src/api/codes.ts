@@ -48,3 +48,14 @@ export const Header = {
 
 export const APP_VERSION = '1.0.34';
 export const REQUEST_TIMEOUT_MS = 30_000;
+
+/**
+ * Development transport key and IV shared by the client and the reference server. A
+ * production build sets its own through VITE_AES_KEY / VITE_AES_IV (and the server through
+ * AES_KEY / AES_IV); each must be exactly 16 bytes (SPEC §5).
+ */
+export const DEV_AES_KEY = 'a7F3kP9qZ2xW8mN4';
+export const DEV_AES_IV = 'r5T1yU8iO3pL6kJ0';
+
+/** Lowest app version the reference server accepts before answering 1004. */
+export const MIN_APP_VERSION = '1.0.0';

@@ -1,0 +1,109 @@
+/**
+ * The encrypted API client of SPEC §7: POST unless noted, one API host (same origin by
+ * default), 30 s time-out, the shell-contract headers, AES bodies, and the §8 catalogue
+ * applied through `outcome.ts`. Every response is checked against the endpoint's schema,
+ * so a malformed or undecryptable answer becomes a clear error, never a crash.
+ */
+import ky, { TimeoutError } from 'ky';
+import type { AesCodec } from './codec';
+import { APP_VERSION, Header, REQUEST_TIMEOUT_MS } from './codes';
+import type { Endpoint, RequestOf, ResponseOf } from './contract/endpoint';
+import { Envelope } from './contract/endpoint';
+import type { ApiNotice, ApiResult, CallOptions, Interpretation } from './outcome';
+import {
+  ApiError, interpretEnvelope, interpretHttpStatus, interpretTransportFailure, malformed,
+} from './outcome';
+
+export interface ApiCredentials {
+  token: string;
+  appId: string;
+  appVersion?: string;
+  subscriptionKey?: string;
+}
+
+export interface ApiClientOptions {
+  /** API host; '' means the app's own origin. */
+  baseUrl?: string;
+  codec: AesCodec;
+  /** The current session's credentials, read at each call. */
+  credentials: () => ApiCredentials | null;
+  onNotice: (notice: ApiNotice) => void;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+export interface ApiClient {
+  /** Resolves with every outcome SPEC §8 resolves; rejects with ApiError for the rest. */
+  call<E extends Endpoint>(endpoint: E, body: RequestOf<E>, options?: CallOptions): Promise<ApiResult<ResponseOf<E>>>;
+  /** As `call`, but anything other than success rejects (with the server's code and message). */
+  data<E extends Endpoint>(endpoint: E, body: RequestOf<E>, options?: CallOptions): Promise<ResponseOf<E>>;
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const http = ky.create({
+    timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
+    retry: 0,
+    throwHttpErrors: false,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const base = (options.baseUrl ?? '').replace(/\/$/, '');
+
+  function settle<T>(result: Interpretation<T>): ApiResult<T> {
+    result.notices.forEach(options.onNotice);
+    if ('reject' in result.outcome) throw result.outcome.reject;
+    return result.outcome.resolve;
+  }
+
+  function headers(): Record<string, string> {
+    const creds = options.credentials();
+    const out: Record<string, string> = {
+      'content-type': 'text/plain;charset=utf-8',
+      [Header.appVersion]: creds?.appVersion || APP_VERSION,
+    };
+    if (creds) {
+      out[Header.loginToken] = creds.token;
+      out[Header.anchorToken] = creds.token;
+      out[Header.appId] = creds.appId;
+      if (creds.subscriptionKey) out[Header.subscriptionKey] = creds.subscriptionKey;
+    }
+    return out;
+  }
+
+  async function call<E extends Endpoint>(
+    endpoint: E,
+    body: RequestOf<E>,
+    callOptions: CallOptions = {},
+  ): Promise<ApiResult<ResponseOf<E>>> {
+    let response: Response;
+    try {
+      response = await http(base + endpoint.path, {
+        method: endpoint.method,
+        headers: headers(),
+        ...(endpoint.method === 'POST' ? { body: options.codec.encrypt(JSON.stringify(body ?? {})) } : {}),
+      });
+    } catch (error) {
+      return settle(interpretTransportFailure(error instanceof TimeoutError));
+    }
+    if (!response.ok) return settle(interpretHttpStatus(response.status));
+
+    let envelope: Envelope | null = null;
+    try {
+      const parsed = Envelope.safeParse(JSON.parse(options.codec.decrypt(await response.text())));
+      if (parsed.success) envelope = parsed.data;
+    } catch {
+      // Undecryptable or not JSON: reported as malformed below.
+    }
+    return settle(envelope ? interpretEnvelope(envelope, endpoint, callOptions) : malformed());
+  }
+
+  return {
+    call,
+    async data(endpoint, body, callOptions) {
+      const result = await call(endpoint, body, callOptions);
+      if (result.kind === 'ok') return result.data;
+      throw new ApiError('code', result.message, { code: result.code });
+    },
+  };
+}
+
+export { ApiError };

@@ -1,0 +1,152 @@
+/**
+ * The deterministic development seed. Every row is a pure function of its index, so two
+ * fresh databases seeded with the same options are identical, and seeding again changes
+ * nothing (existing rows are kept, never overwritten, including app_config values edited
+ * at run time). Raise `hosts` for load tests: host ids are 100000 + i, up to 99 999 hosts.
+ *
+ * Dev accounts: host1@example.com … and user1@example.com …, all with SEED_PASSWORD.
+ */
+import { createHash } from 'node:crypto';
+import { hashPasswordSync, type ScryptCost } from '../auth/password';
+import { insertUser, UserType, yxAccidFor, type NewUser } from '../users/users';
+import { avatarUrl } from '../web/avatars';
+import type { Db } from './database';
+
+/** The one documented password of every seeded account. */
+export const SEED_PASSWORD = 'password1';
+
+export interface SeedOptions {
+  /** Number of hosts (userType 2); default 6. */
+  hosts?: number;
+  /** Number of normal users (userType 1); default 4. */
+  users?: number;
+}
+
+const HOST_ID_BASE = 100_000;
+const USER_ID_BASE = 200_000;
+const MAX_PER_KIND = USER_ID_BASE - HOST_ID_BASE - 1;
+
+/** Fixed so that the seed is reproducible; sign-ups use the real time. */
+const SEEDED_AT = Date.UTC(2025, 0, 1);
+const DAY_MS = 86_400_000;
+
+/**
+ * The seed's password is public, so it is hashed at a lower cost than sign-ups: this keeps
+ * seeding a thousand hosts to about a second. Verification reads the cost from the hash.
+ */
+const SEED_COST: ScryptCost = { N: 1024, r: 8, p: 1 };
+
+const COUNTRIES = [
+  [1, 'United States', 'US'], [2, 'Philippines', 'PH'], [3, 'Brazil', 'BR'], [4, 'Colombia', 'CO'],
+  [5, 'India', 'IN'], [6, 'Vietnam', 'VN'], [7, 'Indonesia', 'ID'], [8, 'Ukraine', 'UA'],
+] as const;
+
+/** Parent tags and their children; the home tabs are the children of the first parent (SPEC §2 Home). */
+const TAGS = [
+  { id: 1, name: 'Recommend', children: [[11, 'New'], [12, 'Popular'], [13, 'Nearby']] },
+  { id: 2, name: 'Interests', children: [[21, 'Music'], [22, 'Dance'], [23, 'Travel'], [24, 'Games']] },
+] as const;
+
+/** SPEC §3 app config keys; `achor_hide_button` lists the host levels allowed to take calls (SPEC §5). */
+const APP_CONFIG: Readonly<Record<string, string>> = {
+  achor_hide_button: '1,2,3,4,5',
+  prime_achor_can_call: '1',
+  microsoft_translator_config: JSON.stringify({ key: 'dev-translator-key', region: 'local' }),
+  max_no_use_app_reminder_time: '1',
+};
+
+const HOST_NAMES = ['Sofia', 'Amara', 'Lina', 'Mei', 'Valentina', 'Aisha', 'Yuki', 'Camila', 'Nadia', 'Elena'];
+const USER_NAMES = ['Alex', 'Ben', 'Chris', 'Dan', 'Eli', 'Finn'];
+
+const pick = <T>(list: readonly T[], i: number): T => list[(i - 1) % list.length]!;
+
+/** 'Sofia', …, 'Elena', then 'Sofia 2', … */
+function nameFor(names: readonly string[], i: number): string {
+  const round = Math.ceil(i / names.length);
+  return round === 1 ? pick(names, i) : `${pick(names, i)} ${round}`;
+}
+
+type Kind = 'host' | 'user';
+
+const idOf = (kind: Kind, i: number) => (kind === 'host' ? HOST_ID_BASE : USER_ID_BASE) + i;
+const accountOf = (kind: Kind, i: number) => `${kind}${i}@example.com`;
+
+function seededUser(kind: Kind, i: number): NewUser {
+  const account = accountOf(kind, i);
+  const digest = (label: string) => createHash('sha256').update(`seed:${label}:${account}`).digest();
+  const isHost = kind === 'host';
+  return {
+    id: idOf(kind, i),
+    account,
+    password_hash: hashPasswordSync(SEED_PASSWORD, digest('salt').subarray(0, 16), SEED_COST),
+    nickname: nameFor(isHost ? HOST_NAMES : USER_NAMES, i),
+    user_type: isHost ? UserType.host : UserType.user,
+    is_visitor: 0,
+    // Hosts cycle through levels 1–5 and every sixth is level 0, outside achor_hide_button.
+    user_level: isHost ? i % 6 : (i - 1) % 4,
+    country_id: pick(COUNTRIES, isHost ? i : i + 3)[0],
+    icon: avatarUrl(`${kind}${i}`),
+    yx_accid: yxAccidFor(`account:${account}`),
+    im_token: digest('im').toString('hex').slice(0, 32),
+    is_new_user: i % 3 === 0 ? 1 : 0,
+    is_vip: !isHost && i % 2 === 0 ? 1 : 0,
+    device_id: null,
+    // Hosts on the first seeded day, users on the second, one second apart.
+    created_at: new Date(SEEDED_AT + (isHost ? 0 : DAY_MS) + i * 1000).toISOString(),
+  };
+}
+
+/** A host's picList: two or three pictures, then one video (its URL is a poster placeholder). */
+function hostMedia(i: number): { sort: number; media_type: 1 | 2; media_url: string }[] {
+  const pictures = 2 + (i % 2);
+  return [
+    ...Array.from({ length: pictures }, (_, k) => ({
+      sort: k + 1, media_type: 1 as const, media_url: avatarUrl(`host${i}-${k + 1}`),
+    })),
+    { sort: pictures + 1, media_type: 2, media_url: avatarUrl(`host${i}-video`) },
+  ];
+}
+
+function hostTags(i: number): number[] {
+  const [recommend, interests] = TAGS;
+  return [pick(recommend.children, i)[0], pick(interests.children, i)[0]];
+}
+
+export function seed(db: Db, { hosts = 6, users = 4 }: SeedOptions = {}): void {
+  for (const n of [hosts, users]) {
+    if (!Number.isInteger(n) || n < 0 || n > MAX_PER_KIND) throw new RangeError(`Seed counts must be 0…${MAX_PER_KIND}.`);
+  }
+  const ignore = (sql: string) => db.prepare(`INSERT INTO ${sql} ON CONFLICT DO NOTHING`);
+  const country = ignore('countries (id, name, code) VALUES (?, ?, ?)');
+  const tag = ignore('tags (id, parent_id, name) VALUES (?, ?, ?)');
+  const config = ignore('app_config (key, value) VALUES (?, ?)');
+  const media = ignore('user_media (user_id, sort, media_type, media_url) VALUES (?, ?, ?, ?)');
+  const userTag = ignore('user_tags (user_id, tag_id) VALUES (?, ?)');
+  const userById = db.prepare<[number], 1>('SELECT 1 FROM users WHERE id = ?').pluck();
+  const userByAccount = db.prepare<[string], 1>('SELECT 1 FROM users WHERE account = ?').pluck();
+
+  db.transaction(() => {
+    for (const row of COUNTRIES) country.run(...row);
+    for (const parent of TAGS) {
+      tag.run(parent.id, null, parent.name);
+      for (const [id, name] of parent.children) tag.run(id, parent.id, name);
+    }
+    for (const [key, value] of Object.entries(APP_CONFIG)) config.run(key, value);
+
+    /** The seeded user's id; undefined when someone signed up with its account first. */
+    const addUser = (kind: Kind, i: number): number | undefined => {
+      const id = idOf(kind, i);
+      if (userById.get(id)) return id;
+      if (userByAccount.get(accountOf(kind, i))) return undefined;
+      // Only new rows are built, because hashing the password is the costly part of a seed.
+      return insertUser(db, seededUser(kind, i));
+    };
+    for (let i = 1; i <= hosts; i++) {
+      const id = addUser('host', i);
+      if (id === undefined) continue;
+      for (const m of hostMedia(i)) media.run(id, m.sort, m.media_type, m.media_url);
+      for (const tagId of hostTags(i)) userTag.run(id, tagId);
+    }
+    for (let i = 1; i <= users; i++) addUser('user', i);
+  })();
+}

@@ -1,0 +1,149 @@
+/**
+ * The users table: one insert used by both the seed and sign-up, and the queries the
+ * session endpoints and the dev shell need.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type * as z from 'zod/mini';
+import type { MineInfo } from '../../src/api/contract/session';
+import type { Db } from '../db/database';
+import { avatarNameFor, avatarUrl } from '../web/avatars';
+
+/** SPEC §3 userType. */
+export const UserType = { user: 1, host: 2 } as const;
+export type UserType = (typeof UserType)[keyof typeof UserType];
+
+export interface UserRow {
+  id: number;
+  account: string | null;
+  password_hash: string | null;
+  nickname: string;
+  user_type: UserType;
+  is_visitor: 0 | 1;
+  user_level: number;
+  country_id: number | null;
+  icon: string;
+  yx_accid: string;
+  im_token: string;
+  is_new_user: 0 | 1;
+  is_vip: 0 | 1;
+  device_id: string | null;
+  created_at: string;
+}
+
+/** A row to insert; `id` is given by the seed and left to SQLite for sign-ups. */
+export type NewUser = Omit<UserRow, 'id'> & { id?: number };
+
+export interface ShellAccount {
+  userId: number;
+  account: string;
+  nickname: string;
+  userType: number;
+  userLevel: number;
+}
+
+/** The IM account id, stable for a given key (the account, or a visitor's device). */
+export function yxAccidFor(key: string): string {
+  return 'yx' + createHash('sha256').update(key.toLowerCase()).digest('hex').slice(0, 24);
+}
+
+/** 'Visitor 4821': four digits that depend only on the device id. */
+export function visitorNickname(deviceId: string): string {
+  const n = createHash('sha256').update(deviceId).digest().readUInt32BE(0) % 9000;
+  return `Visitor ${1000 + n}`;
+}
+
+const COLUMNS = [
+  'id', 'account', 'password_hash', 'nickname', 'user_type', 'is_visitor', 'user_level', 'country_id', 'icon',
+  'yx_accid', 'im_token', 'is_new_user', 'is_vip', 'device_id', 'created_at',
+] as const satisfies readonly (keyof UserRow)[];
+
+const INSERT_SQL = `INSERT INTO users (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => '@' + c).join(', ')})`;
+
+export function insertUser(db: Db, user: NewUser): number {
+  const row = { ...user, id: user.id ?? null };
+  return Number(db.prepare(INSERT_SQL).run(row).lastInsertRowid);
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return (err as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+export type Users = ReturnType<typeof createUsers>;
+
+export function createUsers(db: Db) {
+  const byAccount = db.prepare<[string], UserRow>('SELECT * FROM users WHERE account = ?');
+  const byId = db.prepare<[number], UserRow>('SELECT * FROM users WHERE id = ?');
+  const visitorByDevice = db.prepare<[string], UserRow>('SELECT * FROM users WHERE device_id = ? AND is_visitor = 1');
+  const media = db.prepare<[number], { media_type: 1 | 2; media_url: string }>(
+    'SELECT media_type, media_url FROM user_media WHERE user_id = ? ORDER BY sort',
+  );
+  const accounts = db.prepare<[], ShellAccount>(
+    `SELECT id AS userId, account, nickname, user_type AS userType, user_level AS userLevel
+       FROM users WHERE is_visitor = 0 ORDER BY user_type DESC, id`,
+  );
+
+  const runtimeUser = (fields: Pick<NewUser, 'account' | 'password_hash' | 'nickname' | 'is_visitor' | 'device_id'>, accidKey: string): NewUser => ({
+    ...fields,
+    user_type: UserType.user,
+    user_level: 0,
+    country_id: null,
+    icon: avatarUrl(avatarNameFor(fields.nickname)),
+    yx_accid: yxAccidFor(accidKey),
+    im_token: randomBytes(16).toString('hex'),
+    is_new_user: 1,
+    is_vip: 0,
+    created_at: new Date().toISOString(),
+  });
+
+  return {
+    findByAccount: (account: string): UserRow | undefined => byAccount.get(account),
+    findById: (id: number): UserRow | undefined => byId.get(id),
+
+    /** Creates a normal user; undefined when the account is taken (the unique index decides, so racing sign-ups are safe). */
+    register(account: string, passwordHash: string, nickname: string): UserRow | undefined {
+      try {
+        const id = insertUser(db, runtimeUser(
+          { account, password_hash: passwordHash, nickname, is_visitor: 0, device_id: null },
+          `account:${account}`,
+        ));
+        return byId.get(id);
+      } catch (err) {
+        if (isUniqueViolation(err)) return undefined;
+        throw err;
+      }
+    },
+
+    /** The visitor of this device, created on first entry. */
+    visitor(deviceId: string): UserRow {
+      const existing = visitorByDevice.get(deviceId);
+      if (existing) return existing;
+      const id = insertUser(db, runtimeUser(
+        { account: null, password_hash: null, nickname: visitorNickname(deviceId), is_visitor: 1, device_id: deviceId },
+        `device:${deviceId}`,
+      ));
+      return byId.get(id)!;
+    },
+
+    /** SPEC §3 current user, in the contract's input shape. */
+    mineInfo(id: number): z.input<typeof MineInfo> | undefined {
+      const u = byId.get(id);
+      if (!u) return undefined;
+      return {
+        userId: u.id,
+        userType: u.user_type,
+        yxAccid: u.yx_accid,
+        imToken: u.im_token,
+        icon: u.icon,
+        nickname: u.nickname,
+        isNewUser: u.is_new_user === 1,
+        vipInfo: { isVip: u.is_vip === 1 },
+        userLevel: u.user_level,
+        picList: media.all(id).map((m) => ({ mediaType: m.media_type, mediaUrl: m.media_url })),
+        ...(u.country_id === null ? {} : { countryId: u.country_id }),
+      };
+    },
+
+    /** Everyone who signs in with an account (hosts first), for the dev shell. */
+    listAccounts: (): ShellAccount[] => accounts.all(),
+  };
+}

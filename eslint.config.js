@@ -34,12 +34,13 @@ export default tseslint.config(
   {
     // The protocol layer: machines reach the world only through ports.
     files: ['machines/**/*.ts'],
+    ignores: ['machines/**/*.test.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [{
-          regex: '^(?!xstate($|/)|\\.{1,2}/)',
-          message: 'machines/ imports only xstate and other files in machines/.',
-        }],
+        patterns: [
+          { regex: '^(?!xstate($|/)|\\.{1,2}/)', message: 'machines/ imports only xstate and other files in machines/.' },
+          { regex: '^(\\.\\./){2,}(src|server|tests|node_modules)(/|$)', message: 'machines/ imports only xstate and other files in machines/.' },
+        ],
       }],
       'no-restricted-globals': ['error',
         ...storageGlobals,

@@ -67,9 +67,6 @@ function entryRequestOf(event: AppEvent): EntryRequest {
 const messageOf = (error: unknown): string =>
   error instanceof Error && error.message ? error.message : 'Network Connection Failure';
 
-const signedInAuth = (outcome: SignInOutcome): StoredAuth | null =>
-  outcome.kind === 'signedIn' ? outcome.auth : null;
-
 export const appMachine = setup({
   types: {
     input: {} as AppInput,

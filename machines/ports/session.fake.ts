@@ -64,15 +64,11 @@ export class FakeSessionPort implements SessionPort {
   }
 
   loadProfile(auth: StoredAuth): Promise<MineInfo> {
+    this.stored = auth;
     if (this.mode === 'manual') return this.pending.add('loadProfile', [auth]);
     const account = auth.token.replace(/^token-/, '');
     const profile = this.profiles[account];
     return profile ? Promise.resolve(profile) : Promise.reject(new Error('unknown token'));
-  }
-
-  remember(auth: StoredAuth): Promise<void> {
-    this.stored = auth;
-    return Promise.resolve();
   }
 
   forget(): Promise<void> {

@@ -59,9 +59,8 @@ export interface SessionPort {
   register(registration: Registration): Promise<SignInOutcome>;
   /** Visitor entry. */
   visit(): Promise<SignInOutcome>;
+  /** Loads the current user under `auth`, which from then on is the session's (and kept for the next open). */
   loadProfile(auth: StoredAuth): Promise<MineInfo>;
-  /** Keeps the auth data so the next open of the app finds it. */
-  remember(auth: StoredAuth): Promise<void>;
   /** Ends the session: token and every stored item are cleared. */
   forget(): Promise<void>;
 }

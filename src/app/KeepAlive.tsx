@@ -1,0 +1,32 @@
+/**
+ * Keeps the cached views of SPEC §2 mounted once visited: the active one is visible, the
+ * others are hidden with React's <Activity>, which keeps their state (and ScreenFrame keeps
+ * their scroll position). Mounted per session, so nothing of one account survives into the next.
+ */
+import { Activity, Suspense, lazy } from 'react';
+import { Splash } from '../ui/Splash';
+import { cachedScreens } from './screens';
+import { useState } from 'react';
+
+const views = new Map(cachedScreens.map((s) => [s.path, lazy(s.load)]));
+
+export function KeepAlive({ pathname }: { pathname: string }) {
+  const [visited, setVisited] = useState<readonly string[]>([]);
+  if (views.has(pathname) && !visited.includes(pathname)) {
+    // Derived from the path during render (React's pattern for state that follows a prop).
+    setVisited([...visited, pathname]);
+  }
+  return visited.map((path) => {
+    const View = views.get(path)!;
+    const active = path === pathname;
+    return (
+      <Activity key={path} mode={active ? 'visible' : 'hidden'}>
+        <div className="cached-view" data-cached-view={path}>
+          <Suspense fallback={<Splash />}>
+            <View />
+          </Suspense>
+        </div>
+      </Activity>
+    );
+  });
+}

@@ -1,0 +1,18 @@
+import { Button } from 'antd-mobile';
+import { useSelector } from '@xstate/react';
+import { selectLoadError } from '../../machines/app/app.selectors';
+import { useAppActor } from './AppActorContext';
+
+/** The profile could not be loaded: say why, offer a retry and a way out. */
+export function ProfileFailed() {
+  const app = useAppActor();
+  const reason = useSelector(app, selectLoadError);
+  return (
+    <section className="centered-panel" role="alert" aria-labelledby="profile-failed-title">
+      <h1 id="profile-failed-title" className="screen-title">We couldn't load your profile</h1>
+      {reason && <p className="muted">{reason}</p>}
+      <Button color="primary" block onClick={() => app.send({ type: 'session.retry' })}>Try again</Button>
+      <Button fill="none" block onClick={() => app.send({ type: 'session.logOut' })}>Log out</Button>
+    </section>
+  );
+}

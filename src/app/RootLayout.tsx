@@ -1,0 +1,34 @@
+/** The frame around every route: splash while the session settles, cached views, the outlet and the tab bar. */
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
+import {
+  selectMode, selectPhase, selectProfile, selectUnread,
+} from '../../machines/app/app.selectors';
+import { ProfileFailed } from './ProfileFailed';
+import { Splash } from '../ui/Splash';
+import { TabBar, isTabRoot } from '../ui/TabBar';
+import { useAppActor } from './AppActorContext';
+import { KeepAlive } from './KeepAlive';
+import { isCachedPath } from './screens';
+
+export function RootLayout() {
+  const app = useAppActor();
+  const phase = useSelector(app, selectPhase);
+  const mode = useSelector(app, selectMode);
+  const unread = useSelector(app, selectUnread);
+  const userId = useSelector(app, (s) => selectProfile(s)?.userId ?? null);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+
+  if (phase === 'starting') return <div className="app-column"><Splash /></div>;
+  if (phase === 'failed') return <div className="app-column"><ProfileFailed /></div>;
+
+  return (
+    <div className="app-column" data-session={phase} data-mode={mode ?? 'none'}>
+      <main className="app-main">
+        {phase === 'signedIn' && <KeepAlive key={userId} pathname={pathname} />}
+        {!(phase === 'signedIn' && isCachedPath(pathname)) && <Outlet />}
+      </main>
+      {mode && isTabRoot(pathname) && <TabBar mode={mode} pathname={pathname} unread={unread} />}
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+/** Build-time configuration (Vite env), with the development defaults of the reference server. */
+import { DEV_AES_IV, DEV_AES_KEY } from '../api/codes';
+
+export const config = {
+  /** API host; empty means the app's own origin (the reference server). */
+  apiBase: import.meta.env.VITE_API_BASE ?? '',
+  aesKey: import.meta.env.VITE_AES_KEY ?? DEV_AES_KEY,
+  aesIv: import.meta.env.VITE_AES_IV ?? DEV_AES_IV,
+  /** App id for sign-ins made inside the web app when the shell supplied none. */
+  appId: import.meta.env.VITE_APP_ID ?? 'web',
+};

@@ -1,0 +1,66 @@
+/**
+ * The lazy route tree of SPEC §2. Guards only read the root actor's snapshot: signed out
+ * on a protected path goes to /login, signed in on a public path goes home, and each mode
+ * is kept on its own tab roots (a non-host on /news lands on /newsRestricted).
+ */
+import {
+  createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect,
+} from '@tanstack/react-router';
+import { homeFor, pathForMode } from '../../machines/app/app.paths';
+import { selectMode, selectPhase } from '../../machines/app/app.selectors';
+import { NotFound } from '../ui/NotFound';
+import type { AppActor } from './AppActorContext';
+import { RootLayout } from './RootLayout';
+import { screens } from './screens';
+import type { ScreenDef } from './screens';
+
+interface RouterContext {
+  app: AppActor;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFound,
+});
+
+function guard(def: ScreenDef) {
+  return ({ context, location }: { context: RouterContext; location: { pathname: string } }) => {
+    const snapshot = context.app.getSnapshot();
+    const phase = selectPhase(snapshot);
+    if (phase === 'signedOut' && !def.public) throw redirect({ to: '/login', replace: true });
+    const mode = selectMode(snapshot);
+    if (!mode) return;
+    const target = def.public ? homeFor(mode) : pathForMode(mode, location.pathname);
+    if (target !== location.pathname) throw redirect({ to: target, replace: true });
+  };
+}
+
+/** Cached views render in RootLayout's KeepAlive; their route only marks the match. */
+const CachedSlot = () => null;
+
+const talkSearch = (search: Record<string, unknown>) => ({
+  to: typeof search.to === 'string' ? search.to : undefined,
+  taPath: typeof search.taPath === 'string' ? search.taPath : undefined,
+});
+
+const routes = screens.map((def) =>
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: def.path,
+    beforeLoad: guard(def),
+    component: def.cachedView ? CachedSlot : lazyRouteComponent(def.load),
+    ...(def.path === '/talk' ? { validateSearch: talkSearch } : {}),
+  }),
+);
+
+export function createAppRouter(app: AppActor) {
+  return createRouter({
+    routeTree: rootRoute.addChildren(routes),
+    context: { app },
+    defaultPreload: 'intent',
+    defaultPendingMinMs: 0,
+    scrollRestoration: false,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

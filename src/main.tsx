@@ -1,0 +1,58 @@
+/**
+ * Builds the ports, composes and starts the root actor once (outside React), wires its
+ * emitted navigation and the API's notices, and renders the router.
+ */
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createActor } from 'xstate';
+import { composeAppMachine } from '../machines/app/app.actors';
+import { createApiClient } from './api/client';
+import { createAesCodec } from './api/codec';
+import { readOpenParams } from './adapters/openParams';
+import { SessionCredentials, createHttpSessionPort } from './adapters/session.http';
+import { installShellVisibilityBridge } from './adapters/shellBridge';
+import type { AppActor } from './app/AppActorContext';
+import { AppActorContext } from './app/AppActorContext';
+import { config } from './app/config';
+import { startInspector } from './app/inspector';
+import { createAppRouter } from './app/router';
+import { showToast } from './app/toast';
+import './ui/app.css';
+
+async function main() {
+  installShellVisibilityBridge();
+  const inspector = await startInspector(window.location.search);
+
+  let app: AppActor | null = null;
+  const credentials = new SessionCredentials();
+  const api = createApiClient({
+    baseUrl: config.apiBase,
+    codec: createAesCodec(config.aesKey, config.aesIv),
+    credentials: credentials.forApi,
+    onNotice: (notice) => {
+      if (notice.type === 'toast') showToast(notice.text);
+      else app?.send({ type: 'api.sessionRejected', reason: notice.reason });
+    },
+  });
+  const session = createHttpSessionPort({ api, credentials, appId: config.appId });
+
+  app = createActor(composeAppMachine({ session }), {
+    input: { openParams: readOpenParams(), path: window.location.pathname },
+    ...(inspector ? { inspect: inspector } : {}),
+  });
+  const router = createAppRouter(app);
+  // Emitted during a transition: navigate once the new snapshot is in place for the guards.
+  app.on('navigate', ({ to }) => queueMicrotask(() => void router.navigate({ to, replace: true })));
+  app.start();
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppActorContext.Provider value={app}>
+        <RouterProvider router={router} />
+      </AppActorContext.Provider>
+    </StrictMode>,
+  );
+}
+
+void main();

@@ -1,0 +1,6 @@
+import { ScreenFrame } from '../../ui/ScreenFrame';
+
+/** News: the screen frame; its content comes with the issue that owns this screen. */
+export default function NewsScreen() {
+  return <ScreenFrame title="News" />;
+}

@@ -1,0 +1,58 @@
+/**
+ * The tab bars of SPEC §2. Items are real links (focusable, announced with their label);
+ * the badge and safe area come from antd-mobile, whose own TabBar renders unfocusable divs.
+ */
+import { Link } from '@tanstack/react-router';
+import Badge from 'antd-mobile/es/components/badge';
+import SafeArea from 'antd-mobile/es/components/safe-area';
+import type { AppMode } from '../../machines/app/app.paths';
+
+export interface TabItem {
+  path: string;
+  label: string;
+  image: string;
+  activeImage: string;
+  /** Shows the unread-count badge. */
+  badge?: boolean;
+}
+
+const item = (path: string, label: string, icon: string, badge = false): TabItem => ({
+  path, label, image: `/tab/${icon}.svg`, activeImage: `/tab/${icon}-active.svg`, badge,
+});
+
+export const TAB_ITEMS: Record<AppMode, readonly TabItem[]> = {
+  host: [item('/', 'List', 'list'), item('/news', 'News', 'news', true), item('/circle', 'Circle', 'circle'), item('/mine', 'Mine', 'mine')],
+  restricted: [item('/newsRestricted', 'News', 'news', true), item('/mineRestricted', 'Mine', 'mine')],
+};
+
+export const isTabRoot = (path: string): boolean =>
+  Object.values(TAB_ITEMS).some((items) => items.some((i) => i.path === path));
+
+export function TabBar({ mode, pathname, unread }: { mode: AppMode; pathname: string; unread: number }) {
+  return (
+    <nav className="tab-bar" aria-label="Main">
+      <div className="tab-bar-items">
+        {TAB_ITEMS[mode].map((tab) => {
+          const active = tab.path === pathname;
+          const count = tab.badge && unread > 0 ? (unread > 99 ? '99+' : String(unread)) : null;
+          return (
+            <Link
+              key={tab.path}
+              to={tab.path}
+              className={active ? 'tab tab-active' : 'tab'}
+              aria-current={active ? 'page' : undefined}
+              aria-label={count ? `${tab.label}, ${count} unread` : tab.label}
+              data-testid={`tab-${tab.label.toLowerCase()}`}
+            >
+              <Badge content={count} className="tab-badge">
+                <img src={active ? tab.activeImage : tab.image} alt="" width={24} height={24} />
+              </Badge>
+              <span className="tab-label">{tab.label}</span>
+            </Link>
+          );
+        })}
+      </div>
+      <SafeArea position="bottom" />
+    </nav>
+  );
+}

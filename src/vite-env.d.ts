@@ -1,0 +1,7 @@
+/// <reference types="vite/client" />
+interface ImportMetaEnv {
+  readonly VITE_API_BASE?: string;
+  readonly VITE_AES_KEY?: string;
+  readonly VITE_AES_IV?: string;
+  readonly VITE_APP_ID?: string;
+}

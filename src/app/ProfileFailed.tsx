@@ -1,4 +1,3 @@
-import { Button } from 'antd-mobile';
 import { useSelector } from '@xstate/react';
 import { selectLoadError } from '../../machines/app/app.selectors';
 import { useAppActor } from './AppActorContext';
@@ -11,8 +10,8 @@ export function ProfileFailed() {
     <section className="centered-panel" role="alert" aria-labelledby="profile-failed-title">
       <h1 id="profile-failed-title" className="screen-title">We couldn't load your profile</h1>
       {reason && <p className="muted">{reason}</p>}
-      <Button color="primary" block onClick={() => app.send({ type: 'session.retry' })}>Try again</Button>
-      <Button fill="none" block onClick={() => app.send({ type: 'session.logOut' })}>Log out</Button>
+      <button type="button" className="button-link button-primary" onClick={() => app.send({ type: 'session.retry' })}>Try again</button>
+      <button type="button" className="text-button" onClick={() => app.send({ type: 'session.logOut' })}>Log out</button>
     </section>
   );
 }

@@ -1,9 +1,9 @@
 /**
  * The sign-in and registration form: fields, the reason the last attempt failed, and a
  * submit button that shows progress while the root actor is submitting (further taps are
- * ignored by the machine, so a double tap sends one request).
+ * ignored by the machine, so a double tap sends one request). Plain elements: the sign-in
+ * screen is a first screen and stays free of the component library's shared code.
  */
-import { Button } from 'antd-mobile';
 import type { FormEvent, ReactNode } from 'react';
 
 interface EntryFormProps {
@@ -23,9 +23,10 @@ export function EntryForm({ submitLabel, submitting, error, onSubmit, children }
     <form className="entry-form" onSubmit={submit} noValidate aria-busy={submitting}>
       {children}
       <p className="form-error" role="alert">{error ?? ''}</p>
-      <Button type="submit" color="primary" block size="large" loading={submitting} loadingText={submitLabel}>
+      <button type="submit" className="button-link button-primary button-block" disabled={submitting}>
+        {submitting && <span className="spinner spinner-small" aria-hidden="true" />}
         {submitLabel}
-      </Button>
+      </button>
     </form>
   );
 }

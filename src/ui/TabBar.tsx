@@ -1,10 +1,9 @@
 /**
- * The tab bars of SPEC §2. Items are real links (focusable, announced with their label);
- * the badge and safe area come from antd-mobile, whose own TabBar renders unfocusable divs.
+ * The tab bars of SPEC §2. Items are real links (focusable, announced with their label):
+ * antd-mobile's TabBar renders unfocusable divs, and the first screen stays free of the
+ * component library (its shared code would pull the animation library into the entry).
  */
 import { Link } from '@tanstack/react-router';
-import Badge from 'antd-mobile/es/components/badge';
-import SafeArea from 'antd-mobile/es/components/safe-area';
 import type { AppMode } from '../../machines/app/app.paths';
 
 export interface TabItem {
@@ -44,15 +43,15 @@ export function TabBar({ mode, pathname, unread }: { mode: AppMode; pathname: st
               aria-label={count ? `${tab.label}, ${count} unread` : tab.label}
               data-testid={`tab-${tab.label.toLowerCase()}`}
             >
-              <Badge content={count} className="tab-badge">
+              <span className="tab-icon">
                 <img src={active ? tab.activeImage : tab.image} alt="" width={24} height={24} />
-              </Badge>
+                {count && <span className="tab-badge" aria-hidden="true" data-testid="unread-badge">{count}</span>}
+              </span>
               <span className="tab-label">{tab.label}</span>
             </Link>
           );
         })}
       </div>
-      <SafeArea position="bottom" />
     </nav>
   );
 }

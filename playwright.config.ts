@@ -1,0 +1,39 @@
+import { defineConfig } from '@playwright/test';
+import { findChromium } from './scripts/chromium.mjs';
+
+const PORT = Number(process.env.E2E_PORT ?? 4310);
+export const baseURL = `http://localhost:${PORT}`;
+
+/** Flags for headless Debian Chromium on a closed network (see README), plus fake media devices. */
+export const chromiumArgs = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run',
+  '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--allow-loopback-in-peer-connection',
+];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.PW_JSON ? [['list'], ['json', { outputFile: process.env.PW_JSON }]] : 'list',
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: { executablePath: findChromium() ?? undefined, args: chromiumArgs },
+    viewport: { width: 360, height: 640 },
+    trace: 'off',
+  },
+  webServer: {
+    // A fresh database every run; the app is built first so the server serves the current code.
+    command: `npx vite build --logLevel warn && rm -rf .tmp/e2e && npx tsx server/main.ts`,
+    env: { PORT: String(PORT), DB_PATH: '.tmp/e2e/app.db', DIST_DIR: 'dist' },
+    url: `${baseURL}/shell`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,59 @@
+/**
+ * `npm run bench`: builds the app and prints the gzip size of the JavaScript each first
+ * screen needs (entry + static imports + the route's own chunk and its static imports)
+ * and of every lazy chunk. Goal (issue 2): first screen ≤ 150 KiB gzip.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const GOAL_KIB = 150;
+const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8'));
+const gz = new Map();
+const gzipKiB = (file) => {
+  if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(join('dist', file)), { level: 9 }).length / 1024);
+  return gz.get(file);
+};
+const rawKiB = (file) => readFileSync(join('dist', file)).length / 1024;
+
+/** The JS files a manifest entry loads before it runs: itself and its static imports, transitively. */
+function staticClosure(key, into = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const dep of chunk.imports ?? []) staticClosure(dep, into);
+  return into;
+}
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const entryFiles = staticClosure(entryKey);
+const sum = (files) => [...files].filter((f) => f.endsWith('.js')).reduce((n, f) => n + gzipKiB(f), 0);
+
+const firstScreens = {
+  '/login (signed out)': 'src/screens/login/LoginScreen.tsx',
+  '/ (host home)': 'src/screens/home/HomeScreen.tsx',
+  '/newsRestricted (non-host)': 'src/screens/news/NewsRestrictedScreen.tsx',
+};
+
+console.log('\nFirst screen JavaScript (gzip):');
+let worst = 0;
+for (const [label, src] of Object.entries(firstScreens)) {
+  const files = staticClosure(src, new Set(entryFiles));
+  const kib = sum(files);
+  worst = Math.max(worst, kib);
+  console.log(`  ${label.padEnd(28)} ${kib.toFixed(1).padStart(7)} KiB  (${files.size} files)`);
+}
+console.log(`  entry alone                  ${sum(entryFiles).toFixed(1).padStart(7)} KiB`);
+
+console.log('\nLazy chunks (raw / gzip KiB):');
+const lazy = Object.values(manifest)
+  .filter((c) => c.file.endsWith('.js') && !entryFiles.has(c.file))
+  .sort((a, b) => gzipKiB(b.file) - gzipKiB(a.file));
+for (const c of lazy) {
+  console.log(`  ${c.file.padEnd(52)} ${rawKiB(c.file).toFixed(1).padStart(7)} ${gzipKiB(c.file).toFixed(1).padStart(7)}`);
+}
+console.log(`\nLargest first screen: ${worst.toFixed(1)} KiB gzip (goal ≤ ${GOAL_KIB} KiB): ${worst <= GOAL_KIB ? 'within goal' : 'OVER GOAL'}`);

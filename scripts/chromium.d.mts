@@ -1,0 +1,2 @@
+export declare function findChromium(): string | null;
+export declare function ensureChromium(): string;

@@ -1,0 +1,30 @@
+/**
+ * The API routes: exactly the endpoints the contract declares (src/api/contract), each
+ * with its handler. The `Handlers` type makes a contract endpoint without a handler a
+ * compile error; `apiRoutes` makes it a start-up error too.
+ */
+import { endpoints, type Endpoint } from '../../src/api/contract';
+import type { Sessions } from '../auth/sessions';
+import type { Users } from '../users/users';
+import { sessionHandlers } from './session';
+import { isEndpoint, type ApiRoute, type Handler, type HandlersOf } from './transport';
+
+export type Handlers = HandlersOf<typeof endpoints>;
+
+export interface ApiDeps {
+  users: Users;
+  sessions: Sessions;
+}
+
+export function apiRoutes(deps: ApiDeps): ApiRoute[] {
+  const handlers: Handlers = { ...sessionHandlers(deps) };
+  const routes: ApiRoute[] = [];
+  for (const [name, endpoint] of Object.entries(endpoints)) {
+    if (!isEndpoint(endpoint)) continue;
+    // Each handler's type matches its own endpoint (checked by `Handlers`); here they are carried as one list.
+    const handler = (handlers as Partial<Record<string, Handler<Endpoint>>>)[name];
+    if (!handler) throw new Error(`No handler for ${endpoint.path} (${name}).`);
+    routes.push({ endpoint, handler });
+  }
+  return routes;
+}

@@ -1,0 +1,41 @@
+/**
+ * `npm run server`: serves the reference backend on one origin.
+ *
+ * Env: PORT (8080), HOST (127.0.0.1), DB_PATH (data/app.db; created and seeded on first
+ * run), DIST_DIR (dist), AES_KEY / AES_IV (16 bytes each; default the development pair),
+ * LOG_LEVEL (warn).
+ */
+import { createServer } from './app';
+
+const port = Number(process.env.PORT ?? 8080);
+if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${process.env.PORT}.`);
+
+const app = await createServer({
+  dbPath: process.env.DB_PATH ?? 'data/app.db',
+  distDir: process.env.DIST_DIR ?? 'dist',
+  logger: true,
+  aesKey: process.env.AES_KEY,
+  aesIv: process.env.AES_IV,
+});
+
+await app.listen({ port, host: process.env.HOST ?? '127.0.0.1' });
+const address = app.server.address();
+const actualPort = typeof address === 'object' && address ? address.port : port;
+console.log(`Dev shell: http://localhost:${actualPort}/shell`);
+console.log(`App: http://localhost:${actualPort}/`);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    if (closing) return;
+    closing = true;
+    // Stops accepting connections, lets requests in flight finish, then closes the database (onClose).
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,77 @@
+/**
+ * The dev shell: a page that stands in for the native app shell during local runs. It
+ * lists the accounts and opens the app for any of them in phone-sized frames, handing
+ * the app the open parameters of SPEC §3 (stored auth and device data) in the query.
+ *
+ * DEVELOPMENT ONLY: these routes start a session for any account without a password.
+ * createServer registers them unless `devShell: false`; a deployment must pass false.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import * as z from 'zod/mini';
+import { APP_VERSION } from '../../src/api/codes';
+import type { DeviceInfo } from '../../src/api/contract/session';
+import type { ApiDeps } from '../api';
+
+export const SHELL_APP_ID = 'dev-shell';
+
+const FILES: Readonly<Record<string, string>> = {
+  'index.html': 'text/html; charset=utf-8',
+  'shell.js': 'text/javascript; charset=utf-8',
+  'shell.css': 'text/css; charset=utf-8',
+};
+
+const Frame = z.optional(z.int().check(z.positive(), z.maximum(100_000)));
+const OpenRequest = z.object({ userId: z.int().check(z.positive()), frame: Frame });
+const VisitorRequest = z.object({ frame: Frame });
+
+/** The device of shell frame n: the same frame number always stands for the same phone. */
+function frameDevice(frame = 1): DeviceInfo {
+  return {
+    deviceType: 'android',
+    deviceId: `dev-shell-frame-${frame}`,
+    deviceNo: `DS-${String(frame).padStart(4, '0')}`,
+    osType: 'android',
+    osVersion: '14',
+    appVersion: APP_VERSION,
+  };
+}
+
+export async function devShell(app: FastifyInstance, { users, sessions }: ApiDeps): Promise<void> {
+  const dir = fileURLToPath(new URL('.', import.meta.url));
+
+  // Read per request so edits show on reload; the shell is small and used by one developer.
+  const serve = (file: string) => async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.type(FILES[file]!).header('cache-control', 'no-cache').send(await readFile(dir + file));
+
+  app.get('/shell', serve('index.html'));
+  app.get('/shell/', serve('index.html'));
+  app.get('/shell/shell.js', serve('shell.js'));
+  app.get('/shell/shell.css', serve('shell.css'));
+
+  app.get('/shell/api/accounts', async () => users.listAccounts());
+
+  /** Open parameters for a new session of the user in the given frame. */
+  const openParams = (user: Parameters<typeof sessions.open>[0], frame: number | undefined) => {
+    const device = frameDevice(frame);
+    const { token, loginUuid } = sessions.open(user, SHELL_APP_ID, device);
+    return { loginUuid, token, appId: SHELL_APP_ID, ...device };
+  };
+
+  app.post('/shell/api/open', async (request, reply) => {
+    const parsed = OpenRequest.safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ error: 'Expected { userId, frame? }.' });
+    const user = users.findById(parsed.data.userId);
+    if (!user || user.is_visitor) return reply.code(404).send({ error: 'No such account.' });
+    return openParams(user, parsed.data.frame);
+  });
+
+  /** The visitor of the frame's device (SPEC §6 Visitor), as /api/login/visit would create it. */
+  app.post('/shell/api/visitor', async (request, reply) => {
+    const parsed = VisitorRequest.safeParse(request.body ?? {});
+    if (!parsed.success) return reply.code(400).send({ error: 'Expected { frame? }.' });
+    const device = frameDevice(parsed.data.frame);
+    return openParams(users.visitor(device.deviceId), parsed.data.frame);
+  });
+}

@@ -37,8 +37,11 @@ async function main() {
   });
   const session = createHttpSessionPort({ api, credentials, appId: config.appId });
 
+  // Read (and strip from the address bar) before the entry path is taken.
+  const openParams = readOpenParams();
+  const { pathname, search, hash } = window.location;
   app = createActor(composeAppMachine({ session }), {
-    input: { openParams: readOpenParams(), path: window.location.pathname },
+    input: { openParams, path: pathname + search + hash },
     ...(inspector ? { inspect: inspector } : {}),
   });
   const router = createAppRouter(app);

@@ -16,12 +16,12 @@ import type {
   Credentials, MineInfo, Registration, SignInOutcome, StoredAuth,
 } from '../ports/session.port';
 import { USER_TYPE_HOST } from '../ports/session.port';
-import { LOGIN_PATH, homeFor, isDeepLink, isPublicPath } from './app.paths';
+import { LOGIN_PATH, homeFor, isDeepLink, isPublicPath, pathForMode } from './app.paths';
 
 export interface AppInput {
   /** Auth data from the native shell's open parameters (or kept from an earlier open). */
   openParams: StoredAuth | null;
-  /** The path the app was opened on. */
+  /** The path (with its query) the app was opened on. */
   path: string;
 }
 
@@ -92,12 +92,13 @@ export const appMachine = setup({
   },
   actions: {
     goToLogin: emit({ type: 'navigate', to: LOGIN_PATH } as const),
-    landHome: emit(({ context }) => ({
-      type: 'navigate' as const,
-      to: isDeepLink(context.entryPath)
-        ? context.entryPath
-        : homeFor(context.profile?.userType === USER_TYPE_HOST ? 'host' : 'restricted'),
-    })),
+    landHome: emit(({ context }) => {
+      const mode = context.profile?.userType === USER_TYPE_HOST ? 'host' : 'restricted';
+      return {
+        type: 'navigate' as const,
+        to: isDeepLink(context.entryPath) ? pathForMode(mode, context.entryPath) : homeFor(mode),
+      };
+    }),
     clearSession: assign({ auth: null, profile: null, unread: 0, loadError: null }),
   },
 }).createMachine({

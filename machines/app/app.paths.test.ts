@@ -11,7 +11,7 @@ import type { SignInOutcome } from '../ports/session.port';
 import { Coverage, afterEvent, createPathModel, describePath, flush } from '../testing/paths';
 import { composeAppMachine } from './app.actors';
 import { appMachine } from './app.machine';
-import { isDeepLink } from './app.paths';
+import { isDeepLink, pathForMode } from './app.paths';
 import type { AppEmitted, AppInput } from './app.machine';
 
 const host = sampleProfile({ userType: 2, nickname: 'Host' });
@@ -115,4 +115,18 @@ describe('app machine: generated paths', () => {
     expect(coverage.missingStateNodes()).toEqual([]);
     expect(coverage.missingTransitions()).toEqual([]);
   });
+});
+
+describe('[§4 Login] where a settled session lands', () => {
+  it.each([
+    ['/', false], ['/login', false], ['/register?x=1', false], ['/landingPage', false],
+    ['/wallet', true], ['/talk?to=a&taPath=b', true], ['/news', true],
+  ])('%s is a deep link: %s', (path, expected) => expect(isDeepLink(path)).toBe(expected));
+
+  it.each([
+    ['restricted', '/news', '/newsRestricted'], ['restricted', '/', '/newsRestricted'],
+    ['restricted', '/mine', '/mineRestricted'], ['restricted', '/circle', '/newsRestricted'],
+    ['host', '/newsRestricted', '/news'], ['host', '/mineRestricted', '/mine'],
+    ['host', '/talk?to=a', '/talk?to=a'], ['restricted', '/wallet', '/wallet'],
+  ] as const)('%s on %s goes to %s', (mode, path, expected) => expect(pathForMode(mode, path)).toBe(expected));
 });

@@ -11,22 +11,29 @@ export type AppMode = 'host' | 'restricted';
 
 export const homeFor = (mode: AppMode): string => (mode === 'host' ? '/' : '/newsRestricted');
 
-export const isPublicPath = (path: string): boolean => PUBLIC_PATHS.includes(path);
+/** The path without its query and fragment. */
+export const pathnameOf = (path: string): string => path.split(/[?#]/, 1)[0] ?? path;
+
+export const isPublicPath = (path: string): boolean => PUBLIC_PATHS.includes(pathnameOf(path));
 
 /**
  * Where a path sends a person of `mode`: the other mode's tab roots map onto this mode's
  * (a non-host on `/news` goes to `/newsRestricted`), everything else stays.
  */
 export function pathForMode(mode: AppMode, path: string): string {
-  if (mode === 'restricted' && NORMAL_TAB_PATHS.includes(path)) {
-    return path === '/mine' ? '/mineRestricted' : '/newsRestricted';
+  const pathname = pathnameOf(path);
+  if (mode === 'restricted' && NORMAL_TAB_PATHS.includes(pathname)) {
+    return pathname === '/mine' ? '/mineRestricted' : '/newsRestricted';
   }
-  if (mode === 'host' && RESTRICTED_TAB_PATHS.includes(path)) {
-    return path === '/mineRestricted' ? '/mine' : '/news';
+  if (mode === 'host' && RESTRICTED_TAB_PATHS.includes(pathname)) {
+    return pathname === '/mineRestricted' ? '/mine' : '/news';
   }
   return path;
 }
 
-/** A deep link worth returning to after the session settles: not public, not a tab root. */
-export const isDeepLink = (path: string): boolean =>
-  !isPublicPath(path) && !NORMAL_TAB_PATHS.includes(path) && !RESTRICTED_TAB_PATHS.includes(path);
+/**
+ * A path worth staying on once the session settles (a reload, a deep link from the shell):
+ * anything but the public pages and `/`, which is where the shell opens the app, and from
+ * where a host goes to / and a non-host to /newsRestricted (SPEC §4 Login).
+ */
+export const isDeepLink = (path: string): boolean => !isPublicPath(path) && pathnameOf(path) !== '/';

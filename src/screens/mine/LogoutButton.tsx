@@ -1,4 +1,5 @@
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { Dialog } from '../../ui/antd';
 import { useAppActor } from '../../app/AppActorContext';
 
 /** Logs out after a confirmation; the root actor clears the token and every stored item. */

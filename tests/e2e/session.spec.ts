@@ -1,0 +1,116 @@
+/** [§4 Login] The session flows against the real reference server. */
+import { expect, test } from '@playwright/test';
+import {
+  PASSWORD, expectTabs, firstAccount, logInWithForm, logOut, openAppAs, tabBar, watchPage,
+} from './support';
+
+test('a host opened with open params lands on / with four tabs', async ({ page, request }) => {
+  const problems = watchPage(page);
+  const host = await firstAccount(request, 2);
+  await openAppAs(page, request, host.userId);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await expectTabs(page, ['List', 'News', 'Circle', 'Mine']);
+  // The token does not stay in the address bar.
+  expect(page.url()).not.toContain('token=');
+  expect(problems).toEqual([]);
+});
+
+test('a non-host opened with open params lands on /newsRestricted with two tabs', async ({ page, request }) => {
+  const user = await firstAccount(request, 1);
+  await openAppAs(page, request, user.userId);
+  await expect(page).toHaveURL(/\/newsRestricted$/);
+  await expectTabs(page, ['News', 'Mine']);
+  // A non-host is kept off the host's tab roots.
+  await page.goto('/circle');
+  await expect(page).toHaveURL(/\/newsRestricted$/);
+});
+
+test('without open params a protected path goes to /login', async ({ page }) => {
+  await page.goto('/wallet');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await expect(tabBar(page)).toHaveCount(0);
+});
+
+test('a seeded host logs in with the form and lands on /; a reload keeps the session', async ({ page, request }) => {
+  const host = await firstAccount(request, 2);
+  await page.goto('/login');
+  await logInWithForm(page, host.account, PASSWORD);
+  await expect(page).toHaveURL(/\/$/);
+  await expectTabs(page, ['List', 'News', 'Circle', 'Mine']);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+});
+
+test('a wrong password is refused with the server message and nothing else changes', async ({ page, request }) => {
+  const host = await firstAccount(request, 2);
+  await page.goto('/login');
+  await logInWithForm(page, host.account, 'wrong-password');
+  await expect(page.getByRole('alert')).toHaveText('Incorrect account or password.');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('registering a new account signs in as a non-host', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByLabel('Account', { exact: true }).fill(`new-${Date.now()}@example.com`);
+  await page.getByLabel('Password', { exact: true }).fill('secret-pass');
+  await page.getByLabel('Nickname', { exact: true }).fill('Newcomer');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/newsRestricted$/);
+  await page.getByRole('link', { name: 'Mine' }).click();
+  await expect(page.getByTestId('profile-card')).toContainText('Newcomer');
+});
+
+test('visitor entry from the landing page signs in as a non-host', async ({ page }) => {
+  await page.goto('/landingPage');
+  await page.getByRole('button', { name: 'Continue as a visitor' }).click();
+  await expect(page).toHaveURL(/\/newsRestricted$/);
+});
+
+test('logout clears the token and every stored item', async ({ page, request }) => {
+  const host = await firstAccount(request, 2);
+  await openAppAs(page, request, host.userId);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  // Something in every kind of browser storage, as later features will write.
+  await page.evaluate(async () => {
+    sessionStorage.setItem('draft', 'hello');
+    await caches.open('media').then((c) => c.put('/probe', new Response('x')));
+    await new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open('chat-cache', 1);
+      open.onupgradeneeded = () => open.result.createObjectStore('messages');
+      open.onsuccess = () => { open.result.close(); resolve(); };
+      open.onerror = () => reject(open.error);
+    });
+  });
+  expect(await page.evaluate(() => localStorage.length)).toBeGreaterThan(0);
+
+  await page.getByRole('link', { name: 'Mine' }).click();
+  await logOut(page);
+
+  const left = await page.evaluate(async () => ({
+    local: Object.keys(localStorage),
+    session: Object.keys(sessionStorage),
+    idb: (await indexedDB.databases()).map((d) => d.name),
+    caches: await caches.keys(),
+  }));
+  expect(left).toEqual({ local: [], session: [], idb: [], caches: [] });
+  // The old session is gone: a protected page sends us back to login.
+  await page.goto('/mine');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a revoked token on reopen clears the session and shows login', async ({ page, request, context }) => {
+  const host = await firstAccount(request, 2);
+  await openAppAs(page, request, host.userId);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  const stored = await page.evaluate(() => localStorage.getItem('app.auth'));
+  await page.getByRole('link', { name: 'Mine' }).click();
+  await logOut(page);
+  // Put the revoked auth back, as a stale copy would be, and reopen.
+  await page.evaluate((auth) => localStorage.setItem('app.auth', auth!), stored);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('app.auth'))).toBeNull();
+  await context.clearCookies();
+});

@@ -1,0 +1,103 @@
+/** The app shell: every route, the not-found screen, cached views, layout habits. */
+import { expect, test } from '@playwright/test';
+import { expectTabs, firstAccount, openAppAs, tabBar, watchPage } from './support';
+
+const ROUTES: [string, string][] = [
+  ['/beautySettings', 'Beauty settings'], ['/chat', 'Chat'], ['/dailyTask', 'Daily tasks'],
+  ['/dataStatistics', 'Data statistics'], ['/followList', 'Follow list'], ['/iframePage', 'Web page'],
+  ['/circle', 'Circle'], ['/invite', 'Invite'], ['/liveEnds', 'Live ended'], ['/liveRoom', 'Live room'],
+  ['/liveSetting', 'Go live'], ['/secretSettings', 'Secret settings'], ['/userProfile', 'Profile'],
+  ['/profile', 'Edit profile'], ['/vedioRecorder', 'Video recorder'], ['/mine', 'Mine'], ['/news', 'News'],
+  ['/pointsRank', 'Points ranking'], ['/rank', 'Ranking'], ['/settings', 'Settings'], ['/task', 'Tasks'],
+  ['/wallet', 'Wallet'], ['/talk?to=yx-peer-1&taPath=news', 'Chat with yx-peer-1'],
+  ['/customer-talk', 'Customer service'], ['/usdtPay', 'USDT payment'], ['/usdtPay/pay-status', 'Payment status'],
+  ['/', 'Home'],
+];
+const TAB_ROOTS = new Set(['/', '/news', '/circle', '/mine']);
+
+test('every route of SPEC §2 renders its frame, with the tab bar only on the tab roots', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const problems = watchPage(page);
+  const host = await firstAccount(request, 2);
+  await openAppAs(page, request, host.userId);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  for (const [path, title] of ROUTES) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+    await expect(tabBar(page)).toHaveCount(TAB_ROOTS.has(path) ? 1 : 0);
+    if (!TAB_ROOTS.has(path)) await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
+  }
+  expect(problems).toEqual([]);
+});
+
+test('an unknown path shows not-found with a way home', async ({ page, request }) => {
+  const host = await firstAccount(request, 2);
+  await openAppAs(page, request, host.userId);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expectTabs(page, ['List', 'News', 'Circle', 'Mine']);
+});
+
+test('the cached Home view keeps its scroll position across a tab switch', async ({ page, request }) => {
+  const host = await firstAccount(request, 2);
+  await openAppAs(page, request, host.userId);
+  const home = page.locator('[data-cached-view="/"]').getByTestId('screen-body');
+  await expect(home).toBeVisible();
+  const max = await home.evaluate((el) => el.scrollHeight - el.clientHeight);
+  expect(max).toBeGreaterThan(50);
+  await home.evaluate((el) => { el.scrollTop = 120; });
+  await home.evaluate((el) => new Promise((r) => requestAnimationFrame(r)));
+  const before = await home.evaluate((el) => el.scrollTop);
+  expect(before).toBeGreaterThan(40);
+
+  await tabBar(page).getByRole('link', { name: 'Mine' }).click();
+  await expect(page.getByRole('heading', { name: 'Mine' })).toBeVisible();
+  await expect(home).toBeHidden();
+  await tabBar(page).getByRole('link', { name: 'List' }).click();
+  await expect(home).toBeVisible();
+  await expect.poll(() => home.evaluate((el) => el.scrollTop)).toBe(before);
+});
+
+test('works at 360 px: no sideways scroll, 44 px touch targets, labelled controls', async ({ page, request }) => {
+  const host = await firstAccount(request, 2);
+  await openAppAs(page, request, host.userId);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  for (const path of ['/', '/mine', '/login']) {
+    if (path === '/login') {
+      await page.evaluate(() => localStorage.clear());
+      await page.goto('/login');
+    } else {
+      await page.goto(path);
+    }
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('a, button, input')]
+        .filter((el) => el.offsetParent !== null)
+        .map((el) => ({ el: el.outerHTML.slice(0, 80), r: el.getBoundingClientRect() }))
+        .filter(({ r }) => r.height < 44 || r.width < 44)
+        .map(({ el }) => el));
+    expect(small).toEqual([]);
+    const unlabelled = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('a, button')]
+        .filter((el) => !(el.getAttribute('aria-label') || el.textContent?.trim()))
+        .map((el) => el.outerHTML.slice(0, 80)));
+    expect(unlabelled).toEqual([]);
+  }
+});
+
+test('the inspector is off by default and the app makes no request off its origin', async ({ page, request, baseURL }) => {
+  const foreign: string[] = [];
+  page.on('request', (r) => {
+    if (!r.url().startsWith(baseURL!) && !r.url().startsWith('data:')) foreign.push(r.url());
+  });
+  const host = await firstAccount(request, 2);
+  await openAppAs(page, request, host.userId);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await tabBar(page).getByRole('link', { name: 'Mine' }).click();
+  await expect(page.getByRole('heading', { name: 'Mine' })).toBeVisible();
+  expect(foreign).toEqual([]);
+});

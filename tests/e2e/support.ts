@@ -1,0 +1,69 @@
+/**
+ * Shared pieces of the end-to-end tests: the seeded accounts, open parameters from the
+ * reference server (what the native shell would hand the app), and page objects.
+ */
+import { expect } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+
+export interface Account {
+  userId: number;
+  account: string;
+  nickname: string;
+  userType: number;
+  userLevel: number;
+}
+
+export const PASSWORD = 'password1';
+
+export async function accounts(request: APIRequestContext): Promise<Account[]> {
+  const response = await request.get('/shell/api/accounts');
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as Account[];
+}
+
+export async function firstAccount(request: APIRequestContext, userType: 1 | 2): Promise<Account> {
+  const found = (await accounts(request)).find((a) => a.userType === userType);
+  if (!found) throw new Error(`no seeded account of userType ${userType}`);
+  return found;
+}
+
+/** Open parameters for a fresh session, as the shell supplies them (SPEC §3 stored auth data). */
+export async function openParams(request: APIRequestContext, userId: number): Promise<Record<string, string>> {
+  const response = await request.post('/shell/api/open', { data: { userId } });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as Record<string, string>;
+}
+
+export async function openAppAs(page: Page, request: APIRequestContext, userId: number, path = '/'): Promise<void> {
+  const params = new URLSearchParams(await openParams(request, userId));
+  await page.goto(`${path}?${params}`);
+}
+
+/** Collects Content-Security-Policy violations and uncaught errors of a page. */
+export function watchPage(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy|Refused to/.test(msg.text())) problems.push(msg.text());
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+export const tabBar = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+export async function expectTabs(page: Page, labels: string[]): Promise<void> {
+  await expect(tabBar(page).getByRole('link')).toHaveCount(labels.length);
+  for (const label of labels) await expect(tabBar(page).getByRole('link', { name: label })).toBeVisible();
+}
+
+export async function logInWithForm(page: Page, account: string, password: string): Promise<void> {
+  await page.getByLabel('Account', { exact: true }).fill(account);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+export async function logOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}

@@ -6,6 +6,7 @@
 import {
   createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect,
 } from '@tanstack/react-router';
+import type { RouterHistory } from '@tanstack/react-router';
 import { homeFor, pathForMode } from '../../machines/app/app.paths';
 import { selectMode, selectPhase } from '../../machines/app/app.selectors';
 import { NotFound } from '../ui/NotFound';
@@ -53,9 +54,10 @@ const routes = screens.map((def) =>
   }),
 );
 
-export function createAppRouter(app: AppActor) {
+export function createAppRouter(app: AppActor, history?: RouterHistory) {
   return createRouter({
     routeTree: rootRoute.addChildren(routes),
+    ...(history ? { history } : {}),
     context: { app },
     defaultPreload: 'intent',
     defaultPendingMinMs: 0,

@@ -1,0 +1,74 @@
+// @vitest-environment jsdom
+/**
+ * Screen test: the root actor composed with a fake session port; the DOM follows its
+ * snapshots (tab lists per mode, the News badge fed by the unread count, the login screen
+ * when signed out).
+ */
+import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { composeAppMachine } from '../../machines/app/app.actors';
+import { FakeSessionPort, sampleAuth, sampleProfile } from '../../machines/ports/session.fake';
+import type { StoredAuth } from '../../machines/ports/session.port';
+import { AppActorContext } from './AppActorContext';
+import { createAppRouter } from './router';
+
+afterEach(cleanup);
+// jsdom has no layout: the router's scroll-to-top on navigation has nothing to do here.
+window.scrollTo = () => {};
+
+function mount(openParams: StoredAuth | null, path: string) {
+  const port = new FakeSessionPort('auto', {
+    host: sampleProfile({ userType: 2, nickname: 'Hostess' }),
+    user: sampleProfile({ userType: 1, nickname: 'Viewer' }),
+  });
+  const app = createActor(composeAppMachine({ session: port }), { input: { openParams, path } });
+  const router = createAppRouter(app, createMemoryHistory({ initialEntries: [path] }));
+  app.on('navigate', ({ to }) => queueMicrotask(() => void router.navigate({ to, replace: true })));
+  app.start();
+  render(
+    <AppActorContext.Provider value={app}>
+      <RouterProvider router={router} />
+    </AppActorContext.Provider>,
+  );
+  return { app, router, port };
+}
+
+const mainNav = () => screen.findByRole('navigation', { name: 'Main' });
+
+describe('[§2 Tab bars] root layout', () => {
+  it('gives a host the four tabs and shows the unread count on News', async () => {
+    const { app } = mount(sampleAuth({ token: 'token-host' }), '/');
+    const nav = await mainNav();
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['List', 'News', 'Circle', 'Mine']);
+    expect(within(nav).queryByTestId('unread-badge')).toBeNull();
+
+    act(() => app.send({ type: 'im.unreadChanged', count: 3 }));
+    expect(within(nav).getByRole('link', { name: 'News, 3 unread' })).toBeTruthy();
+    expect(within(nav).getByTestId('unread-badge').textContent).toBe('3');
+
+    act(() => app.send({ type: 'im.unreadChanged', count: 250 }));
+    expect(within(nav).getByTestId('unread-badge').textContent).toBe('99+');
+  });
+
+  it('gives a non-host the two restricted tabs on /newsRestricted', async () => {
+    const { router } = mount(sampleAuth({ token: 'token-user' }), '/');
+    const nav = await mainNav();
+    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['News', 'Mine']);
+    expect(router.state.location.pathname).toBe('/newsRestricted');
+  });
+
+  it('shows the login screen and no tab bar when opened without a session', async () => {
+    mount(null, '/login');
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+  });
+
+  it('clears the session and goes to /login from a protected path', async () => {
+    const { router, port } = mount(null, '/wallet');
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(port.forgetCount).toBe(1);
+  });
+});

@@ -14,7 +14,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
   },
   test: {
-    include: ['machines/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'server/**/*.test.ts'],
+    include: ['machines/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     pool: 'forks',

@@ -49,7 +49,7 @@ test('the cached Home view keeps its scroll position across a tab switch', async
   const max = await home.evaluate((el) => el.scrollHeight - el.clientHeight);
   expect(max).toBeGreaterThan(50);
   await home.evaluate((el) => { el.scrollTop = 120; });
-  await home.evaluate((el) => new Promise((r) => requestAnimationFrame(r)));
+  await home.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
   const before = await home.evaluate((el) => el.scrollTop);
   expect(before).toBeGreaterThan(40);
 

@@ -18,6 +18,7 @@ export function avatarUrl(name: string): string {
 export function avatarNameFor(text: string): string {
   const slug = text
     .normalize('NFKD')
+    .replace(/\p{M}+/gu, '') // accents split off by NFKD: 'é' → 'e'
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .toLowerCase()

@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '../../src/api/contract';
+import { startTestServer, type TestServer } from '../testing/harness';
+import { CONTENT_SECURITY_POLICY } from '../web/security';
+import { SHELL_APP_ID } from './routes';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const postJson = (path: string, body: unknown) =>
+  fetch(server.base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+describe('dev shell', () => {
+  it('serves its page under the CSP, with no inline script or handler', async () => {
+    const res = await fetch(server.base + '/shell');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    const html = await res.text();
+    for (const script of html.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? []) {
+      expect(script).toMatch(/^<script\b[^>]*\bsrc="\/shell\/[^"]+"[^>]*><\/script>$/);
+    }
+    expect(html).not.toMatch(/\son[a-z]+\s*=/i);
+    for (const asset of ['/shell/shell.js', '/shell/shell.css']) expect((await fetch(server.base + asset)).status).toBe(200);
+  });
+
+  it('gives every control its test id', () => {
+    const js = readFileSync(new URL('./shell.js', import.meta.url), 'utf8');
+    for (const id of ['frame', 'hide', 'show', 'reload', 'close']) expect(js).toContain(`'${id}'`);
+    expect(js).toContain('`open-${a.userId}`');
+    expect(js).toContain("postMessage({ type: 'shell.visibility', hidden }, location.origin)");
+  });
+
+  it('lists the seeded accounts, hosts first', async () => {
+    const accounts = (await (await fetch(server.base + '/shell/api/accounts')).json()) as { account: string; userType: number }[];
+    expect(accounts.filter((a) => a.userType === 2)).toHaveLength(6);
+    expect(accounts.filter((a) => a.userType === 1)).toHaveLength(4);
+    expect(accounts[0]).toEqual({ userId: 100001, account: 'host1@example.com', nickname: 'Sofia', userType: 2, userLevel: 1 });
+  });
+
+  it('opens a fresh session for an account and hands back the open parameters', async () => {
+    const res = await postJson('/shell/api/open', { userId: 200001, frame: 3 });
+    expect(res.status).toBe(200);
+    const params = (await res.json()) as Record<string, string>;
+    expect(params).toEqual({
+      loginUuid: expect.any(String),
+      token: expect.stringMatching(/^[0-9a-f]{64}$/),
+      appId: SHELL_APP_ID,
+      deviceType: 'android',
+      deviceId: 'dev-shell-frame-3',
+      deviceNo: 'DS-0003',
+      osType: 'android',
+      osVersion: '14',
+      appVersion: '1.0.34',
+    });
+    const mine = await server.call(endpoints.userInfo, {}, { token: params.token });
+    expect(mine.data).toMatchObject({ userId: 200001, nickname: 'Alex' });
+    const row = server.readDb().prepare('SELECT app_id, device_id FROM sessions WHERE token = ?').get(params.token);
+    expect(row).toEqual({ app_id: 'dev-shell', device_id: 'dev-shell-frame-3' });
+  });
+
+  it('opens the same visitor for the same frame', async () => {
+    const a = (await (await postJson('/shell/api/visitor', { frame: 7 })).json()) as { token: string };
+    const b = (await (await postJson('/shell/api/visitor', { frame: 7 })).json()) as { token: string };
+    const [ma, mb] = await Promise.all([a, b].map((p) => server.call(endpoints.userInfo, {}, { token: p.token })));
+    expect(ma!.data!.userId).toBe(mb!.data!.userId);
+    expect(ma!.data!.nickname).toMatch(/^Visitor \d{4}$/);
+  });
+
+  it('refuses an unknown user and a malformed request', async () => {
+    expect((await postJson('/shell/api/open', { userId: 42 })).status).toBe(404);
+    expect((await postJson('/shell/api/open', { userId: 'host1' })).status).toBe(400);
+    const broken = await fetch(server.base + '/shell/api/open', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    expect(broken.status).toBe(400);
+  });
+
+  it('is absent when devShell is false', async () => {
+    const prod = await startTestServer({ devShell: false });
+    try {
+      expect((await fetch(prod.base + '/shell')).status).toBe(404);
+      expect((await fetch(prod.base + '/shell/api/accounts')).status).toBe(404);
+      const open = await fetch(prod.base + '/shell/api/open', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"userId":100001}' });
+      expect(open.status).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});

@@ -82,6 +82,8 @@ function header(request: FastifyRequest, name: string): string {
   return (Array.isArray(value) ? value[0] : value) ?? '';
 }
 
+const REFUSED = Symbol('refused');
+
 export interface TransportOptions {
   codec: AesCodec;
   findSession(token: string): AuthSession | undefined;
@@ -112,14 +114,14 @@ export async function encryptedApi(api: FastifyInstance, { codec, findSession, r
     return reply.code(500).type('text/plain; charset=utf-8').send('Internal Server Error');
   });
 
-  /** The request object, or undefined when the body is not ciphertext of JSON matching the schema. */
+  /** The request object, or REFUSED when the body is not ciphertext of JSON matching the schema. */
   function open(body: unknown, schema: z.ZodMiniType): unknown {
-    if (typeof body !== 'string') return undefined;
+    if (typeof body !== 'string') return REFUSED;
     try {
       const parsed = schema.safeParse(JSON.parse(codec.decrypt(body)));
-      return parsed.success ? parsed.data : undefined;
+      return parsed.success ? parsed.data : REFUSED;
     } catch {
-      return undefined;
+      return REFUSED;
     }
   }
 
@@ -136,7 +138,7 @@ export async function encryptedApi(api: FastifyInstance, { codec, findSession, r
       }
 
       const body = open(request.body, endpoint.request);
-      if (body === undefined) return answer(reply, INVALID);
+      if (body === REFUSED) return answer(reply, INVALID);
 
       let data: unknown;
       try {

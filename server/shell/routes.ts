@@ -6,7 +6,7 @@
  * DEVELOPMENT ONLY: these routes start a session for any account without a password.
  * createServer registers them unless `devShell: false`; a deployment must pass false.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import * as z from 'zod/mini';
@@ -16,11 +16,13 @@ import type { ApiDeps } from '../api';
 
 export const SHELL_APP_ID = 'dev-shell';
 
-const FILES: Readonly<Record<string, string>> = {
-  'index.html': 'text/html; charset=utf-8',
-  'shell.js': 'text/javascript; charset=utf-8',
-  'shell.css': 'text/css; charset=utf-8',
-};
+/** The page's files, by URL, with their file name and type. */
+const FILES = [
+  ['/shell', 'index.html', 'text/html; charset=utf-8'],
+  ['/shell/', 'index.html', 'text/html; charset=utf-8'],
+  ['/shell/shell.js', 'shell.js', 'text/javascript; charset=utf-8'],
+  ['/shell/shell.css', 'shell.css', 'text/css; charset=utf-8'],
+] as const;
 
 const Frame = z.optional(z.int().check(z.positive(), z.maximum(100_000)));
 const OpenRequest = z.object({ userId: z.int().check(z.positive()), frame: Frame });
@@ -41,14 +43,11 @@ function frameDevice(frame = 1): DeviceInfo {
 export async function devShell(app: FastifyInstance, { users, sessions }: ApiDeps): Promise<void> {
   const dir = fileURLToPath(new URL('.', import.meta.url));
 
-  // Read per request so edits show on reload; the shell is small and used by one developer.
-  const serve = (file: string) => async (_request: FastifyRequest, reply: FastifyReply) =>
-    reply.type(FILES[file]!).header('cache-control', 'no-cache').send(await readFile(dir + file));
-
-  app.get('/shell', serve('index.html'));
-  app.get('/shell/', serve('index.html'));
-  app.get('/shell/shell.js', serve('shell.js'));
-  app.get('/shell/shell.css', serve('shell.css'));
+  for (const [url, file, type] of FILES) {
+    // Read per request so that edits show on reload; the page is small and used by one developer.
+    app.get(url, async (_request, reply) =>
+      reply.type(type).header('cache-control', 'no-cache').send(await readFile(dir + file)));
+  }
 
   app.get('/shell/api/accounts', async () => users.listAccounts());
 

@@ -82,7 +82,11 @@ export function createUsers(db: Db) {
        FROM users WHERE is_visitor = 0 ORDER BY user_type DESC, id`,
   );
 
-  const runtimeUser = (fields: Pick<NewUser, 'account' | 'password_hash' | 'nickname' | 'is_visitor' | 'device_id'>, accidKey: string): NewUser => ({
+  /** A user created at run time (sign-up or visitor): a normal user at level 0 with a fresh IM token. */
+  const runtimeUser = (
+    fields: Pick<NewUser, 'account' | 'password_hash' | 'nickname' | 'is_visitor' | 'device_id'>,
+    accidKey: string,
+  ): NewUser => ({
     ...fields,
     user_type: UserType.user,
     user_level: 0,

@@ -101,7 +101,9 @@ export function createPathModel<TInput>(machine: AnyStateMachine, options: PathM
   const serializeState = (snapshot: AnyMachineSnapshot) =>
     JSON.stringify([snapshot.value, options.serializeContext?.(snapshot.context) ?? null]);
   const model = new TestModel(machine, {
-    events: (snapshot: AnyMachineSnapshot) => options.events.filter((e) => snapshot.can(e)),
+    // A machine that reached a top-level final state takes no more events.
+    events: (snapshot: AnyMachineSnapshot) =>
+      snapshot.status === 'active' ? options.events.filter((e) => snapshot.can(e)) : [],
     stateMatcher: (snapshot: AnyMachineSnapshot, key: string) => snapshot.matches(key as never),
     serializeState,
     ...(options.input === undefined ? {} : { input: options.input }),

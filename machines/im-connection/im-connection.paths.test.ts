@@ -1,0 +1,128 @@
+/**
+ * Generated-path tests of imConnection (SPEC §4 Message service, §8 codes): every path
+ * is replayed on the real actor over a manual-mode fake IM port and a simulated clock.
+ */
+import { describe, expect, it } from 'vitest';
+import { SimulatedClock, createActor } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
+import { FakeImPort } from '../ports/im.fake';
+import { ImCode, ImError } from '../ports/im.port';
+import type { ImMessage } from '../ports/im.port';
+import { PendingCalls } from '../ports/pending';
+import { Coverage, afterEvent, createPathModel, describePath, flush } from '../testing/paths';
+import { composeImConnection } from './im-connection.actors';
+import { TEXT_KICKED, imConnectionMachine } from './im-connection.machine';
+import type { ImConnectionInput } from './im-connection.machine';
+
+const message: ImMessage = {
+  idClient: 'c9', idServer: 's1', from: 'peer', to: 'me', sessionId: 'peer', scene: 'p2p', flow: 'in',
+  type: 'text', text: 'hi', time: 1, status: 'sent',
+};
+
+const samples: AnyEventObject[] = [
+  { type: 'xstate.done.actor.login' },
+  { type: 'xstate.error.actor.login', error: new ImError(ImCode.tokenExpired) },
+  { type: 'xstate.error.actor.login', error: new ImError(ImCode.linkLost) },
+  { type: 'xstate.error.actor.login', error: new ImError(302) },
+  { type: 'xstate.done.actor.refreshToken', output: 'token-2' },
+  { type: 'xstate.error.actor.refreshToken', error: new Error('no token') },
+  { type: afterEvent('loginRetryDelay', 'imConnection.waitingToRetry') },
+  { type: afterEvent('heartbeat', 'imConnection.connected.idle') },
+  { type: 'xstate.done.actor.ping' },
+  { type: 'xstate.error.actor.ping', error: new ImError(ImCode.linkLost) },
+  { type: 'xstate.done.actor.logout' },
+  { type: 'xstate.error.actor.logout', error: new Error('offline') },
+  { type: 'im.event', event: { type: 'kicked' } },
+  { type: 'im.event', event: { type: 'disconnected', code: ImCode.linkLost } },
+  { type: 'im.event', event: { type: 'message', message } },
+  { type: 'im.event', event: { type: 'unread', total: 3 } },
+  { type: 'im.sendText', to: 'peer', text: 'hello', idClient: 'c1' },
+  { type: 'im.sent', idClient: 'c1', message: { ...message, idClient: 'c1', flow: 'out' } },
+  { type: 'im.sendFailed', idClient: 'c1', reason: 'refused', text: 'refused' },
+  { type: 'app.hidden' },
+  { type: 'app.visible' },
+];
+
+const inputs: Record<string, ImConnectionInput> = {
+  host: { account: 'me', token: 'token-1', disconnectWhenHidden: true },
+  user: { account: 'me', token: 'token-1', disconnectWhenHidden: false },
+};
+
+const coverage = new Coverage(imConnectionMachine);
+const RETRY_DELAY_MAX = 3000;
+
+async function replay(input: ImConnectionInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[]) {
+  const im = new FakeImPort(undefined, 'manual');
+  const refresh = new PendingCalls();
+  const clock = new SimulatedClock();
+  const emitted: AnyEventObject[] = [];
+  const actor = createActor(composeImConnection({ im, refreshImToken: () => refresh.add('refreshToken', []) }), {
+    input, clock, inspect: coverage.inspect,
+  });
+  actor.on('*', (e) => emitted.push(e));
+  const toParent = emitted; // what the root actor receives when it owns this machine
+  actor.start();
+  await flush();
+
+  for (const { event, state } of steps) {
+    const [, kind, , id] = event.type.split('.');
+    const payload = event as AnyEventObject;
+    if (event.type.startsWith('xstate.after.')) {
+      clock.increment(event.type.includes('heartbeat') ? 10_000 : RETRY_DELAY_MAX);
+    } else if (kind === 'done' || kind === 'error') {
+      const call = id === 'refreshToken' ? refresh.next('refreshToken') : im.pending.next(id!);
+      if (kind === 'done') call.resolve(payload.output);
+      else call.reject(payload.error);
+    } else if (event.type === 'im.event') {
+      im.emit(payload.event);
+    } else if (event.type === 'im.sent') {
+      im.pending.next('sendText').resolve(payload.message);
+    } else if (event.type === 'im.sendFailed') {
+      im.pending.next('sendText').reject(new ImError(ImCode.refused, 'refused'));
+    } else {
+      actor.send(event as never);
+    }
+    await flush();
+
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toEqual(state.value);
+    expect(snapshot.context.attempts).toBe(state.context.attempts);
+    // Invariants.
+    expect(snapshot.context.attempts).toBeLessThanOrEqual(3);
+    if (snapshot.status === 'active') expect(im.listenerCount).toBe(1);
+    if (snapshot.matches('kicked')) expect(toParent.at(-1)).toEqual({ type: 'im.sessionEnded', text: TEXT_KICKED });
+    if (snapshot.matches('failed')) expect(toParent.at(-1)).toEqual({ type: 'im.sessionEnded', text: null });
+    if (snapshot.matches('hidden')) expect(input.disconnectWhenHidden).toBe(true);
+    if (event.type === 'im.sendText' && !state.matches('connected')) {
+      expect(emitted.at(-1)).toMatchObject({ type: 'sendFailed', reason: 'notConnected' });
+    }
+    if (event.type === 'im.sendFailed') expect(emitted.at(-1)).toMatchObject({ type: 'sendFailed', reason: 'refused' });
+  }
+  // Messages reach the parent once, whatever the path.
+  const ids = toParent.filter((e) => e.type === 'im.message').map((e) => (e.message as ImMessage).idServer);
+  expect(new Set(ids).size).toBe(ids.length);
+  actor.stop();
+  expect(im.listenerCount).toBe(0);
+}
+
+describe('imConnection: generated paths', () => {
+  for (const [name, input] of Object.entries(inputs)) {
+    const paths = createPathModel(imConnectionMachine, {
+      events: samples,
+      input,
+      serializeContext: (c) => {
+        const ctx = c as { attempts: number; appVisible: boolean; sending: string[]; seen: string[] };
+        return [ctx.attempts, ctx.appVisible, ctx.sending.length, ctx.seen.length];
+      },
+    }).transitionPaths();
+    describe(name, () => {
+      it('generates paths', () => expect(paths.length).toBeGreaterThan(10));
+      for (const path of paths) it(describePath(path), () => replay(input, path.steps));
+    });
+  }
+
+  it('reaches every state node and every transition of the machine', () => {
+    expect(coverage.missingStateNodes()).toEqual([]);
+    expect(coverage.missingTransitions()).toEqual([]);
+  });
+});

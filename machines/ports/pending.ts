@@ -39,6 +39,13 @@ export class PendingCalls {
     return call as PendingCall<T>;
   }
 
+  /** The newest unsettled call of `method` (when a re-entered state superseded older ones). */
+  latest<T>(method: string): PendingCall<T> {
+    const call = this.open().filter((c) => c.method === method).at(-1);
+    if (!call) throw new Error(`No pending ${method}() call.`);
+    return call as PendingCall<T>;
+  }
+
   open(): PendingCall<unknown>[] {
     return this.queue.filter((c) => !c.settled);
   }

@@ -120,7 +120,8 @@ export function createPathModel<TInput>(machine: AnyStateMachine, options: PathM
       const shortest = new Map<string, GeneratedPath>();
       const [initial] = initialTransition(machine, options.input as never);
       shortest.set(serializeState(initial as AnyMachineSnapshot), { steps: [], state: initial as AnyMachineSnapshot });
-      for (const p of model.getShortestPaths() as unknown as GeneratedPath[]) {
+      // allowDuplicatePaths: otherwise a path that is the prefix of another is dropped, and so is its end state.
+      for (const p of model.getShortestPaths({ allowDuplicatePaths: true } as never) as unknown as GeneratedPath[]) {
         shortest.set(serializeState(p.state), p);
       }
       const out: GeneratedPath[] = [];

@@ -85,7 +85,7 @@ describe('presence codes', () => {
   it('[§4 Presence] reports 10002 on connect, 10003 in the background without heartbeats, 10000 in a call, 10001 after it', async () => {
     const port = new ManualPresence();
     const clock = new SimulatedClock();
-    const actor = createActor(composePresence(port), { clock }).start();
+    const actor = createActor(composePresence(port), { clock, input: {} }).start();
     port.pending.latest('open').resolve(undefined);
     await flush();
     expect(port.sent).toEqual([PresenceCode.foreground]);

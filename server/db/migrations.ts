@@ -90,6 +90,93 @@ const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    name: 'realtime: IM messages, conversations, notifications, blocks, agora tokens, presence, customer service',
+    sql: `
+      -- One row per p2p message. id is the message's server id; (from_accid, id_client) makes a resend
+      -- after a reconnect return the stored row. to_seq is the recipient's sequence number (shared with
+      -- im_notifications): a client that logs in with the last sequence it saw gets everything after it.
+      CREATE TABLE im_messages (
+        id         INTEGER PRIMARY KEY,
+        from_accid TEXT NOT NULL,
+        to_accid   TEXT NOT NULL,
+        id_client  TEXT NOT NULL,
+        type       TEXT NOT NULL CHECK (type IN ('text', 'image', 'audio', 'custom')),
+        text       TEXT,
+        attach     TEXT,
+        ext        TEXT,
+        from_nick  TEXT NOT NULL,
+        time       INTEGER NOT NULL,
+        to_seq     INTEGER NOT NULL,
+        UNIQUE (from_accid, id_client),
+        UNIQUE (to_accid, to_seq)
+      );
+      CREATE INDEX im_messages_pair_time ON im_messages (from_accid, to_accid, time);
+
+      CREATE TABLE im_notifications (
+        id         INTEGER PRIMARY KEY,
+        from_accid TEXT NOT NULL,
+        to_accid   TEXT NOT NULL,
+        content    TEXT NOT NULL,
+        time       INTEGER NOT NULL,
+        to_seq     INTEGER NOT NULL,
+        UNIQUE (to_accid, to_seq)
+      );
+
+      -- Per IM account: the last sequence number given out, and the highest one a client confirmed.
+      CREATE TABLE im_accounts (
+        accid         TEXT PRIMARY KEY,
+        last_seq      INTEGER NOT NULL DEFAULT 0,
+        delivered_seq INTEGER NOT NULL DEFAULT 0
+      );
+
+      -- Each account's view of a p2p conversation; cleared_at hides older messages from that account only.
+      CREATE TABLE im_conversations (
+        owner       TEXT NOT NULL,
+        peer        TEXT NOT NULL,
+        last_msg_id INTEGER REFERENCES im_messages (id),
+        update_time INTEGER NOT NULL,
+        unread      INTEGER NOT NULL DEFAULT 0,
+        cleared_at  INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (owner, peer)
+      );
+      CREATE INDEX im_conversations_recent ON im_conversations (owner, update_time DESC);
+
+      CREATE TABLE user_blocks (
+        blocker_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        blocked_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (blocker_id, blocked_id)
+      );
+
+      -- Tokens of /api/index/getAgoraRtmToken; the hub's signalling login accepts a live rtm token.
+      CREATE TABLE agora_tokens (
+        token      TEXT PRIMARY KEY,
+        kind       TEXT NOT NULL CHECK (kind IN ('rtm', 'rtc')),
+        user_id    INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        expires_at INTEGER NOT NULL
+      );
+      CREATE INDEX agora_tokens_user ON agora_tokens (user_id);
+
+      -- SPEC §4 Presence: the last status code of each user and when the user was last heard from.
+      CREATE TABLE user_presence (
+        user_id      INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        status       INTEGER NOT NULL CHECK (status IN (2, 10000, 10001, 10002, 10003)),
+        last_seen_at INTEGER NOT NULL,
+        updated_at   INTEGER NOT NULL
+      );
+
+      -- IM-only accounts that /api/im/getCustomerServiceList offers (not app users: they never sign in to the app).
+      CREATE TABLE customer_service (
+        yx_accid TEXT PRIMARY KEY,
+        im_token TEXT NOT NULL,
+        nickname TEXT NOT NULL,
+        icon     TEXT NOT NULL,
+        sort     INTEGER NOT NULL
+      );
+    `,
+  },
 ];
 
 export function migrate(db: Db): void {

@@ -6,9 +6,9 @@ import { verifyPassword } from '../auth/password';
 import { createUsers } from '../users/users';
 import { openDatabase, type Db } from './database';
 import { FIRST_RUNTIME_USER_ID, migrate } from './migrations';
-import { SEED_PASSWORD, seed } from './seed';
+import { CUSTOMER_SERVICE, SEED_PASSWORD, seed } from './seed';
 
-const TABLES = ['countries', 'users', 'user_media', 'tags', 'user_tags', 'app_config'] as const;
+const TABLES = ['countries', 'users', 'user_media', 'tags', 'user_tags', 'app_config', 'customer_service'] as const;
 
 /** Every seeded table, row by row, in a fixed order. */
 const dump = (db: Db) =>
@@ -105,12 +105,22 @@ describe('deterministic seed', () => {
   });
 });
 
+describe('customer service', () => {
+  it('seeds one customer-service IM account, apart from the app users', () => {
+    const db = seeded();
+    expect(db.prepare('SELECT yx_accid, im_token, nickname FROM customer_service').all()).toEqual([
+      { yx_accid: CUSTOMER_SERVICE.yxAccid, im_token: CUSTOMER_SERVICE.imToken, nickname: 'Customer Service' },
+    ]);
+    expect(db.prepare('SELECT count(*) FROM users WHERE yx_accid = ?').pluck().get(CUSTOMER_SERVICE.yxAccid)).toBe(0);
+  });
+});
+
 describe('migrations', () => {
   it('apply once and give sign-ups ids above the seeded range', () => {
     const db = seeded();
     migrate(db);
     migrate(db);
-    expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1]);
+    expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1, 2]);
     const visitor = createUsers(db).visitor('device-x');
     expect(visitor.id).toBe(FIRST_RUNTIME_USER_ID);
   });

@@ -4,7 +4,8 @@
  * nothing (existing rows are kept, never overwritten, including app_config values edited
  * at run time). Raise `hosts` for load tests: host ids are 100000 + i, up to 99 999 hosts.
  *
- * Dev accounts: host1@example.com … and user1@example.com …, all with SEED_PASSWORD.
+ * Dev accounts: host1@example.com … and user1@example.com …, all with SEED_PASSWORD. One
+ * customer-service IM account (`customer_service`, an IM account only, not an app user).
  */
 import { createHash } from 'node:crypto';
 import { hashPasswordSync, type ScryptCost } from '../auth/password';
@@ -24,6 +25,13 @@ export interface SeedOptions {
 
 const HOST_ID_BASE = 100_000;
 const USER_ID_BASE = 200_000;
+/** The one seeded customer-service IM account (SPEC §7 /api/im/getCustomerServiceList). */
+export const CUSTOMER_SERVICE = {
+  yxAccid: yxAccidFor('service:customer-service-1'),
+  imToken: createHash('sha256').update('seed:im:customer-service-1').digest('hex').slice(0, 32),
+  nickname: 'Customer Service',
+  icon: avatarUrl('customer-service'),
+} as const;
 const MAX_PER_KIND = USER_ID_BASE - HOST_ID_BASE - 1;
 
 /** Fixed so that the seed is reproducible; sign-ups use the real time. */
@@ -122,6 +130,7 @@ export function seed(db: Db, { hosts = 6, users = 4 }: SeedOptions = {}): void {
   const config = ignore('app_config (key, value) VALUES (?, ?)');
   const media = ignore('user_media (user_id, sort, media_type, media_url) VALUES (?, ?, ?, ?)');
   const userTag = ignore('user_tags (user_id, tag_id) VALUES (?, ?)');
+  const serviceAccount = ignore('customer_service (yx_accid, im_token, nickname, icon, sort) VALUES (?, ?, ?, ?, ?)');
   const userById = db.prepare<[number], 1>('SELECT 1 FROM users WHERE id = ?').pluck();
   const userByAccount = db.prepare<[string], 1>('SELECT 1 FROM users WHERE account = ?').pluck();
 
@@ -148,5 +157,7 @@ export function seed(db: Db, { hosts = 6, users = 4 }: SeedOptions = {}): void {
       for (const tagId of hostTags(i)) userTag.run(id, tagId);
     }
     for (let i = 1; i <= users; i++) addUser('user', i);
+    const cs = CUSTOMER_SERVICE;
+    serviceAccount.run(cs.yxAccid, cs.imToken, cs.nickname, cs.icon, 1);
   })();
 }

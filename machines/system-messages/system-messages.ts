@@ -1,0 +1,106 @@
+/**
+ * The system messages of SPEC §4 (attachType), declared once and routed to the machine
+ * that owns each: call, live, payment, profile or the app itself. Content arrives as an
+ * object or a JSON string and is untrusted: anything unreadable or unknown is reported as
+ * ignored, never thrown.
+ */
+import { parseExt } from '../im/preview';
+
+export const AttachType = {
+  callState: -3,
+  inCallTranslation: -1,
+  giftReceivedInCall: 4,
+  callIncome: 15,
+  giftIncome: 18,
+  askGiftRefused: 16,
+  liveForcedEnd: 44,
+  boostingOn: 63,
+  boostingOff: 64,
+  becameHost: 58,
+  followerAdded: -4,
+  cryptoPayment: 99,
+} as const;
+
+/** -3's `type`: 0 target channel, 1 refused, 3 warning. */
+export const CallStateType = { targetChannel: 0, refused: 1, warning: 3 } as const;
+
+export const TEXT_REFUSED = 'The other party has refused.';
+export const TEXT_ASK_GIFT_REFUSED = 'Asking for a gift was refused';
+/** Code of a live ended by the system (SPEC §4: 44). */
+export const LIVE_END_CODE_FORCED = 3;
+
+export type SystemOwner = 'call' | 'live' | 'payment' | 'profile' | 'app';
+
+export type SystemEvent =
+  | { type: 'system.callTargetChannel'; channelId: string }
+  | { type: 'system.callRefused'; text: string }
+  | { type: 'system.callWarning'; channelId: string; text: string }
+  | { type: 'system.inCallTranslation'; text: string }
+  | { type: 'system.giftReceived'; giftId: number | null; giftImg: string; giftNum: number }
+  | { type: 'system.callIncome'; amount: number }
+  | { type: 'system.giftIncome'; amount: number }
+  | { type: 'system.askGiftRefused'; text: string }
+  | { type: 'system.liveForcedEnd'; code: number }
+  | { type: 'system.boosting'; on: boolean }
+  | { type: 'system.becameHost' }
+  | { type: 'system.followerAdded' }
+  | { type: 'system.cryptoPayment'; paid: boolean; orderNo: string };
+
+export type Routed =
+  | { routed: true; owner: SystemOwner; event: SystemEvent }
+  | { routed: false; reason: string };
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+const num = (v: unknown): number => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN;
+  return Number.isFinite(n) ? n : 0;
+};
+
+type Entry = (attach: Record<string, unknown>) => Routed;
+const to = (owner: SystemOwner, event: SystemEvent): Routed => ({ routed: true, owner, event });
+
+/** One row per attachType of SPEC §4. */
+const TABLE: Readonly<Record<number, Entry>> = {
+  [AttachType.callState]: (a) => {
+    switch (num(a.type)) {
+      case CallStateType.targetChannel: return to('call', { type: 'system.callTargetChannel', channelId: str(a.channelId) });
+      case CallStateType.refused: return to('call', { type: 'system.callRefused', text: TEXT_REFUSED });
+      case CallStateType.warning:
+        return to('call', { type: 'system.callWarning', channelId: str(a.channelId), text: str(a.content) });
+      default: return { routed: false, reason: `attachType -3 with unknown type ${str(a.type)}` };
+    }
+  },
+  [AttachType.inCallTranslation]: (a) => to('call', { type: 'system.inCallTranslation', text: str(a.content) }),
+  [AttachType.giftReceivedInCall]: (a) => to('call', {
+    type: 'system.giftReceived',
+    giftId: a.giftId === undefined ? null : num(a.giftId),
+    giftImg: str(a.giftImg),
+    giftNum: Math.max(1, Math.floor(num(a.giftNum))),
+  }),
+  [AttachType.callIncome]: (a) => to('call', { type: 'system.callIncome', amount: num(a.num) }),
+  [AttachType.giftIncome]: (a) => to('call', { type: 'system.giftIncome', amount: num(a.num) }),
+  [AttachType.askGiftRefused]: () => to('call', { type: 'system.askGiftRefused', text: TEXT_ASK_GIFT_REFUSED }),
+  [AttachType.liveForcedEnd]: () => to('live', { type: 'system.liveForcedEnd', code: LIVE_END_CODE_FORCED }),
+  [AttachType.boostingOn]: () => to('live', { type: 'system.boosting', on: true }),
+  [AttachType.boostingOff]: () => to('live', { type: 'system.boosting', on: false }),
+  [AttachType.becameHost]: () => to('app', { type: 'system.becameHost' }),
+  [AttachType.followerAdded]: () => to('profile', { type: 'system.followerAdded' }),
+  [AttachType.cryptoPayment]: (a) => to('payment', {
+    type: 'system.cryptoPayment',
+    paid: a.usdtPayStatus === true || a.usdtPayStatus === 'true',
+    orderNo: str(a.usdtOrderNo),
+  }),
+};
+
+/** Reads a notification's content (object or JSON string, attach possibly nested) and routes it. */
+export function routeSystemMessage(content: unknown): Routed {
+  const outer = parseExt(content);
+  if (!outer) return { routed: false, reason: 'unreadable system message content' };
+  // Either the attach itself, or wrapped as { attach } / { data } (possibly as a JSON string).
+  const attach = 'attachType' in outer ? outer : parseExt(outer.attach) ?? parseExt(outer.data);
+  if (!attach || !('attachType' in attach)) return { routed: false, reason: 'system message without attachType' };
+  const type = num(attach.attachType);
+  const entry = TABLE[type];
+  if (!entry) return { routed: false, reason: `unknown attachType ${str(attach.attachType)}` };
+  return entry(attach);
+}

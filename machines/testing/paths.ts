@@ -90,6 +90,11 @@ export interface PathModelOptions<TInput> {
   input?: TInput;
   /** What identifies a model state beyond its value (default: the value only). */
   serializeContext?: (context: unknown) => unknown;
+  /**
+   * Drops events that cannot happen in a state although the machine would take them,
+   * e.g. a longer timer while a shorter one started at the same moment is still pending.
+   */
+  possible?: (snapshot: AnyMachineSnapshot, event: EventObject) => boolean;
 }
 
 export interface GeneratedPath {
@@ -103,7 +108,9 @@ export function createPathModel<TInput>(machine: AnyStateMachine, options: PathM
   const model = new TestModel(machine, {
     // A machine that reached a top-level final state takes no more events.
     events: (snapshot: AnyMachineSnapshot) =>
-      snapshot.status === 'active' ? options.events.filter((e) => snapshot.can(e)) : [],
+      snapshot.status === 'active'
+        ? options.events.filter((e) => snapshot.can(e) && (options.possible?.(snapshot, e) ?? true))
+        : [],
     stateMatcher: (snapshot: AnyMachineSnapshot, key: string) => snapshot.matches(key as never),
     serializeState,
     ...(options.input === undefined ? {} : { input: options.input }),

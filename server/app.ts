@@ -1,8 +1,9 @@
 /**
- * The reference server on one origin: the encrypted API (SPEC §7), same-origin avatars,
- * the dev shell and the built app. `createServer` opens, migrates and seeds the database
- * and returns the Fastify instance without listening; closing the instance closes the
- * database.
+ * The reference server on one origin: the encrypted API (SPEC §7), the WebSocket hub
+ * (server/realtime, on the HTTP server's upgrades), same-origin avatars, the dev shell and
+ * the built app. `createServer` opens, migrates and seeds the database and returns the
+ * Fastify instance without listening (the hub is `app.realtime`); closing the instance
+ * closes the hub's sockets, then the database.
  */
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { STATUS_CODES } from 'node:http';
@@ -14,6 +15,7 @@ import { encryptedApi } from './api/transport';
 import { createSessions } from './auth/sessions';
 import { openDatabase } from './db/database';
 import { seed, type SeedOptions } from './db/seed';
+import { createRealtimeHub, type RealtimeOptions } from './realtime/hub';
 import { devShell } from './shell/routes';
 import { createUsers } from './users/users';
 import { registerAvatars } from './web/avatars';
@@ -34,6 +36,8 @@ export interface ServerOptions {
   devShell?: boolean;
   /** Seed counts, or false to leave the database unseeded; default the standard seed. */
   seed?: SeedOptions | false;
+  /** WebSocket hub timings (presence grace, heartbeat). */
+  realtime?: RealtimeOptions;
 }
 
 export async function createServer(opts: ServerOptions): Promise<FastifyInstance> {
@@ -42,10 +46,17 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   const db = openDatabase(opts.dbPath);
   try {
     if (opts.seed !== false) seed(db, opts.seed);
-    const deps = { users: createUsers(db), sessions: createSessions(db) };
+    const users = createUsers(db);
+    const sessions = createSessions(db);
 
     const app = Fastify({ logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'warn' } : false });
+    const hub = createRealtimeHub({ db, findSession: sessions.find, log: app.log }, opts.realtime);
+    hub.attach(app.server);
+    app.decorate('realtime', hub);
+    // Sockets first: the HTTP server's close waits for every connection, upgraded ones included.
+    app.addHook('preClose', () => hub.close());
     app.addHook('onClose', async () => db.close());
+    const deps = { users, sessions, realtime: hub };
     registerSecurityHeaders(app);
     // Outside the API (which has its own): client errors keep their status, anything else is a logged, generic 500.
     app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -6,6 +6,7 @@
 import { endpoints, type Endpoint } from '../../src/api/contract';
 import type { Sessions } from '../auth/sessions';
 import type { Users } from '../users/users';
+import { realtimeHandlers, type RealtimeApiDeps } from './realtime';
 import { sessionHandlers } from './session';
 import { isEndpoint, type ApiRoute, type Handler, type HandlersOf } from './transport';
 
@@ -14,10 +15,11 @@ export type Handlers = HandlersOf<typeof endpoints>;
 export interface ApiDeps {
   users: Users;
   sessions: Sessions;
+  realtime: RealtimeApiDeps;
 }
 
 export function apiRoutes(deps: ApiDeps): ApiRoute[] {
-  const handlers: Handlers = { ...sessionHandlers(deps) };
+  const handlers: Handlers = { ...sessionHandlers(deps), ...realtimeHandlers(deps.realtime) };
   const routes: ApiRoute[] = [];
   for (const [name, endpoint] of Object.entries(endpoints)) {
     if (!isEndpoint(endpoint)) continue;

@@ -1,7 +1,8 @@
+import * as realtime from './realtime';
 import * as session from './session';
 
 export * from './endpoint';
-export { session };
+export { realtime, session };
 
 /** Every declared endpoint (and nothing else); the reference server registers exactly these. */
 export const endpoints = {
@@ -10,4 +11,7 @@ export const endpoints = {
   visit: session.visit,
   userInfo: session.userInfo,
   logout: session.logout,
+  getAgoraRtmToken: realtime.getAgoraRtmToken,
+  getChatRoomAddress: realtime.getChatRoomAddress,
+  getCustomerServiceList: realtime.getCustomerServiceList,
 } as const;

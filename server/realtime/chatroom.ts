@@ -1,0 +1,177 @@
+/**
+ * Live-room chat on `/realtime/chatroom` (SPEC §3 Live chat record, §4 Live state, §7
+ * chat-room calls). Rooms live in memory: a server restart empties them, as a live ends
+ * when its host's connection does. A room is opened for its owner (the host) by the live
+ * endpoints through `open`, and ended with `close` (members get `closed: roomClosed`).
+ *
+ * A socket may be in several rooms, each under the account it entered with (IM account and
+ * token). One membership per account and room: entering again from another socket closes
+ * the older membership (`closed: kicked`). Only the owner may gag; a gag outlives leaving
+ * and entering again. Messages go to everyone in the room but their sender; the last
+ * HISTORY_SIZE are kept for `history` (newest first).
+ */
+import { randomUUID } from 'node:crypto';
+import type { ChatroomMember, ChatroomMessage } from '../../machines/ports/chatroom.port';
+import { ChatroomOps, HubCode, type ChatroomPush } from '../../src/api/contract/realtime';
+import type { ImAccounts } from './accounts';
+import { HubError, op, type Conn, type Service } from './wire';
+
+export const HISTORY_SIZE = 100;
+
+interface Member {
+  conn: Conn;
+  account: string;
+  nick: string;
+  avatar?: string;
+  ext?: Record<string, unknown>;
+}
+
+interface Room {
+  id: string;
+  owner: string;
+  members: Map<string, Member>;
+  gagged: Set<string>;
+  history: ChatroomMessage[];
+}
+
+export interface ChatroomService extends Service {
+  /** Opens (or keeps) the room with its owner's IM account. */
+  open(roomId: string, owner: string): void;
+  /** Ends the room: every member gets `closed: roomClosed`. */
+  close(roomId: string): void;
+  isOpen(roomId: string): boolean;
+  /** Accounts in the room, in order of entry. */
+  membersOf(roomId: string): string[];
+}
+
+export function createChatroomService({ accounts }: { accounts: ImAccounts }): ChatroomService {
+  const rooms = new Map<string, Room>();
+  /** The rooms each socket is in. */
+  const joined = new Map<Conn, Set<string>>();
+
+  const memberView = (room: Room, m: Member): ChatroomMember => ({
+    account: m.account,
+    nick: m.nick,
+    ...(m.avatar !== undefined ? { avatar: m.avatar } : {}),
+    gagged: room.gagged.has(m.account),
+  });
+
+  const broadcast = (room: Room, payload: ChatroomPush, except?: Conn) => {
+    for (const m of room.members.values()) if (m.conn !== except) m.conn.push(payload);
+  };
+
+  /** The caller's membership of a room. */
+  function memberOf(conn: Conn, roomId: string): { room: Room; member: Member } {
+    const room = rooms.get(roomId);
+    const member = [...(room?.members.values() ?? [])].find((m) => m.conn === conn);
+    if (!room || !member) throw new HubError(HubCode.forbidden, 'Not in this room');
+    return { room, member };
+  }
+
+  function removeMember(room: Room, member: Member, notify: boolean): void {
+    room.members.delete(member.account);
+    joined.get(member.conn)?.delete(room.id);
+    if (notify) broadcast(room, { type: 'memberExit', roomId: room.id, account: member.account });
+  }
+
+  return {
+    open(roomId, owner) {
+      const room = rooms.get(roomId);
+      if (room) room.owner = owner;
+      else rooms.set(roomId, { id: roomId, owner, members: new Map(), gagged: new Set(), history: [] });
+    },
+    close(roomId) {
+      const room = rooms.get(roomId);
+      if (!room) return;
+      rooms.delete(roomId);
+      broadcast(room, { type: 'closed', roomId, reason: 'roomClosed' });
+      for (const m of room.members.values()) joined.get(m.conn)?.delete(roomId);
+    },
+    isOpen: (roomId) => rooms.has(roomId),
+    membersOf: (roomId) => [...(rooms.get(roomId)?.members.keys() ?? [])],
+
+    closed(conn) {
+      for (const roomId of joined.get(conn) ?? []) {
+        const room = rooms.get(roomId);
+        const member = [...(room?.members.values() ?? [])].find((m) => m.conn === conn);
+        if (room && member) removeMember(room, member, true);
+      }
+      joined.delete(conn);
+    },
+
+    ops: {
+      enter: op(ChatroomOps.enter, (conn, args) => {
+        if (!accounts.verify(args.account, args.token)) throw new HubError(HubCode.tokenInvalid, 'Account or token invalid');
+        const room = rooms.get(args.roomId);
+        if (!room) throw new HubError(HubCode.notFound, 'No such room (the live has not started or has ended)');
+        const earlier = room.members.get(args.account);
+        if (earlier && earlier.conn !== conn) {
+          earlier.conn.push({ type: 'closed', roomId: room.id, reason: 'kicked' } satisfies ChatroomPush);
+          removeMember(room, earlier, false);
+        }
+        const member: Member = {
+          conn,
+          account: args.account,
+          nick: args.nick,
+          ...(args.avatar !== undefined ? { avatar: args.avatar } : {}),
+          ...(args.ext !== undefined ? { ext: args.ext } : {}),
+        };
+        const again = earlier !== undefined;
+        room.members.set(args.account, member);
+        let mine = joined.get(conn);
+        if (!mine) joined.set(conn, (mine = new Set()));
+        mine.add(room.id);
+        if (!again) broadcast(room, { type: 'memberEnter', roomId: room.id, member: memberView(room, member) }, conn);
+        return { roomId: room.id, owner: room.owner };
+      }),
+
+      leave: op(ChatroomOps.leave, (conn, { roomId }) => {
+        const room = rooms.get(roomId);
+        const member = [...(room?.members.values() ?? [])].find((m) => m.conn === conn);
+        if (room && member) removeMember(room, member, true);
+        return null;
+      }),
+
+      send: op(ChatroomOps.send, (conn, { roomId, text, attach }) => {
+        const { room, member } = memberOf(conn, roomId);
+        if (room.gagged.has(member.account)) throw new HubError(HubCode.gagged, 'You are gagged in this room');
+        if (text === undefined && attach === undefined) throw new HubError(HubCode.badRequest, 'A message needs text or attach');
+        const message: ChatroomMessage = {
+          idServer: randomUUID(),
+          roomId,
+          from: member.account,
+          fromNick: member.nick,
+          ...(text !== undefined ? { text } : {}),
+          ...(attach !== undefined ? { attach } : {}),
+          time: Date.now(),
+        };
+        room.history.push(message);
+        if (room.history.length > HISTORY_SIZE) room.history.shift();
+        broadcast(room, { type: 'message', roomId, message }, conn);
+        return message;
+      }),
+
+      members: op(ChatroomOps.members, (conn, { roomId, limit }) => {
+        const { room } = memberOf(conn, roomId);
+        return [...room.members.values()].slice(0, limit).map((m) => memberView(room, m));
+      }),
+
+      history: op(ChatroomOps.history, (conn, { roomId, limit }) => {
+        const { room } = memberOf(conn, roomId);
+        return room.history.slice(-limit).reverse();
+      }),
+
+      setGagged: op(ChatroomOps.setGagged, (conn, { roomId, account, gagged }) => {
+        const { room, member } = memberOf(conn, roomId);
+        if (member.account !== room.owner) throw new HubError(HubCode.forbidden, "Only the room's owner may gag");
+        if (account === room.owner) throw new HubError(HubCode.badRequest, 'The owner cannot be gagged');
+        if (gagged) room.gagged.add(account);
+        else room.gagged.delete(account);
+        broadcast(room, { type: 'gag', roomId, account, gagged });
+        return null;
+      }),
+
+      ping: op(ChatroomOps.ping, () => ({ time: Date.now() })),
+    },
+  };
+}

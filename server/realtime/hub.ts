@@ -1,0 +1,183 @@
+/**
+ * The reference server's WebSocket hub (ARCHITECTURE "The reference server"): the local
+ * IM, chat rooms, call signalling and presence, each on its own path of the server's
+ * origin (`RealtimePath`), with the frame protocol of src/api/contract/realtime.ts.
+ *
+ * It takes the HTTP server's `upgrade` events (`ws` in noServer mode); other paths are
+ * answered 404. The hub pings every socket every `heartbeatMs` and cuts one that did not
+ * answer the previous ping, so a vanished client's presence runs out and its IM login frees.
+ * No origin check is needed: no path trusts cookies, every one authenticates with a token.
+ *
+ * Test hooks: `dropConnections(account | null)` cuts sockets without a closing handshake,
+ * as a network reset would; `close()` closes every socket (1001) and stops the timers.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import { HubClose, RealtimePath } from '../../src/api/contract/realtime';
+import type { AuthSession } from '../auth/sessions';
+import type { Db } from '../db/database';
+import { createImAccounts, type ImAccounts } from './accounts';
+import { createBlocks, type Blocks } from './blocks';
+import { createChatroomService, type ChatroomService } from './chatroom';
+import { createImService, type ImService } from './im';
+import { createImStore } from './im.store';
+import { createPresenceService, createPresenceStore, type PresenceService } from './presence';
+import { createSignalService, type SignalService } from './signal';
+import { createAgoraTokens, type AgoraTokens } from './tokens';
+import { Conn, serve, type Service } from './wire';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The WebSocket hub (server/realtime/hub.ts). */
+    realtime: RealtimeHub;
+  }
+}
+
+export interface RealtimeOptions {
+  /** How long a user whose presence socket dropped (without saying offline) stays as they were; default 15 s. */
+  presenceGraceMs?: number;
+  /** Interval of the hub's WebSocket pings; default 20 s. */
+  heartbeatMs?: number;
+}
+
+export interface RealtimeDeps {
+  db: Db;
+  findSession(token: string): AuthSession | undefined;
+  log: FastifyBaseLogger;
+}
+
+export interface RealtimeHub {
+  im: ImService;
+  chatrooms: ChatroomService;
+  signal: SignalService;
+  presence: PresenceService;
+  blocks: Blocks;
+  tokens: AgoraTokens;
+  accounts: ImAccounts;
+  /** Starts taking upgrades on `server`. */
+  attach(server: Server): void;
+  /** Cuts every socket of the account (yxAccid) on every path, or every socket when null, as a network reset would. */
+  dropConnections(account: string | null): void;
+  /** Open sockets per path (tests and the bench read it). */
+  connectionCount(): Record<RealtimePath, number>;
+  /** Closes every socket (1001) and stops; upgrades are refused from then on. */
+  close(): Promise<void>;
+}
+
+/** The ws library's own ceiling; frames between MAX_FRAME_BYTES and this are closed by the hub with a reason. */
+const WS_MAX_PAYLOAD = 1024 * 1024;
+const CLOSE_WAIT_MS = 500;
+
+export function createRealtimeHub({ db, findSession, log }: RealtimeDeps, options: RealtimeOptions = {}): RealtimeHub {
+  const accounts = createImAccounts(db);
+  const blocks = createBlocks(db);
+  const tokens = createAgoraTokens(db);
+  const im = createImService({ store: createImStore(db), accounts, blocks });
+  const chatrooms = createChatroomService({ accounts });
+  const signal = createSignalService({ tokens });
+  const accidOf = db.prepare<[number], string>('SELECT yx_accid FROM users WHERE id = ?').pluck();
+  const presence = createPresenceService({
+    store: createPresenceStore(db),
+    findSession,
+    accidOf: (userId) => accidOf.get(userId),
+    graceMs: options.presenceGraceMs ?? 15_000,
+  });
+
+  const services = new Map<string, Service>([
+    [RealtimePath.im, im],
+    [RealtimePath.chatroom, chatrooms],
+    [RealtimePath.signal, signal],
+    [RealtimePath.presence, presence],
+  ]);
+  const conns = new Set<Conn>();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD, perMessageDeflate: false });
+  let closing = false;
+  let server: Server | null = null;
+
+  const heartbeat = setInterval(() => {
+    for (const conn of conns) {
+      if (!conn.alive) {
+        conn.terminate('drop');
+        continue;
+      }
+      conn.alive = false;
+      conn.ws.ping();
+    }
+  }, options.heartbeatMs ?? 20_000);
+  heartbeat.unref();
+
+  function refuse(socket: Duplex, status: string): void {
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  }
+
+  function onUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const url = new URL(request.url ?? '/', 'http://hub.invalid');
+    const service = services.get(url.pathname);
+    if (!service) return refuse(socket, '404 Not Found');
+    if (closing) return refuse(socket, '503 Service Unavailable');
+    socket.on('error', () => undefined);
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      const conn = new Conn(url.pathname as RealtimePath, ws);
+      conns.add(conn);
+      ws.once('close', () => {
+        conns.delete(conn);
+        try {
+          service.closed?.(conn);
+        } catch (err) {
+          log.error({ err, path: conn.path }, 'realtime close handler failed');
+        }
+      });
+      serve(conn, service, log);
+      service.opened?.(conn, url);
+    });
+  }
+
+  return {
+    im,
+    chatrooms,
+    signal,
+    presence,
+    blocks,
+    tokens,
+    accounts,
+
+    attach(target) {
+      server = target;
+      target.on('upgrade', onUpgrade);
+    },
+
+    dropConnections(account) {
+      for (const conn of conns) if (account === null || conn.account === account) conn.terminate('drop');
+    },
+
+    connectionCount() {
+      const counts = Object.fromEntries(Object.values(RealtimePath).map((p) => [p, 0])) as Record<RealtimePath, number>;
+      for (const conn of conns) counts[conn.path] += 1;
+      return counts;
+    },
+
+    async close() {
+      if (closing) return;
+      closing = true;
+      clearInterval(heartbeat);
+      server?.off('upgrade', onUpgrade);
+      im.stop();
+      const allClosed = () => Promise.all([...conns].map((c) => new Promise<void>((resolve) => {
+        if (c.ws.readyState === c.ws.CLOSED) resolve();
+        else c.ws.once('close', () => resolve());
+      })));
+      const closed = allClosed();
+      for (const conn of conns) conn.close(HubClose.goingAway, 'Server stopping');
+      const timer = new Promise<void>((resolve) => setTimeout(resolve, CLOSE_WAIT_MS).unref());
+      await Promise.race([closed, timer]);
+      const cut = allClosed();
+      for (const conn of conns) conn.terminate('server');
+      await cut;
+      presence.stop();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
+

@@ -1,0 +1,85 @@
+/**
+ * Call signalling on `/realtime/signal` (the local stand-in for Agora RTM; SPEC §3 Call
+ * enums: signalling actions, §4 Call status). Login is the user's yxAccid with the rtm
+ * token of /api/index/getAgoraRtmToken. One socket per account: a second login kicks the
+ * older one (push `kicked`, close 4001). A signal goes only to a peer that is connected
+ * now (404 otherwise: the caller decides what an unreachable peer means); each carries a
+ * unique id so a redelivered one is recognised.
+ */
+import { randomUUID } from 'node:crypto';
+import type { CallSignal } from '../../machines/ports/signalling.port';
+import { HubClose, HubCode, SignalOps, type SignalPush } from '../../src/api/contract/realtime';
+import type { AgoraTokens } from './tokens';
+import { HubError, op, type Conn, type Service } from './wire';
+
+export interface SignalService extends Service {
+  isOnline(account: string): boolean;
+}
+
+export function createSignalService({ tokens }: { tokens: AgoraTokens }): SignalService {
+  const online = new Map<string, Conn>();
+
+  const me = (conn: Conn): string => {
+    if (!conn.account || online.get(conn.account) !== conn) throw new HubError(HubCode.linkLost, 'Not logged in');
+    return conn.account;
+  };
+
+  return {
+    isOnline: (account) => online.has(account),
+
+    closed(conn) {
+      if (conn.account && online.get(conn.account) === conn) online.delete(conn.account);
+    },
+
+    ops: {
+      login: op(SignalOps.login, (conn, { account, token }) => {
+        if (conn.account && conn.account !== account) {
+          throw new HubError(HubCode.loginConflict, 'This socket is logged in as another account');
+        }
+        const check = tokens.checkRtm(account, token);
+        if (!check.ok) {
+          throw check.reason === 'expired'
+            ? new HubError(HubCode.tokenExpired, 'RTM token expired')
+            : new HubError(HubCode.tokenInvalid, 'Account or RTM token invalid');
+        }
+        const older = online.get(account);
+        if (older && older !== conn) {
+          older.push({ type: 'kicked' } satisfies SignalPush);
+          older.close(HubClose.kicked, 'Logged in on another connection', 'kick');
+        }
+        conn.account = account;
+        conn.userId = check.userId;
+        online.set(account, conn);
+        return { account };
+      }),
+
+      logout: op(SignalOps.logout, (conn) => {
+        if (conn.account && online.get(conn.account) === conn) online.delete(conn.account);
+        conn.account = null;
+        return null;
+      }),
+
+      send: op(SignalOps.send, (conn, { to, action, channelId, payload }) => {
+        const from = me(conn);
+        const peer = online.get(to);
+        if (!peer) throw new HubError(HubCode.notFound, 'The peer is not connected');
+        const signal: CallSignal = {
+          id: randomUUID(),
+          action,
+          channelId,
+          from,
+          to,
+          time: Date.now(),
+          ...(payload !== undefined ? { payload } : {}),
+        };
+        peer.push({ type: 'signal', signal } satisfies SignalPush);
+        return signal;
+      }),
+
+      ping: op(SignalOps.ping, (conn) => {
+        me(conn);
+        return { time: Date.now() };
+      }),
+    },
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * The Agora tokens of /api/index/getAgoraRtmToken (SPEC §7). Locally an rtm token is a
+ * random secret stored with its user and expiry, which the hub's signalling login checks
+ * (the account is the user's yxAccid); the rtc token is stored the same way for the local
+ * RTC adapter. Tokens live 24 hours, as Agora's do by default.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/database';
+
+export const AGORA_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+
+export type AgoraTokens = ReturnType<typeof createAgoraTokens>;
+
+export type TokenCheck = { ok: true; userId: number } | { ok: false; reason: 'invalid' | 'expired' };
+
+export function createAgoraTokens(db: Db, now: () => number = Date.now) {
+  const insert = db.prepare('INSERT INTO agora_tokens (token, kind, user_id, expires_at) VALUES (?, ?, ?, ?)');
+  const purge = db.prepare('DELETE FROM agora_tokens WHERE user_id = ? AND expires_at < ?');
+  const find = db.prepare<[string, string], { user_id: number; expires_at: number; yx_accid: string }>(
+    `SELECT t.user_id, t.expires_at, u.yx_accid FROM agora_tokens t JOIN users u ON u.id = t.user_id
+      WHERE t.token = ? AND t.kind = ?`,
+  );
+
+  const fresh = (prefix: string) => `${prefix}${randomBytes(24).toString('base64url')}`;
+
+  return {
+    issue(userId: number): { rtmToken: string; rtcToken: string } {
+      const t = now();
+      const rtmToken = fresh('rtm_');
+      const rtcToken = fresh('rtc_');
+      db.transaction(() => {
+        purge.run(userId, t);
+        insert.run(rtmToken, 'rtm', userId, t + AGORA_TOKEN_TTL_MS);
+        insert.run(rtcToken, 'rtc', userId, t + AGORA_TOKEN_TTL_MS);
+      })();
+      return { rtmToken, rtcToken };
+    },
+    /** Whether `token` is an rtm token issued to the user whose yxAccid is `accid`. */
+    checkRtm(accid: string, token: string): TokenCheck {
+      const row = find.get(token, 'rtm');
+      if (!row || row.yx_accid !== accid) return { ok: false, reason: 'invalid' };
+      if (row.expires_at <= now()) return { ok: false, reason: 'expired' };
+      return { ok: true, userId: row.user_id };
+    },
+  };
+}

@@ -190,6 +190,14 @@ describe('NetEase IM adapter: messages', () => {
     expect((await rejection(alice.port.sendText('bob', ''))).code).toBe(NimDoubleCode.invalidParameter);
   });
 
+  it('a message this account sent from another device is outgoing', () => {
+    const m = toImMessage({
+      messageClientId: 'c', messageServerId: 's', createTime: 5, senderId: 'alice', receiverId: 'bob', conversationType: 1,
+      conversationId: 'alice|1|bob', isSelf: true, sendingState: 1, messageType: 0, text: 'from my phone', messageStatus: { errorCode: 200 },
+    });
+    expect(m).toMatchObject({ flow: 'out', sessionId: 'bob', from: 'alice', to: 'bob', text: 'from my phone', status: 'sent' });
+  });
+
   it('maps file attachments without the File and a failed sending state', () => {
     const file = { name: 'x' };
     const m = toImMessage({
@@ -197,7 +205,7 @@ describe('NetEase IM adapter: messages', () => {
       conversationType: 1, conversationId: 'alice|1|bob', isSelf: false, sendingState: 2, messageType: 1,
       attachment: { url: 'https://img/x.png', size: 10, ext: 'png', name: 'x.png', sceneName: 'im', uploadState: 1, width: 4, height: 3, file } as never,
       messageStatus: { errorCode: 200 },
-    }, 'alice');
+    });
     expect(m).toEqual({
       idClient: 'c', idServer: 's', from: 'bob', to: 'alice', sessionId: 'bob', scene: 'p2p', flow: 'in', type: 'image', time: 5,
       status: 'failed', attach: { url: 'https://img/x.png', size: 10, ext: 'png', name: 'x.png', sceneName: 'im', uploadState: 1, width: 4, height: 3 },

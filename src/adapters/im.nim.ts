@@ -122,12 +122,12 @@ export function createNimImPort(deps: NimImDeps): ImPort {
     });
     nim.V2NIMMessageService.on('onReceiveMessages', (messages: V2NIMMessage[]) => {
       for (const message of messages) {
-        if (message.conversationType === P2P) emit({ type: 'message', message: toImMessage(message, account ?? '') });
+        if (message.conversationType === P2P) emit({ type: 'message', message: toImMessage(message) });
       }
     });
     const onConversations = (conversations: V2NIMConversation[]) => {
       for (const c of conversations) {
-        if (c.type === P2P) emit({ type: 'conversation', conversation: toImConversation(c, nim, account ?? '') });
+        if (c.type === P2P) emit({ type: 'conversation', conversation: toImConversation(c, nim) });
       }
     };
     nim.V2NIMConversationService.on('onConversationChanged', onConversations);
@@ -153,7 +153,7 @@ export function createNimImPort(deps: NimImDeps): ImPort {
       const { message: sent } = await nim.V2NIMMessageService.sendMessage(message, p2p(nim, to));
       failedSends.delete(sent.messageClientId);
       if (REFUSED_SEND_CODES.includes(sent.messageStatus?.errorCode ?? 0)) throw new ImError(ImCode.refused, 'The peer refused the message');
-      return toImMessage(sent, account ?? '');
+      return toImMessage(sent);
     } catch (error) {
       const mapped = toImError(error);
       if (mapped.code !== ImCode.refused && message.messageClientId) remember(message);
@@ -242,7 +242,7 @@ export function createNimImPort(deps: NimImDeps): ImPort {
         const { conversationList } = await nim.V2NIMConversationService.getConversationList(0, limit);
         return conversationList
           .filter((c) => c.type === P2P)
-          .map((c) => toImConversation(c, nim, account ?? ''))
+          .map((c) => toImConversation(c, nim))
           .sort((a, b) => b.updateTime - a.updateTime)
           .slice(0, limit);
       } catch (error) {
@@ -277,7 +277,7 @@ export function createNimImPort(deps: NimImDeps): ImPort {
           .filter((m) => before === undefined || m.createTime < before)
           .sort((a, b) => b.createTime - a.createTime)
           .slice(0, limit)
-          .map((m) => toImMessage(m, account ?? ''));
+          .map((m) => toImMessage(m));
       } catch (error) {
         throw toImError(error);
       }
@@ -327,8 +327,9 @@ function messageOf(error: unknown): string {
   return String(error);
 }
 
-export function toImMessage(m: V2NIMMessage, self: string): ImMessage {
+export function toImMessage(m: V2NIMMessage): ImMessage {
   return baseMessage({
+    out: m.isSelf,
     messageClientId: m.messageClientId,
     messageServerId: m.messageServerId,
     senderId: m.senderId,
@@ -340,12 +341,13 @@ export function toImMessage(m: V2NIMMessage, self: string): ImMessage {
     serverExtension: m.serverExtension,
     sendingState: m.sendingState,
     errorCode: m.messageStatus?.errorCode,
-  }, self);
+  });
 }
 
 function lastMessage(last: V2NIMLastMessage, self: string): ImMessage {
   const ref = last.messageRefer;
   return baseMessage({
+    out: ref.senderId === self,
     messageClientId: ref.messageClientId,
     messageServerId: ref.messageServerId,
     senderId: ref.senderId,
@@ -357,10 +359,12 @@ function lastMessage(last: V2NIMLastMessage, self: string): ImMessage {
     serverExtension: last.serverExtension,
     sendingState: last.sendingState,
     errorCode: undefined,
-  }, self);
+  });
 }
 
 interface MessageFields {
+  /** Sent by this account (from this or another of its devices). */
+  out: boolean;
   messageClientId: string;
   messageServerId: string;
   senderId: string;
@@ -374,9 +378,9 @@ interface MessageFields {
   errorCode: number | undefined;
 }
 
-function baseMessage(f: MessageFields, self: string): ImMessage {
+function baseMessage(f: MessageFields): ImMessage {
   const type = MessageTypes.get(f.messageType ?? -1) ?? 'custom';
-  const out = f.senderId === self;
+  const { out } = f;
   const message: ImMessage = {
     idClient: f.messageClientId,
     idServer: f.messageServerId,
@@ -413,7 +417,8 @@ function toAttach(attachment: V2NIMMessageAttachment | undefined, type: ImMessag
   return plain;
 }
 
-function toImConversation(c: V2NIMConversation, nim: NimClient, self: string): ImConversation {
+function toImConversation(c: V2NIMConversation, nim: NimClient): ImConversation {
+  const self = nim.V2NIMLoginService.getLoginUser(); // known to the SDK from the start of a login
   return {
     id: c.conversationId,
     to: nim.V2NIMConversationIdUtil.parseConversationTargetId(c.conversationId),

@@ -11,7 +11,9 @@ export function composePresence(presence: PresencePort) {
       send: fromPromise<void, PresenceCode>(({ input }) => presence.send(input)),
       watch: fromCallback<PresenceEvent>(({ sendBack }) =>
         presence.subscribe((e) => { if (e.type === 'closed') sendBack({ type: 'presence.closed' }); })),
-      close: fromPromise(async () => presence.close()),
+    },
+    actions: {
+      closeSocket: () => presence.close(),
     },
   });
 }

@@ -5,7 +5,7 @@
  *   activity: foreground ⇄ background; calling → callEnded → foreground; idleOffline
  *             (the code each state reports: 10002, 10003, 10000, 10001, 2)
  *   link:     connecting ─▶ online.{sending ⇄ idle} ─(closed | no ack in 5 s)─▶ waiting ─5 s─▶ connecting
- *             waiting ─(720 tries spent)─▶ gaveUp;  any ─presence.goOffline─▶ closing ─▶ closed
+ *             waiting ─(720 tries spent)─▶ gaveUp;  any ─presence.goOffline─▶ closing ─▶ closed (final)
  *
  * The current code is sent on connect, on every change, and every 5 s unless the app is in
  * the background. Logging out sends offline (2) and closes the socket.
@@ -51,9 +51,10 @@ export const presenceMachine = setup({
     send: fromPromise<void, PresenceCode>(() => Promise.reject(new Error('send not provided'))),
     /** The socket's close notice, as `presence.closed`. */
     watch: fromCallback<PresenceEvent>(() => () => {}),
-    close: fromPromise<void, void>(() => Promise.resolve()),
   },
   actions: {
+    /** Closes the socket (the composition provides it). */
+    closeSocket: enqueueActions(() => {}),
     /** Takes the code to report and tells the link region to send it. */
     report: enqueueActions(({ enqueue }, params: { code: PresenceCode }) => {
       enqueue.assign({ code: params.code });
@@ -70,8 +71,11 @@ export const presenceMachine = setup({
   },
 }).createMachine({
   id: 'presence',
-  type: 'parallel',
   context: ({ input }) => ({ code: PresenceCode.foreground, tries: 0, maxTries: input?.maxTries ?? MAX_RECONNECT_TRIES }),
+  initial: 'running',
+  states: {
+  running: {
+  type: 'parallel',
   states: {
     activity: {
       initial: 'foreground',
@@ -118,9 +122,9 @@ export const presenceMachine = setup({
                 src: 'send',
                 input: ({ context }) => context.code,
                 onDone: { target: 'idle', actions: raise({ type: 'presence.sent' }) },
-                onError: '#presence.link.waiting',
+                onError: '#presence.running.link.waiting',
               },
-              after: { presenceTimeout: '#presence.link.waiting' },
+              after: { presenceTimeout: '#presence.running.link.waiting' },
               // A change while a send is out is sent right after it.
               on: { 'presence.changed': { target: 'sending', reenter: true } },
             },
@@ -143,15 +147,18 @@ export const presenceMachine = setup({
             id: 'sendOffline',
             src: 'send',
             input: PresenceCode.offline,
-            onDone: 'closed',
-            onError: 'closed',
+            onDone: '#presence.closed',
+            onError: '#presence.closed',
           },
-          after: { presenceTimeout: 'closed' },
+          after: { presenceTimeout: '#presence.closed' },
         },
-        closed: { type: 'final', invoke: { id: 'close', src: 'close' } },
       },
       on: { 'presence.goOffline': '.closing' },
     },
+  },
+  },
+  /** Logged out: the socket is closed and the actor is done. */
+  closed: { type: 'final', entry: 'closeSocket' },
   },
 });
 

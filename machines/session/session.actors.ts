@@ -1,0 +1,62 @@
+/**
+ * The session composed with its children and their ports. The children's reports
+ * (emitted events) are turned into events for the session here, so each child stays
+ * testable on its own.
+ */
+import { fromPromise, sendParent } from 'xstate';
+import type { AnyActorRef } from 'xstate';
+import { bannerMachine, tapTarget } from '../banner/banner.machine';
+import type { BannerEmitted } from '../banner/banner.machine';
+import { composeIdleHost } from '../idle-host/idle-host.actors';
+import type { ClockPort } from '../idle-host/idle-host.actors';
+import { composeImConnection } from '../im-connection/im-connection.actors';
+import { outputOf } from '../im-connection/im-connection.machine';
+import type { ImPort } from '../ports/im.port';
+import type { PresencePort } from '../ports/presence.port';
+import { composePresence } from '../presence/presence.actors';
+import { sessionMachine } from './session.machine';
+
+export interface SessionPorts {
+  im: ImPort;
+  presence: PresencePort;
+  clock: ClockPort;
+  refreshImToken: () => Promise<string>;
+  /** `max_no_use_app_reminder_time` in minutes. */
+  loadIdleMinutes: () => Promise<number>;
+  /** The customer-service IM account, or null. */
+  customerServiceAccount: () => Promise<string | null>;
+}
+
+export function composeSession(ports: SessionPorts) {
+  const imConnection = composeImConnection({ im: ports.im, refreshImToken: ports.refreshImToken }).provide({
+    actions: {
+      forward: sendParent(({ event }) => outputOf(event)),
+      endSession: sendParent((_, params: { text: string | null }) => ({ type: 'im.sessionEnded', text: params.text })),
+    },
+  });
+  const banner = bannerMachine.provide({
+    actors: { customerService: fromPromise(() => ports.customerServiceAccount()) },
+    actions: {
+      navigate: sendParent(({ context }): BannerEmitted => {
+        const to = context.current ? tapTarget(context.current, context.customerServiceId) ?? '' : '';
+        return { type: 'banner.navigate', to };
+      }),
+    },
+  });
+  const idleHost = composeIdleHost({
+    clock: ports.clock,
+    loadIdleMinutes: ports.loadIdleMinutes,
+    setHostOnline: () => Promise.resolve(),
+  }).provide({
+    actors: {
+      // Online status is what presence reports: the idle rule tells presence.
+      setOnline: fromPromise<void, boolean>(async ({ input: online, system }) => {
+        const presence = system.get('presence') as AnyActorRef | undefined;
+        presence?.send({ type: online ? 'host.online' : 'host.idleOffline' });
+      }),
+    },
+  });
+  return sessionMachine.provide({
+    actors: { imConnection, presence: composePresence(ports.presence), banner, idleHost },
+  });
+}

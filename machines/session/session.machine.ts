@@ -1,0 +1,183 @@
+/**
+ * The signed-in session: owner of the long-lived children of SPEC §4 — IM connection,
+ * presence, the incoming-message banner and, for hosts, the idle-host rule — and the router
+ * of what they report.
+ *
+ *   active.{hosting | viewing} ─session.leave─▶ leaving (presence sends offline, ≤ 5 s) ─presence done─▶ left
+ *   active ─im.sessionEnded─▶ ended (kicked elsewhere or IM unrecoverable)
+ *
+ * Messages become banners; system notifications go through the §4 table to the machine that
+ * owns them; unread totals, navigation and toasts leave as emitted events (`SessionOutput`),
+ * which the root actor's composition turns into events for itself.
+ */
+import { assign, emit, enqueueActions, setup } from 'xstate';
+import type { AnyActorRef } from 'xstate';
+import { TEXT_SYSTEM_SENDER, bannerMachine } from '../banner/banner.machine';
+import type { BannerItem } from '../banner/banner.machine';
+import { idleHostMachine } from '../idle-host/idle-host.machine';
+import { isRecharge, previewOf } from '../im/preview';
+import { imConnectionMachine } from '../im-connection/im-connection.machine';
+import type { ImMessage } from '../ports/im.port';
+import { presenceMachine } from '../presence/presence.machine';
+import { routeSystemMessage } from '../system-messages/system-messages';
+
+export interface SessionInput {
+  isHost: boolean;
+  /** The IM account and token of the signed-in person. */
+  account: string;
+  token: string;
+}
+
+export interface SessionContext extends SessionInput {
+  /** Why the session ended, when it ended by itself. */
+  endText: string | null;
+}
+
+export type SessionEvent =
+  | { type: 'session.leave' }
+  | { type: 'app.hidden' }
+  | { type: 'app.visible' }
+  | { type: 'user.input' }
+  | { type: 'im.message'; message: ImMessage }
+  | { type: 'im.notification'; content: unknown; from: string }
+  | { type: 'im.unreadChanged'; count: number }
+  | { type: 'im.conversationChanged' }
+  | { type: 'im.sessionEnded'; text: string | null }
+  | { type: 'banner.navigate'; to: string };
+
+export type SessionOutput =
+  | { type: 'session.unread'; count: number }
+  | { type: 'session.navigate'; to: string }
+  | { type: 'session.toast'; text: string }
+  | { type: 'session.log'; text: string }
+  | { type: 'session.becameHost' }
+  | { type: 'session.followerAdded' };
+
+/** The banner for an incoming message (SPEC §2 incoming-message banner). */
+export function bannerItemFor(message: ImMessage): BannerItem {
+  const system = message.from === '' || isRecharge(message);
+  return {
+    from: message.from,
+    nick: system ? TEXT_SYSTEM_SENDER : message.fromNick?.trim() || message.from,
+    avatar: null,
+    preview: previewOf(message),
+    recharge: isRecharge(message),
+  };
+}
+
+/** The children that hear of the app's visibility. */
+const VISIBILITY_LISTENERS = ['imConnection', 'presence', 'idleHost'] as const;
+
+export const sessionMachine = setup({
+  types: {
+    input: {} as SessionInput,
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    emitted: {} as SessionOutput,
+  },
+  // The composition (session.actors.ts) provides these composed with their ports.
+  actors: {
+    imConnection: imConnectionMachine,
+    presence: presenceMachine,
+    banner: bannerMachine,
+    idleHost: idleHostMachine,
+  },
+  actions: {
+    toBanner: enqueueActions(({ enqueue, event, system }) => {
+      if (event.type !== 'im.message' || event.message.flow !== 'in') return;
+      const banner = system.get('banner') as AnyActorRef | undefined;
+      if (banner) enqueue.sendTo(banner, { type: 'banner.show', item: bannerItemFor(event.message) });
+    }),
+    routeNotification: enqueueActions(({ enqueue, event, system }) => {
+      if (event.type !== 'im.notification') return;
+      const routed = routeSystemMessage(event.content);
+      if (!routed.routed) {
+        enqueue.emit({ type: 'session.log', text: `System message ignored: ${routed.reason}` });
+        return;
+      }
+      if (routed.owner === 'app' && routed.event.type === 'system.becameHost') {
+        enqueue.emit({ type: 'session.becameHost' });
+        return;
+      }
+      if (routed.owner === 'profile') {
+        enqueue.emit({ type: 'session.followerAdded' });
+        return;
+      }
+      // call, live and payment own theirs; they exist only while such a flow runs.
+      const owner = system.get(routed.owner) as AnyActorRef | undefined;
+      if (owner) enqueue.sendTo(owner, routed.event);
+      else enqueue.emit({ type: 'session.log', text: `System message for ${routed.owner} with no ${routed.owner} running: ${routed.event.type}` });
+    }),
+    reportUnread: emit(({ event }) => ({
+      type: 'session.unread' as const,
+      count: event.type === 'im.unreadChanged' ? event.count : 0,
+    })),
+    navigate: emit(({ event }) => ({ type: 'session.navigate' as const, to: event.type === 'banner.navigate' ? event.to : '/' })),
+    forwardVisibility: enqueueActions(({ enqueue, event, system }) => {
+      for (const id of VISIBILITY_LISTENERS) {
+        const child = system.get(id) as AnyActorRef | undefined;
+        if (child) enqueue.sendTo(child, event);
+      }
+    }),
+    forwardInput: enqueueActions(({ enqueue, event, system }) => {
+      const idleHost = system.get('idleHost') as AnyActorRef | undefined;
+      if (idleHost) enqueue.sendTo(idleHost, event);
+    }),
+    goOffline: enqueueActions(({ enqueue, system }) => {
+      const presence = system.get('presence') as AnyActorRef | undefined;
+      if (presence) enqueue.sendTo(presence, { type: 'presence.goOffline' });
+    }),
+  },
+  guards: {
+    isHost: ({ context }) => context.isHost,
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({ ...input, endText: null }),
+  invoke: [
+    {
+      id: 'imConnection',
+      systemId: 'imConnection',
+      src: 'imConnection',
+      input: ({ context }) => ({ account: context.account, token: context.token, disconnectWhenHidden: context.isHost }),
+    },
+    // Presence finishes only after saying offline on logout.
+    { id: 'presence', systemId: 'presence', src: 'presence', input: {}, onDone: '.left' },
+    { id: 'banner', systemId: 'banner', src: 'banner' },
+  ],
+  initial: 'active',
+  states: {
+    active: {
+      initial: 'choosing',
+      states: {
+        choosing: { always: [{ guard: 'isHost', target: 'hosting' }, { target: 'viewing' }] },
+        /** Hosts: the idle rule runs (SPEC §4 Idle host). */
+        hosting: { invoke: { id: 'idleHost', systemId: 'idleHost', src: 'idleHost' } },
+        viewing: {},
+      },
+      on: {
+        'im.message': { actions: 'toBanner' },
+        'im.notification': { actions: 'routeNotification' },
+        'im.unreadChanged': { actions: 'reportUnread' },
+        'im.sessionEnded': { target: 'ended', actions: assign({ endText: ({ event }) => event.text }) },
+        'banner.navigate': { actions: 'navigate' },
+        'app.hidden': { actions: 'forwardVisibility' },
+        'app.visible': { actions: 'forwardVisibility' },
+        'user.input': { actions: 'forwardInput' },
+        'session.leave': 'leaving',
+      },
+    },
+    /**
+     * Logging out: presence says offline first (SPEC §4 "Logout sends offline"); presence
+     * bounds that by its own 5 s timeout, then finishes, which ends this state.
+     */
+    leaving: {
+      entry: 'goOffline',
+    },
+    left: { type: 'final' },
+    ended: { type: 'final' },
+  },
+  output: ({ context }) => ({ endText: context.endText }),
+});
+
+export type SessionMachine = typeof sessionMachine;

@@ -1,0 +1,141 @@
+/**
+ * Generated-path tests of the signed-in session: its children run for real over fake
+ * ports; what they would report is fed to the session directly, and its outputs checked.
+ */
+import { describe, expect, it } from 'vitest';
+import { SimulatedClock, createActor } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
+import { FakeImPort } from '../ports/im.fake';
+import type { ImMessage } from '../ports/im.port';
+import { PendingCalls } from '../ports/pending';
+import type { PresenceCode, PresenceEvent, PresencePort } from '../ports/presence.port';
+import { Coverage, createPathModel, describePath, flush } from '../testing/paths';
+import { composeSession } from './session.actors';
+import { bannerItemFor, sessionMachine } from './session.machine';
+import type { SessionInput } from './session.machine';
+
+class ManualPresence implements PresencePort {
+  readonly pending = new PendingCalls();
+  readonly sent: number[] = [];
+  closed = 0;
+  open() { return this.pending.add<void>('open', []); }
+  send(code: PresenceCode) { this.sent.push(code); return this.pending.add<void>('send', [code]); }
+  close() { this.closed += 1; }
+  subscribe(_: (e: PresenceEvent) => void) { return () => {}; }
+}
+
+const incoming = (over: Partial<ImMessage> = {}): ImMessage => ({
+  idClient: 'c1', idServer: 's1', from: 'yx-peer', to: 'me', fromNick: 'Peer', sessionId: 'yx-peer', scene: 'p2p',
+  flow: 'in', type: 'text', text: 'hello', time: 1, status: 'sent', ...over,
+});
+
+const samples: AnyEventObject[] = [
+  { type: 'session.leave' }, { type: 'app.hidden' }, { type: 'app.visible' }, { type: 'user.input' },
+  { type: 'im.message', message: incoming() },
+  { type: 'im.message', message: incoming({ flow: 'out', idServer: 's2' }) },
+  { type: 'im.notification', from: 'sys', content: { attachType: 58 } },
+  { type: 'im.notification', from: 'sys', content: { attachType: -4 } },
+  { type: 'im.notification', from: 'sys', content: '{"attachType":44}' },
+  { type: 'im.notification', from: 'sys', content: { attachType: 777 } },
+  { type: 'im.unreadChanged', count: 7 },
+  { type: 'im.sessionEnded', text: 'This account has been logged in on other devices.' },
+  { type: 'banner.navigate', to: '/talk?to=yx-peer&taPath=banner' },
+  { type: 'xstate.done.actor.presence' },
+];
+
+const inputs: Record<string, SessionInput> = {
+  host: { isHost: true, account: 'me', token: 't' },
+  user: { isHost: false, account: 'me', token: 't' },
+};
+
+const coverage = new Coverage(sessionMachine);
+
+async function replay(input: SessionInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[]) {
+  const im = new FakeImPort(undefined, 'manual');
+  const presence = new ManualPresence();
+  const pending = new PendingCalls();
+  const clock = new SimulatedClock();
+  const actor = createActor(composeSession({
+    im,
+    presence,
+    clock: { now: () => clock.now(), setTimeout: (f, ms) => clock.setTimeout(f, ms), clearTimeout: (id) => clock.clearTimeout(id as number) },
+    refreshImToken: () => pending.add('refresh', []),
+    loadIdleMinutes: () => pending.add('idle', []),
+    customerServiceAccount: () => pending.add('cs', []),
+  }), { input, clock, inspect: coverage.inspect });
+  const out: AnyEventObject[] = [];
+  actor.on('*', (e) => out.push(e));
+  actor.start();
+  await flush();
+
+  for (const { event, state } of steps) {
+    if (event.type === 'xstate.done.actor.presence') presence.pending.latest('send').resolve(undefined);
+    else actor.send(event as never);
+    await flush();
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.value).toEqual(state.value);
+    const e = event as AnyEventObject;
+    if (event.type === 'im.unreadChanged') expect(out.at(-1)).toEqual({ type: 'session.unread', count: 7 });
+    if (event.type === 'banner.navigate') expect(out.at(-1)).toEqual({ type: 'session.navigate', to: e.to });
+    if (event.type === 'im.notification') {
+      const expected = { 58: 'session.becameHost', [-4]: 'session.followerAdded' }[(e.content as { attachType?: number }).attachType ?? 0];
+      expect(out.at(-1)?.type).toBe(expected ?? 'session.log');
+    }
+    if (event.type === 'session.leave') expect(presence.sent.at(-1)).toBe(2);
+    if (snapshot.status === 'active') {
+      expect(Boolean(snapshot.children.idleHost)).toBe(input.isHost && snapshot.matches({ active: 'hosting' }));
+    } else {
+      expect(im.listenerCount).toBe(0);
+    }
+  }
+  actor.stop();
+}
+
+describe('session: generated paths', () => {
+  for (const [name, input] of Object.entries(inputs)) {
+    const paths = createPathModel(sessionMachine, {
+      events: samples,
+      input,
+      // Presence finishes only after it was told to go offline.
+      possible: (s, e) => e.type !== 'xstate.done.actor.presence' || s.matches('leaving'),
+    }).transitionPaths();
+    describe(name, () => {
+      it('generates paths', () => expect(paths.length).toBeGreaterThan(5));
+      for (const path of paths) it(describePath(path), () => replay(input, path.steps));
+    });
+  }
+  it('reaches every state node and every transition of the machine', () => {
+    expect(coverage.missingStateNodes()).toEqual([]);
+    expect(coverage.missingTransitions()).toEqual([]);
+  });
+});
+
+describe('[§4 Presence] leaving', () => {
+  it('says offline and finishes within presence timeout even when the server never answers', async () => {
+    const presence = new ManualPresence();
+    const clock = new SimulatedClock();
+    const actor = createActor(composeSession({
+      im: new FakeImPort(undefined, 'manual'),
+      presence,
+      clock: { now: () => clock.now(), setTimeout: (f, ms) => clock.setTimeout(f, ms), clearTimeout: (id) => clock.clearTimeout(id as number) },
+      refreshImToken: () => new Promise(() => {}),
+      loadIdleMinutes: () => new Promise(() => {}),
+      customerServiceAccount: () => new Promise(() => {}),
+    }), { input: inputs.host!, clock }).start();
+    actor.send({ type: 'session.leave' });
+    expect(presence.sent).toEqual([2]);
+    clock.increment(5000);
+    await flush();
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(presence.closed).toBe(1);
+  });
+});
+
+describe('[§2 banner] banner items', () => {
+  it('uses the sender nick, or System information for system and recharge notices', () => {
+    expect(bannerItemFor(incoming())).toMatchObject({ from: 'yx-peer', nick: 'Peer', preview: 'hello', recharge: false });
+    expect(bannerItemFor(incoming({ type: 'custom', attach: { type: 'recharge' } })))
+      .toMatchObject({ nick: 'System information', preview: '[recharge successful!]', recharge: true });
+    expect(bannerItemFor(incoming({ fromNick: '  ' })).nick).toBe('yx-peer');
+  });
+});

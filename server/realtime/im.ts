@@ -101,7 +101,7 @@ export function createImService({ store, accounts, blocks }: { store: ImStore; a
         if (!recipient) throw new HubError(HubCode.notFound, 'No such account');
         if (blocks.blocks(args.to, from)) throw new HubError(HubCode.refused, 'The recipient refused the message');
         const sender = accounts.profile(from);
-        const { row } = store.send({
+        const { row, created } = store.send({
           from,
           fromNick: sender?.nick ?? from,
           to: args.to,
@@ -111,6 +111,7 @@ export function createImService({ store, accounts, blocks }: { store: ImStore; a
           attach: args.attach,
           ext: args.ext,
         });
+        if (!created) return messageView(row, from);
         ctx.afterReply(() => {
           push(args.to, { type: 'message', seq: row.to_seq, message: messageView(row, args.to) });
           pushConversation(args.to, from);

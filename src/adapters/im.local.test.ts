@@ -1,0 +1,54 @@
+/** The IM contract against the local adapter over a real reference server (port 0, temporary database). */
+import WebSocket from 'ws';
+import { describe, expect, it } from 'vitest';
+import { RealtimePath } from '../api/contract/realtime';
+import { startTestServer } from '../../server/testing/harness';
+import { registerImContract } from '../../machines/ports/im.contract';
+import { ImCode, ImError } from '../../machines/ports/im.port';
+import { createLocalImPort } from './im.local';
+import type { WebSocketImpl } from './hub.socket';
+
+const WebSocketImpl = WebSocket as unknown as WebSocketImpl;
+
+async function startRig() {
+  const server = await startTestServer({ build: false, seed: { hosts: 0, users: 3 } });
+  const url = server.base.replace(/^http/, 'ws') + RealtimePath.im;
+  const db = server.readDb();
+  const users = db.prepare('SELECT yx_accid AS account, im_token AS token FROM users ORDER BY id').all() as {
+    account: string; token: string;
+  }[];
+  const ports: ReturnType<typeof createLocalImPort>[] = [];
+  const newPort = () => {
+    const port = createLocalImPort({ url, WebSocketImpl });
+    ports.push(port);
+    return port;
+  };
+  const client = (i: number) => ({ port: newPort(), ...users[i]! });
+  return {
+    server,
+    url,
+    rig: {
+      a: client(0),
+      b: client(1),
+      c: client(2),
+      newPort,
+      dropLink: (account: string) => server.app.realtime.dropConnections(account),
+      block: (blocker: string, blocked: string) => server.app.realtime.blocks.blockAccid(blocker, blocked),
+      async dispose() {
+        await Promise.all(ports.map((p) => p.logout()));
+        await server.close();
+      },
+    },
+  };
+}
+
+registerImContract('local adapter over the reference hub', async () => (await startRig()).rig);
+
+describe('local IM adapter', () => {
+  it('fails a login to a hub that cannot be reached with -10002 (log in again)', async () => {
+    const port = createLocalImPort({ url: 'ws://127.0.0.1:9/realtime/im', WebSocketImpl });
+    const error = await port.login('someone', 'token').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImError);
+    expect((error as ImError).code).toBe(ImCode.linkLost);
+  });
+});

@@ -117,6 +117,8 @@ export function createChatroomService({ accounts }: { accounts: ImAccounts }): C
           ...(args.ext !== undefined ? { ext: args.ext } : {}),
         };
         const again = earlier !== undefined;
+        // The socket's account for `dropConnections` (in practice one account per socket).
+        conn.account = args.account;
         room.members.set(args.account, member);
         let mine = joined.get(conn);
         if (!mine) joined.set(conn, (mine = new Set()));

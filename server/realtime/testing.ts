@@ -1,0 +1,62 @@
+/**
+ * Test support for the hub: a real server on port 0 over a temporary database (see
+ * server/testing/harness.ts) with a small seed, the ws:// URL of each hub path, and the
+ * seeded users' credentials (IM account and token, a session token on demand).
+ */
+import type { RealtimePath } from '../../src/api/contract/realtime';
+import { endpoints } from '../../src/api/contract';
+import { SEED_PASSWORD } from '../db/seed';
+import { device, startTestServer, type TestServer } from '../testing/harness';
+import type { ServerOptions } from '../app';
+
+export interface SeededUser {
+  userId: number;
+  login: string;
+  /** IM account (yxAccid) and IM token. */
+  account: string;
+  token: string;
+}
+
+export interface RealtimeTestServer {
+  server: TestServer;
+  /** ws:// URL of a hub path. */
+  url(path: RealtimePath): string;
+  /** The seeded normal users, in id order. */
+  users: SeededUser[];
+  /** Signs the user in over the API and returns the session token. */
+  sessionOf(user: SeededUser): Promise<string>;
+  /** The user's rtm token from /api/index/getAgoraRtmToken. */
+  rtmTokenOf(user: SeededUser): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startRealtimeServer(
+  opts: Partial<ServerOptions> & { users?: number } = {},
+): Promise<RealtimeTestServer> {
+  const { users: count = 3, ...rest } = opts;
+  const server = await startTestServer({ build: false, seed: { hosts: 0, users: count }, ...rest });
+  const db = server.readDb();
+  const users = db.prepare(
+    'SELECT id AS userId, account AS login, yx_accid AS account, im_token AS token FROM users ORDER BY id',
+  ).all() as SeededUser[];
+  const wsBase = server.base.replace(/^http/, 'ws');
+
+  async function sessionOf(user: SeededUser): Promise<string> {
+    const res = await server.call(endpoints.login, { ...device, account: user.login, password: SEED_PASSWORD });
+    if (!res.data) throw new Error(`Cannot sign ${user.login} in: ${res.code} ${res.message}`);
+    return res.data.token;
+  }
+
+  return {
+    server,
+    url: (path) => wsBase + path,
+    users,
+    sessionOf,
+    async rtmTokenOf(user) {
+      const res = await server.call(endpoints.getAgoraRtmToken, {}, { token: await sessionOf(user) });
+      if (!res.data) throw new Error(`No rtm token: ${res.code} ${res.message}`);
+      return res.data.rtmToken;
+    },
+    close: () => server.close(),
+  };
+}

@@ -56,7 +56,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     // Sockets first: the HTTP server's close waits for every connection, upgraded ones included.
     app.addHook('preClose', () => hub.close());
     app.addHook('onClose', async () => db.close());
-    const deps = { users, sessions, realtime: hub };
+    const deps = { users, sessions, realtime: hub, db };
     registerSecurityHeaders(app);
     // Outside the API (which has its own): client errors keep their status, anything else is a logged, generic 500.
     app.setErrorHandler((error: FastifyError, request, reply) => {

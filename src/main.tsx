@@ -17,7 +17,9 @@ import { AppActorContext } from './app/AppActorContext';
 import { config } from './app/config';
 import { startInspector } from './app/inspector';
 import { createAppRouter } from './app/router';
-import { showToast } from './app/toast';
+import { createRealtimePorts } from './app/realtime';
+import { confirmBecameHost, showToast } from './app/toast';
+import { watchPage } from './app/page';
 import './ui/app.css';
 
 async function main() {
@@ -36,18 +38,23 @@ async function main() {
     },
   });
   const session = createHttpSessionPort({ api, credentials, appId: config.appId });
+  const realtime = await createRealtimePorts(api, credentials);
 
   // Read (and strip from the address bar) before the entry path is taken.
   const openParams = readOpenParams();
   const { pathname, search, hash } = window.location;
-  app = createActor(composeAppMachine({ session }), {
+  app = createActor(composeAppMachine({ session, realtime }), {
     input: { openParams, path: pathname + search + hash },
     ...(inspector ? { inspect: inspector } : {}),
   });
   const router = createAppRouter(app);
   // Emitted during a transition: navigate once the new snapshot is in place for the guards.
   app.on('navigate', ({ to }) => queueMicrotask(() => void router.navigate({ to, replace: true })));
+  app.on('toast', ({ text }) => showToast(text));
+  app.on('log', ({ text }) => console.info(text));
+  app.on('becameHost', () => void confirmBecameHost());
   app.start();
+  watchPage(app);
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -4,4 +4,7 @@ interface ImportMetaEnv {
   readonly VITE_AES_KEY?: string;
   readonly VITE_AES_IV?: string;
   readonly VITE_APP_ID?: string;
+  readonly VITE_REALTIME?: string;
+  readonly VITE_NIM_APPKEY?: string;
+  readonly VITE_PRESENCE_URL?: string;
 }

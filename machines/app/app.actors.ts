@@ -2,13 +2,18 @@
  * The root actor's actors, written against ports only. `src/main.tsx` and the tests
  * compose the machine through this one function, so both run the same wiring.
  */
-import { fromPromise } from 'xstate';
+import { fromPromise, sendParent } from 'xstate';
 import type { MineInfo, SessionPort, SignInOutcome, StoredAuth } from '../ports/session.port';
+import { composeSession } from '../session/session.actors';
+import type { SessionPorts } from '../session/session.actors';
+import type { SessionOutput } from '../session/session.machine';
 import { appMachine } from './app.machine';
 import type { EntryRequest } from './app.machine';
 
 export interface AppPorts {
   session: SessionPort;
+  /** What the signed-in session's children need (IM, presence, clock, lookups). */
+  realtime: Omit<SessionPorts, 'refreshImToken'>;
 }
 
 export function composeAppMachine(ports: AppPorts) {
@@ -24,6 +29,10 @@ export function composeAppMachine(ports: AppPorts) {
       }),
       loadProfile: fromPromise<MineInfo, StoredAuth>(({ input }) => session.loadProfile(input)),
       forget: fromPromise<void, void>(() => session.forget()),
+      session: composeSession({ ...ports.realtime, refreshImToken: () => session.refreshImToken() }).provide({
+        // What the session reports reaches the root as events.
+        actions: { output: sendParent((_, params: SessionOutput) => params) },
+      }),
     },
   });
 }

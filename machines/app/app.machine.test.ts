@@ -1,20 +1,27 @@
 /** Scenarios and unit checks of the root app actor (SPEC §4 Login, §8 session codes). */
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor } from 'xstate';
+import { createActor } from 'xstate';
 import { FakeSessionPort, sampleAuth, sampleProfile } from '../ports/session.fake';
 import type { StoredAuth } from '../ports/session.port';
 import { flush } from '../testing/paths';
 import { composeAppMachine } from './app.actors';
-import type { AppEmitted } from './app.machine';
+import { manualRealtime } from '../testing/realtime';
 
 function start(openParams: StoredAuth | null, path: string) {
   const port = new FakeSessionPort('manual');
-  const clock = new SimulatedClock();
-  const actor = createActor(composeAppMachine({ session: port }), { input: { openParams, path }, clock });
+  const realtime = manualRealtime();
+  const clock = realtime.clock;
+  const actor = createActor(composeAppMachine({ session: port, realtime: realtime.ports }), { input: { openParams, path }, clock });
   const navigations: string[] = [];
-  actor.on('navigate', (e: AppEmitted) => navigations.push(e.to));
+  actor.on('navigate', (e) => navigations.push(e.to));
   actor.start();
-  return { actor, port, clock, navigations };
+  /** A logout: the session says offline (presence answers), then the session is forgotten. */
+  const logOut = async () => {
+    actor.send({ type: 'session.logOut' });
+    realtime.presence.pending.latest('send').resolve(undefined);
+    await flush();
+  };
+  return { actor, port, clock, navigations, realtime, logOut };
 }
 
 const host = sampleProfile({ userType: 2 });
@@ -107,10 +114,10 @@ describe('app machine', () => {
   });
 
   it('after a logout the next sign-in goes to the role home, not the old deep link', async () => {
-    const { actor, port, navigations } = start(sampleAuth(), '/wallet');
+    const { actor, port, navigations, logOut } = start(sampleAuth(), '/wallet');
     port.pending.next('loadProfile').resolve(host);
     await flush();
-    actor.send({ type: 'session.logOut' });
+    await logOut();
     port.pending.next('forget').resolve(undefined);
     await flush();
     actor.send({ type: 'login.submit', credentials: { account: 'a@b.c', password: 'secret1' } });
@@ -119,6 +126,52 @@ describe('app machine', () => {
     port.pending.next('loadProfile').resolve(host);
     await flush();
     expect(navigations).toEqual(['/wallet', '/login', '/']);
+  });
+
+  it('[§4 Message service] a kick elsewhere ends the session with the §8 text', async () => {
+    const { actor, port, realtime } = start(sampleAuth(), '/');
+    const toasts: string[] = [];
+    actor.on('toast', (e) => toasts.push(e.text));
+    port.pending.next('loadProfile').resolve(host);
+    await flush();
+    realtime.im.pending.next('login').resolve(undefined);
+    await flush();
+    realtime.presence.pending.next('open').resolve(undefined);
+    await flush();
+    realtime.presence.pending.latest('send').resolve(undefined);
+    await flush();
+    realtime.im.emit({ type: 'kicked' });
+    await flush();
+    expect(toasts).toEqual(['This account has been logged in on other devices.']);
+    expect(actor.getSnapshot().value).toBe('signingOut');
+    // Kicked by another device: that device is the user now, so no offline is sent for it.
+    expect(realtime.presence.sent).toEqual([10002]);
+    expect(realtime.presence.pending.open().map((c) => c.args)).not.toContainEqual([2]);
+  });
+
+  it('[§4 Presence] logout sends offline before the session is forgotten', async () => {
+    const { actor, port, realtime } = start(sampleAuth(), '/');
+    port.pending.next('loadProfile').resolve(host);
+    await flush();
+    actor.send({ type: 'session.logOut' });
+    expect(actor.getSnapshot().matches({ signedIn: 'leaving' })).toBe(true);
+    expect(port.pending.count('forget')).toBe(0);
+    const offline = realtime.presence.pending.latest<void>('send');
+    expect(offline.args).toEqual([2]);
+    offline.resolve(undefined);
+    await flush();
+    expect(actor.getSnapshot().value).toBe('signingOut');
+    expect(port.pending.count('forget')).toBe(1);
+  });
+
+  it('passes the unread total of IM to the News badge', async () => {
+    const { actor, port, realtime } = start(sampleAuth(), '/');
+    port.pending.next('loadProfile').resolve(host);
+    await flush();
+    realtime.im.pending.next('login').resolve(undefined);
+    await flush();
+    realtime.im.emit({ type: 'unread', total: 6 });
+    expect(actor.getSnapshot().context.unread).toBe(6);
   });
 
   it.each([
@@ -132,11 +185,11 @@ describe('app machine', () => {
   });
 
   it('signing out forgets the session and resets what the session knew', async () => {
-    const { actor, port } = start(sampleAuth(), '/');
+    const { actor, port, logOut } = start(sampleAuth(), '/');
     port.pending.next('loadProfile').resolve(host);
     await flush();
     actor.send({ type: 'im.unreadChanged', count: 4 });
-    actor.send({ type: 'session.logOut' });
+    await logOut();
     port.pending.next('forget').resolve(undefined);
     await flush();
     expect(port.forgetCount).toBe(1);

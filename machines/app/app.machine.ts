@@ -7,11 +7,14 @@
  *   signedOut: idle ⇄ submitting (sign in, register or visitor entry) ─▶ loadingProfile
  *   loadingProfile ─error─▶ profileFailed (retry / log out)
  *
- * It owns the unread count behind the News badge (fed by IM, SPEC §2) and is the parent
- * the long-lived children of later protocols are spawned under while signed in.
- * Navigation and toasts leave the machine as emitted events; src/app acts on them.
+ * While signed in it runs the `session` child (IM connection, presence, banner, idle host);
+ * a logout first lets the session say offline (signedIn.leaving). It owns the unread count
+ * behind the News badge (SPEC §2), fed by the session. Navigation, toasts and log lines
+ * leave the machine as emitted events; src/app acts on them.
  */
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import { sessionMachine } from '../session/session.machine';
+import type { SessionOutput } from '../session/session.machine';
 import type {
   Credentials, MineInfo, Registration, SignInOutcome, StoredAuth,
 } from '../ports/session.port';
@@ -46,9 +49,19 @@ export type AppEvent =
   | { type: 'session.logOut' }
   | { type: 'session.retry' }
   | { type: 'api.sessionRejected'; reason: SessionRejection }
-  | { type: 'im.unreadChanged'; count: number };
+  | { type: 'im.unreadChanged'; count: number }
+  /** Facts from the page, passed on to the session. */
+  | { type: 'app.hidden' }
+  | { type: 'app.visible' }
+  | { type: 'user.input' }
+  | SessionOutput;
 
-export type AppEmitted = { type: 'navigate'; to: string };
+export type AppEmitted =
+  | { type: 'navigate'; to: string }
+  | { type: 'toast'; text: string }
+  | { type: 'log'; text: string }
+  /** SPEC §4 system message 58: confirm, then reload as a host. */
+  | { type: 'becameHost' };
 
 /** The three ways in of SPEC §4/§6: sign in, register, or enter as a visitor. */
 export type EntryRequest =
@@ -78,6 +91,7 @@ export const appMachine = setup({
     enter: fromPromise<SignInOutcome, EntryRequest>(() => Promise.reject(new Error('enter not provided'))),
     loadProfile: fromPromise<MineInfo, StoredAuth>(() => Promise.reject(new Error('loadProfile not provided'))),
     forget: fromPromise<void, void>(() => Promise.reject(new Error('forget not provided'))),
+    session: sessionMachine,
   },
   guards: {
     hasOpenParams: ({ context }) => context.auth !== null,
@@ -100,6 +114,9 @@ export const appMachine = setup({
       };
     }),
     clearSession: assign({ auth: null, profile: null, unread: 0, loadError: null }),
+    setUnread: assign({
+      unread: (_, params: { count: number }) => Math.max(0, Math.floor(params.count)),
+    }),
   },
 }).createMachine({
   id: 'app',
@@ -207,20 +224,46 @@ export const appMachine = setup({
       },
     },
     signedIn: {
-      // Long-lived children of later protocols (IM connection, presence, idle host) are
-      // invoked here so that they live exactly as long as the session.
       // Once landed, a later sign-in (after a logout) goes to the role's home.
       entry: assign({ entryPath: LOGIN_PATH }),
+      invoke: {
+        id: 'session',
+        src: 'session',
+        input: ({ context }) => ({
+          isHost: context.profile?.userType === USER_TYPE_HOST,
+          account: context.profile?.yxAccid ?? '',
+          token: context.profile?.imToken ?? '',
+        }),
+        // The session ended by itself (kicked elsewhere, IM unrecoverable) or after leaving.
+        onDone: {
+          target: 'signingOut',
+          actions: enqueueActions(({ enqueue, event }) => {
+            const { endText } = event.output as { endText: string | null };
+            if (endText) enqueue.emit({ type: 'toast', text: endText });
+          }),
+        },
+      },
       initial: 'host',
       states: {
         host: {},
         restricted: {},
+        /** Logging out: the session says offline first, then finishes. */
+        leaving: {
+          entry: sendTo('session', { type: 'session.leave' }),
+        },
       },
       on: {
-        'im.unreadChanged': {
-          actions: assign({ unread: ({ event }) => Math.max(0, Math.floor(event.count)) }),
-        },
-        'session.logOut': 'signingOut',
+        'im.unreadChanged': { actions: { type: 'setUnread', params: ({ event }) => ({ count: event.count }) } },
+        'session.unread': { actions: { type: 'setUnread', params: ({ event }) => ({ count: event.count }) } },
+        'session.navigate': { actions: emit(({ event }) => ({ type: 'navigate' as const, to: event.to })) },
+        'session.toast': { actions: emit(({ event }) => ({ type: 'toast' as const, text: event.text })) },
+        'session.log': { actions: emit(({ event }) => ({ type: 'log' as const, text: event.text })) },
+        'session.becameHost': { actions: emit({ type: 'becameHost' as const }) },
+        'session.followerAdded': { actions: emit({ type: 'log' as const, text: 'A new follower.' }) },
+        'app.hidden': { actions: sendTo('session', ({ event }) => event) },
+        'app.visible': { actions: sendTo('session', ({ event }) => event) },
+        'user.input': { actions: sendTo('session', ({ event }) => event) },
+        'session.logOut': '.leaving',
         'api.sessionRejected': [
           { guard: 'updateRequired', target: 'closingForUpdate' },
           { target: 'signingOut' },

@@ -4,7 +4,7 @@
  * port and a simulated clock, checking the state and its invariants at every step.
  */
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor } from 'xstate';
+import { createActor } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { FakeSessionPort, sampleAuth, sampleProfile } from '../ports/session.fake';
 import type { SignInOutcome } from '../ports/session.port';
@@ -12,7 +12,8 @@ import { Coverage, afterEvent, createPathModel, describePath, flush } from '../t
 import { composeAppMachine } from './app.actors';
 import { appMachine } from './app.machine';
 import { isDeepLink, pathForMode } from './app.paths';
-import type { AppEmitted, AppInput } from './app.machine';
+import type { AppInput } from './app.machine';
+import { manualRealtime } from '../testing/realtime';
 
 const host = sampleProfile({ userType: 2, nickname: 'Host' });
 const user = sampleProfile({ userType: 1, nickname: 'User' });
@@ -37,6 +38,18 @@ const samples: AnyEventObject[] = [
   { type: 'xstate.done.actor.forget' },
   { type: 'xstate.error.actor.forget', error: new Error('storage') },
   { type: afterEvent('updateNoticeDelay', 'app.closingForUpdate') },
+  { type: 'app.hidden' },
+  { type: 'app.visible' },
+  { type: 'user.input' },
+  { type: 'session.unread', count: 2 },
+  { type: 'session.navigate', to: '/talk?to=yx2&taPath=banner' },
+  { type: 'session.toast', text: 'hello' },
+  { type: 'session.log', text: 'ignored' },
+  { type: 'session.becameHost' },
+  { type: 'session.followerAdded' },
+  // The session finishes after leaving (logout), or by itself when kicked elsewhere.
+  { type: 'xstate.done.actor.session', output: { endText: null } },
+  { type: 'xstate.done.actor.session', output: { endText: 'This account has been logged in on other devices.' } },
 ];
 
 const inputs: Record<string, AppInput> = {
@@ -49,10 +62,13 @@ const coverage = new Coverage(appMachine);
 
 async function replay(input: AppInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[]) {
   const port = new FakeSessionPort('manual');
-  const clock = new SimulatedClock();
-  const actor = createActor(composeAppMachine({ session: port }), { input, clock, inspect: coverage.inspect });
+  const realtime = manualRealtime();
+  const clock = realtime.clock;
+  const actor = createActor(composeAppMachine({ session: port, realtime: realtime.ports }), { input, clock, inspect: coverage.inspect });
   const navigations: string[] = [];
-  actor.on('navigate', (e: AppEmitted) => navigations.push(e.to));
+  const emitted: AnyEventObject[] = [];
+  actor.on('navigate', (e) => navigations.push(e.to));
+  actor.on('*', (e) => emitted.push(e));
   actor.start();
   await flush();
   // A deep link the app was opened on is where the first landing goes (SPEC §4: else the role's home).
@@ -62,14 +78,31 @@ async function replay(input: AppInput, steps: readonly { event: EventObject; sta
     const [kind, , , id] = event.type.split('.');
     if (event.type.startsWith('xstate.after.')) {
       clock.increment(2000);
+    } else if (event.type === 'xstate.done.actor.session') {
+      const { endText } = (event as unknown as { output: { endText: string | null } }).output;
+      if (endText) {
+        // Kicked elsewhere: the IM connection logs in, then the service kicks it.
+        realtime.im.pending.next('login').resolve(undefined);
+        await flush();
+        realtime.im.emit({ type: 'kicked' });
+      } else {
+        // After session.leave: presence's offline is acknowledged.
+        realtime.presence.pending.latest('send').resolve(undefined);
+      }
     } else if (kind === 'xstate' && (event.type.startsWith('xstate.done') || event.type.startsWith('xstate.error'))) {
       const call = port.pending.next(id === 'enter' ? ['signIn', 'register', 'visit'] : [id!]);
       if (event.type.startsWith('xstate.done')) call.resolve((event as { output?: unknown }).output);
       else call.reject((event as { error?: unknown }).error);
+    } else if (event.type.startsWith('session.')) {
+      // What the session child would report.
+      actor.send(event as never);
     } else {
       actor.send(event as never);
     }
     await flush();
+    if (event.type === 'session.navigate') expect(navigations.at(-1)).toBe((event as AnyEventObject).to);
+    if (event.type === 'session.toast') expect(emitted.at(-1)).toEqual({ type: 'toast', text: 'hello' });
+    if (event.type === 'session.becameHost') expect(emitted.at(-1)).toEqual({ type: 'becameHost' });
 
     const snapshot = actor.getSnapshot();
     expect(snapshot.value).toEqual(state.value);
@@ -90,17 +123,25 @@ async function replay(input: AppInput, steps: readonly { event: EventObject; sta
       returnTo = null;
     }
   }
-  // A settled state keeps no invoked work running.
+  // Signed in, exactly the session runs; signed out, nothing does.
   const settled = actor.getSnapshot();
-  if (settled.matches('signedIn') || settled.matches({ signedOut: 'idle' })) {
-    expect(Object.keys(settled.children)).toEqual([]);
-  }
+  if (settled.matches('signedIn')) expect(Object.keys(settled.children)).toEqual(['session']);
+  if (settled.matches({ signedOut: 'idle' })) expect(Object.keys(settled.children)).toEqual([]);
   actor.stop();
 }
 
 describe('app machine: generated paths', () => {
   for (const [name, input] of Object.entries(inputs)) {
-    const paths = createPathModel(appMachine, { events: samples, input }).transitionPaths();
+    const paths = createPathModel(appMachine, {
+      events: samples,
+      input,
+      possible: (s, e) => {
+        if (e.type !== 'xstate.done.actor.session') return true;
+        const { endText } = (e as unknown as { output: { endText: string | null } }).output;
+        // The session finishes quietly only after it was asked to leave; a kick comes while active.
+        return s.matches({ signedIn: 'leaving' }) ? endText === null : endText !== null;
+      },
+    }).transitionPaths();
     describe(name, () => {
       it('generates paths', () => expect(paths.length).toBeGreaterThan(0));
       for (const path of paths) {

@@ -70,6 +70,11 @@ export class FakeImNetwork {
     if (this.online.get(account) === port) this.online.delete(account);
   }
 
+  /** Whether some client of `account` is logged in. */
+  isOnlineAccount(account: string): boolean {
+    return this.online.has(account);
+  }
+
   isOnline(port: FakeImPort, account: string): boolean {
     return this.online.get(account) === port;
   }

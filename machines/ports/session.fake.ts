@@ -71,6 +71,11 @@ export class FakeSessionPort implements SessionPort {
     return profile ? Promise.resolve(profile) : Promise.reject(new Error('unknown token'));
   }
 
+  refreshImToken(): Promise<string> {
+    if (this.mode === 'manual') return this.pending.add('refreshImToken', []);
+    return Promise.resolve('im-token-refreshed');
+  }
+
   forget(): Promise<void> {
     this.forgetCount += 1;
     if (this.mode === 'manual') {

@@ -61,6 +61,8 @@ export interface SessionPort {
   visit(): Promise<SignInOutcome>;
   /** Loads the current user under `auth`, which from then on is the session's (and kept for the next open). */
   loadProfile(auth: StoredAuth): Promise<MineInfo>;
+  /** A fresh IM token for the signed-in person (SPEC §8 -10005 / -10026). */
+  refreshImToken(): Promise<string>;
   /** Ends the session: token and every stored item are cleared. */
   forget(): Promise<void>;
 }

@@ -7,8 +7,9 @@
  *   active ─im.sessionEnded─▶ ended (kicked elsewhere or IM unrecoverable)
  *
  * Messages become banners; system notifications go through the §4 table to the machine that
- * owns them; unread totals, navigation and toasts leave as emitted events (`SessionOutput`),
- * which the root actor's composition turns into events for itself.
+ * owns them; unread totals, navigation and log lines leave through the `output` action as
+ * emitted events (`SessionOutput`), which the root actor's composition turns into events
+ * for itself.
  */
 import { assign, emit, enqueueActions, setup } from 'xstate';
 import type { AnyActorRef } from 'xstate';
@@ -91,28 +92,18 @@ export const sessionMachine = setup({
     routeNotification: enqueueActions(({ enqueue, event, system }) => {
       if (event.type !== 'im.notification') return;
       const routed = routeSystemMessage(event.content);
-      if (!routed.routed) {
-        enqueue.emit({ type: 'session.log', text: `System message ignored: ${routed.reason}` });
-        return;
-      }
-      if (routed.owner === 'app' && routed.event.type === 'system.becameHost') {
-        enqueue.emit({ type: 'session.becameHost' });
-        return;
-      }
-      if (routed.owner === 'profile') {
-        enqueue.emit({ type: 'session.followerAdded' });
-        return;
-      }
+      // The named action, so the owner's composition decides where outputs go.
+      const output = (params: SessionOutput) => enqueue({ type: 'output', params } as never);
+      if (!routed.routed) return output({ type: 'session.log', text: `System message ignored: ${routed.reason}` });
+      if (routed.owner === 'app') return output({ type: 'session.becameHost' });
+      if (routed.owner === 'profile') return output({ type: 'session.followerAdded' });
       // call, live and payment own theirs; they exist only while such a flow runs.
       const owner = system.get(routed.owner) as AnyActorRef | undefined;
       if (owner) enqueue.sendTo(owner, routed.event);
-      else enqueue.emit({ type: 'session.log', text: `System message for ${routed.owner} with no ${routed.owner} running: ${routed.event.type}` });
+      else output({ type: 'session.log', text: `System message for ${routed.owner}, which is not running: ${routed.event.type}` });
     }),
-    reportUnread: emit(({ event }) => ({
-      type: 'session.unread' as const,
-      count: event.type === 'im.unreadChanged' ? event.count : 0,
-    })),
-    navigate: emit(({ event }) => ({ type: 'session.navigate' as const, to: event.type === 'banner.navigate' ? event.to : '/' })),
+    /** What the session reports to its owner; the root's composition turns it into events for the root. */
+    output: emit((_, params: SessionOutput) => params),
     forwardVisibility: enqueueActions(({ enqueue, event, system }) => {
       for (const id of VISIBILITY_LISTENERS) {
         const child = system.get(id) as AnyActorRef | undefined;
@@ -158,9 +149,9 @@ export const sessionMachine = setup({
       on: {
         'im.message': { actions: 'toBanner' },
         'im.notification': { actions: 'routeNotification' },
-        'im.unreadChanged': { actions: 'reportUnread' },
+        'im.unreadChanged': { actions: { type: 'output', params: ({ event }) => ({ type: 'session.unread', count: event.count }) } },
         'im.sessionEnded': { target: 'ended', actions: assign({ endText: ({ event }) => event.text }) },
-        'banner.navigate': { actions: 'navigate' },
+        'banner.navigate': { actions: { type: 'output', params: ({ event }) => ({ type: 'session.navigate', to: event.to }) } },
         'app.hidden': { actions: 'forwardVisibility' },
         'app.visible': { actions: 'forwardVisibility' },
         'user.input': { actions: 'forwardInput' },

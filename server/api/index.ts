@@ -4,8 +4,10 @@
  * compile error; `apiRoutes` makes it a start-up error too.
  */
 import { endpoints, type Endpoint } from '../../src/api/contract';
+import type { Database } from 'better-sqlite3';
 import type { Sessions } from '../auth/sessions';
 import type { Users } from '../users/users';
+import { configHandlers } from './config';
 import { realtimeHandlers, type RealtimeApiDeps } from './realtime';
 import { sessionHandlers } from './session';
 import { isEndpoint, type ApiRoute, type Handler, type HandlersOf } from './transport';
@@ -16,10 +18,11 @@ export interface ApiDeps {
   users: Users;
   sessions: Sessions;
   realtime: RealtimeApiDeps;
+  db: Database;
 }
 
 export function apiRoutes(deps: ApiDeps): ApiRoute[] {
-  const handlers: Handlers = { ...sessionHandlers(deps), ...realtimeHandlers(deps.realtime) };
+  const handlers: Handlers = { ...sessionHandlers(deps), ...realtimeHandlers(deps.realtime), ...configHandlers(deps.db) };
   const routes: ApiRoute[] = [];
   for (const [name, endpoint] of Object.entries(endpoints)) {
     if (!isEndpoint(endpoint)) continue;

@@ -20,6 +20,8 @@ export class SessionCredentials {
     this.auth = auth;
   }
 
+  token = (): string | null => this.auth?.token ?? null;
+
   forApi = (): ApiCredentials | null =>
     this.auth ? { token: this.auth.token, appId: this.auth.appId, appVersion: this.auth.appVersion } : null;
 }
@@ -65,6 +67,9 @@ export function createHttpSessionPort(deps: HttpSessionDeps): SessionPort {
       deps.credentials.set(auth);
       writeStoredAuth(auth);
       return deps.api.data(session.userInfo, {});
+    },
+    async refreshImToken() {
+      return (await deps.api.data(session.userInfo, {}, { silent: true })).imToken;
     },
     async forget() {
       // Revoke the token on the server when it answers in time; the local wipe happens regardless.

@@ -5,11 +5,13 @@
  * when signed out).
  */
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { composeAppMachine } from '../../machines/app/app.actors';
+import { FakeImPort } from '../../machines/ports/im.fake';
 import { FakeSessionPort, sampleAuth, sampleProfile } from '../../machines/ports/session.fake';
+import { autoRealtime } from '../../machines/testing/realtime';
 import type { StoredAuth } from '../../machines/ports/session.port';
 import { AppActorContext } from './AppActorContext';
 import { createAppRouter } from './router';
@@ -23,7 +25,8 @@ function mount(openParams: StoredAuth | null, path: string) {
     host: sampleProfile({ userType: 2, nickname: 'Hostess' }),
     user: sampleProfile({ userType: 1, nickname: 'Viewer' }),
   });
-  const app = createActor(composeAppMachine({ session: port }), { input: { openParams, path } });
+  const realtime = autoRealtime('yx1', 'im-token');
+  const app = createActor(composeAppMachine({ session: port, realtime: realtime.ports }), { input: { openParams, path } });
   const router = createAppRouter(app, createMemoryHistory({ initialEntries: [path] }));
   app.on('navigate', ({ to }) => queueMicrotask(() => void router.navigate({ to, replace: true })));
   app.start();
@@ -32,23 +35,28 @@ function mount(openParams: StoredAuth | null, path: string) {
       <RouterProvider router={router} />
     </AppActorContext.Provider>,
   );
-  return { app, router, port };
+  return { app, router, port, network: realtime.network };
 }
 
 const mainNav = () => screen.findByRole('navigation', { name: 'Main' });
 
 describe('[§2 Tab bars] root layout', () => {
-  it('gives a host the four tabs and shows the unread count on News', async () => {
-    const { app } = mount(sampleAuth({ token: 'token-host' }), '/');
+  it('gives a host the four tabs and shows the IM unread count on News', async () => {
+    const { network } = mount(sampleAuth({ token: 'token-host' }), '/');
     const nav = await mainNav();
     expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['List', 'News', 'Circle', 'Mine']);
     expect(within(nav).queryByTestId('unread-badge')).toBeNull();
 
-    act(() => app.send({ type: 'im.unreadChanged', count: 3 }));
-    expect(within(nav).getByRole('link', { name: 'News, 3 unread' })).toBeTruthy();
+    // Messages from a peer, through the IM connection of the session.
+    network.register('peer', 'peer-token');
+    const peer = new FakeImPort(network);
+    await peer.login('peer', 'peer-token');
+    await waitFor(() => expect(network.isOnlineAccount('yx1')).toBe(true));
+    await act(async () => { for (let i = 0; i < 3; i++) await peer.sendText('yx1', `hi ${i}`); });
+    expect(await within(nav).findByRole('link', { name: 'News, 3 unread' })).toBeTruthy();
     expect(within(nav).getByTestId('unread-badge').textContent).toBe('3');
 
-    act(() => app.send({ type: 'im.unreadChanged', count: 250 }));
+    await act(async () => { for (let i = 0; i < 120; i++) await peer.sendText('yx1', `more ${i}`); });
     expect(within(nav).getByTestId('unread-badge').textContent).toBe('99+');
   });
 

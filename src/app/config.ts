@@ -8,4 +8,10 @@ export const config = {
   aesIv: import.meta.env.VITE_AES_IV ?? DEV_AES_IV,
   /** App id for sign-ins made inside the web app when the shell supplied none. */
   appId: import.meta.env.VITE_APP_ID ?? 'web',
+  /** Realtime adapters: 'local' (reference server's hub, default) or 'production' (NetEase IM). */
+  realtime: (import.meta.env.VITE_REALTIME === 'production' ? 'production' : 'local') as 'local' | 'production',
+  /** NetEase IM app key (production adapters). */
+  nimAppKey: import.meta.env.VITE_NIM_APPKEY ?? '',
+  /** Presence socket URL; empty means the reference server's hub on this origin. */
+  presenceUrl: import.meta.env.VITE_PRESENCE_URL ?? '',
 };

@@ -1,8 +1,9 @@
+import * as config from './config';
 import * as realtime from './realtime';
 import * as session from './session';
 
 export * from './endpoint';
-export { realtime, session };
+export { config, realtime, session };
 
 /** Every declared endpoint (and nothing else); the reference server registers exactly these. */
 export const endpoints = {
@@ -14,4 +15,5 @@ export const endpoints = {
   getAgoraRtmToken: realtime.getAgoraRtmToken,
   getChatRoomAddress: realtime.getChatRoomAddress,
   getCustomerServiceList: realtime.getCustomerServiceList,
+  getConfigByKey: config.getConfigByKey,
 } as const;

@@ -1,0 +1,49 @@
+/**
+ * The realtime ports of the signed-in session. `VITE_REALTIME=local` (default) talks to the
+ * reference server's hub; `production` uses NetEase IM, whose adapter and SDK load only
+ * when chosen (the SDK itself only at the first login). Presence is a plain socket in both
+ * (`VITE_PRESENCE_URL` points it elsewhere).
+ */
+import type { AppPorts } from '../../machines/app/app.actors';
+import type { ImPort } from '../../machines/ports/im.port';
+import { hubUrl } from '../adapters/hub.socket';
+import { createLocalImPort } from '../adapters/im.local';
+import { createLocalPresencePort } from '../adapters/presence.local';
+import type { SessionCredentials } from '../adapters/session.http';
+import type { ApiClient } from '../api/client';
+import { config as configContract, realtime as realtimeContract } from '../api/contract';
+import { config } from './config';
+
+const { ConfigKey } = configContract;
+
+async function imPort(): Promise<ImPort> {
+  if (config.realtime !== 'production') return createLocalImPort({ url: hubUrl(realtimeContract.RealtimePath.im) });
+  const [{ createNimImPort }, { loadNim }] = await Promise.all([
+    import('../adapters/im.nim'),
+    import('../adapters/im.nim.load'),
+  ]);
+  return createNimImPort({ appkey: config.nimAppKey, loadSdk: loadNim });
+}
+
+export async function createRealtimePorts(api: ApiClient, credentials: SessionCredentials): Promise<AppPorts['realtime']> {
+  return {
+    im: await imPort(),
+    presence: createLocalPresencePort({
+      url: config.presenceUrl || hubUrl(realtimeContract.RealtimePath.presence),
+      token: credentials.token,
+    }),
+    clock: {
+      now: () => Date.now(),
+      setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+      clearTimeout: (id) => window.clearTimeout(id as number),
+    },
+    async loadIdleMinutes() {
+      const values = await api.data(configContract.getConfigByKey, { searchValue: ConfigKey.idleReminderMinutes }, { silent: true });
+      return Number(values[ConfigKey.idleReminderMinutes]);
+    },
+    async customerServiceAccount() {
+      const list = await api.data(realtimeContract.getCustomerServiceList, {}, { silent: true });
+      return list[0]?.imId ?? null;
+    },
+  };
+}

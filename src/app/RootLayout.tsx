@@ -9,6 +9,7 @@ import { Splash } from '../ui/Splash';
 import { TabBar, isTabRoot } from '../ui/TabBar';
 import { useAppActor } from './AppActorContext';
 import { KeepAlive } from './KeepAlive';
+import { SessionOverlays } from './SessionOverlays';
 import { isCachedPath } from './screens';
 
 export function RootLayout() {
@@ -29,6 +30,7 @@ export function RootLayout() {
         {!(phase === 'signedIn' && isCachedPath(pathname)) && <Outlet />}
       </main>
       {mode && isTabRoot(pathname) && <TabBar mode={mode} pathname={pathname} unread={unread} />}
+      {phase === 'signedIn' && <SessionOverlays />}
     </div>
   );
 }

@@ -1,0 +1,25 @@
+/** Snapshot → child actors of the signed-in session, for the screens that bind to them. */
+import type { ActorRefFrom, AnyMachineSnapshot } from 'xstate';
+import type { BannerMachine } from '../banner/banner.machine';
+import type { IdleHostMachine } from '../idle-host/idle-host.machine';
+import type { ImConnectionMachine } from '../im-connection/im-connection.machine';
+import type { SessionMachine } from './session.machine';
+
+export type SessionRef = ActorRefFrom<SessionMachine>;
+export type BannerRef = ActorRefFrom<BannerMachine>;
+export type IdleHostRef = ActorRefFrom<IdleHostMachine>;
+export type ImConnectionRef = ActorRefFrom<ImConnectionMachine>;
+
+/** The session child of the root actor, while signed in. */
+export const selectSession = (app: AnyMachineSnapshot): SessionRef | undefined =>
+  app.children.session as SessionRef | undefined;
+
+export const selectBanner = (session: AnyMachineSnapshot | undefined): BannerRef | undefined =>
+  session?.children.banner as BannerRef | undefined;
+
+/** Hosts only (SPEC §4 Idle host). */
+export const selectIdleHost = (session: AnyMachineSnapshot | undefined): IdleHostRef | undefined =>
+  session?.children.idleHost as IdleHostRef | undefined;
+
+export const selectImConnection = (session: AnyMachineSnapshot | undefined): ImConnectionRef | undefined =>
+  session?.children.imConnection as ImConnectionRef | undefined;

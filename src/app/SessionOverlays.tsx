@@ -1,0 +1,60 @@
+/**
+ * Overlays of the signed-in session: the incoming-message banner (SPEC §2) and the
+ * idle-host dialog (SPEC §4 Idle host). Each binds to its own child actor.
+ */
+import { useSelector } from '@xstate/react';
+import { selectBanner, selectIdleHost, selectSession } from '../../machines/session/session.selectors';
+import type { BannerRef, IdleHostRef } from '../../machines/session/session.selectors';
+import { useAppActor } from './AppActorContext';
+
+export function SessionOverlays() {
+  const app = useAppActor();
+  const session = useSelector(app, selectSession);
+  const banner = useSelector(session, selectBanner);
+  const idleHost = useSelector(session, selectIdleHost);
+  return (
+    <>
+      {banner && <IncomingBanner banner={banner} />}
+      {idleHost && <IdleHostDialog idleHost={idleHost} />}
+    </>
+  );
+}
+
+function IncomingBanner({ banner }: { banner: BannerRef }) {
+  const item = useSelector(banner, (s) => (s.matches('showing') ? s.context.current : null));
+  if (!item) return null;
+  return (
+    <div className="incoming-banner" role="status" aria-live="polite" data-testid="incoming-banner">
+      <button type="button" className="incoming-banner-body" onClick={() => banner.send({ type: 'banner.tap' })}>
+        {item.avatar
+          ? <img className="avatar" src={item.avatar} alt="" width={40} height={40} />
+          : <span className="banner-icon" aria-hidden="true">✉</span>}
+        <span className="banner-text">
+          <span className="banner-head">
+            <span className="banner-nick">{item.nick}</span>
+            <span className="muted">Just Now</span>
+          </span>
+          <span className="banner-preview" data-testid="banner-preview">{item.preview}</span>
+        </span>
+      </button>
+      <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => banner.send({ type: 'banner.dismiss' })}>×</button>
+    </div>
+  );
+}
+
+function IdleHostDialog({ idleHost }: { idleHost: IdleHostRef }) {
+  const offline = useSelector(idleHost, (s) => s.matches('offline') || s.matches('settingOnline'));
+  const busy = useSelector(idleHost, (s) => s.matches('settingOnline'));
+  if (!offline) return null;
+  return (
+    <div className="dialog-backdrop">
+      <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby="idle-title" aria-describedby="idle-text">
+        <h2 id="idle-title" className="dialog-title">You are offline</h2>
+        <p id="idle-text" className="muted">You were inactive for a while, so you were set offline.</p>
+        <button type="button" className="button-link button-primary button-block" disabled={busy} onClick={() => idleHost.send({ type: 'host.goOnline' })}>
+          Go Online
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -58,8 +58,8 @@ export interface RealtimeHub {
   accounts: ImAccounts;
   /** Starts taking upgrades on `server`. */
   attach(server: Server): void;
-  /** Cuts every socket of the account (yxAccid) on every path, or every socket when null, as a network reset would. */
-  dropConnections(account: string | null): void;
+  /** Cuts every socket of the account (yxAccid) on every path, or every socket when null, as a network reset would; returns how many. */
+  dropConnections(account: string | null): number;
   /** Open sockets per path (tests and the bench read it). */
   connectionCount(): Record<RealtimePath, number>;
   /** Closes every socket (1001) and stops; upgrades are refused from then on. */
@@ -149,7 +149,13 @@ export function createRealtimeHub({ db, findSession, log }: RealtimeDeps, option
     },
 
     dropConnections(account) {
-      for (const conn of conns) if (account === null || conn.account === account) conn.terminate('drop');
+      let cut = 0;
+      for (const conn of conns) {
+        if (!conn.open || (account !== null && conn.account !== account)) continue;
+        conn.terminate('drop');
+        cut += 1;
+      }
+      return cut;
     },
 
     connectionCount() {

@@ -31,7 +31,7 @@ registerChatroomContract('local adapter over the reference hub', async () => {
     newPort,
     openRoom: (roomId, owner) => rooms.open(roomId, owner),
     closeRoom: (roomId) => rooms.close(roomId),
-    dropLink: (account) => hub.server.app.realtime.dropConnections(account),
+    dropLink: (account) => { hub.server.app.realtime.dropConnections(account); },
     async dispose() {
       await Promise.all(ports.map(({ port }) => port.leave('room-1')));
       await hub.close();

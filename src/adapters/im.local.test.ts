@@ -32,7 +32,7 @@ async function startRig() {
       b: client(1),
       c: client(2),
       newPort,
-      dropLink: (account: string) => server.app.realtime.dropConnections(account),
+      dropLink: (account: string) => { server.app.realtime.dropConnections(account); },
       block: (blocker: string, blocked: string) => server.app.realtime.blocks.blockAccid(blocker, blocked),
       async dispose() {
         await Promise.all(ports.map((p) => p.logout()));

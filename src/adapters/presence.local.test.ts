@@ -28,7 +28,7 @@ registerPresenceContract('local adapter over the reference hub', async () => {
     newPort: () => newPort(),
     badPort: () => newPort('not-a-session-token'),
     status: () => hub.server.app.realtime.presence.statusOf(user.userId)?.status,
-    dropLink: () => hub.server.app.realtime.dropConnections(user.account),
+    dropLink: () => { hub.server.app.realtime.dropConnections(user.account); },
     graceMs,
     async dispose() {
       ports.forEach((p) => p.close());

@@ -23,7 +23,7 @@ registerSignallingContract('local adapter over the reference hub', async () => {
     a: await client(0),
     b: await client(1),
     newPort,
-    dropLink: (account) => hub.server.app.realtime.dropConnections(account),
+    dropLink: (account) => { hub.server.app.realtime.dropConnections(account); },
     async dispose() {
       await Promise.all(ports.map((p) => p.logout()));
       await hub.close();

@@ -3,7 +3,7 @@
  *
  * Env: PORT (8080), HOST (127.0.0.1), DB_PATH (data/app.db; created and seeded on first
  * run), DIST_DIR (dist), AES_KEY / AES_IV (16 bytes each; default the development pair),
- * LOG_LEVEL (warn).
+ * LOG_LEVEL (warn), SEED_HOSTS / SEED_USERS (seed counts; default 6 and 4).
  */
 import { createServer } from './app';
 
@@ -16,6 +16,10 @@ const app = await createServer({
   logger: true,
   aesKey: process.env.AES_KEY,
   aesIv: process.env.AES_IV,
+  seed: {
+    ...(process.env.SEED_HOSTS ? { hosts: Number(process.env.SEED_HOSTS) } : {}),
+    ...(process.env.SEED_USERS ? { users: Number(process.env.SEED_USERS) } : {}),
+  },
 });
 
 await app.listen({ port, host: process.env.HOST ?? '127.0.0.1' });

@@ -2,7 +2,7 @@
  * Shared pieces of the end-to-end tests: the seeded accounts, open parameters from the
  * reference server (what the native shell would hand the app), and page objects.
  */
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 export interface Account {
@@ -21,9 +21,19 @@ export async function accounts(request: APIRequestContext): Promise<Account[]> {
   return (await response.json()) as Account[];
 }
 
+let claimed = 0;
+
+/**
+ * An account of `userType` that no other running test uses: the same account logged in
+ * twice would have the second IM login kick the first (SPEC §8), as it should.
+ * Each parallel worker takes from its own range of the seeded accounts.
+ */
 export async function firstAccount(request: APIRequestContext, userType: 1 | 2): Promise<Account> {
-  const found = (await accounts(request)).find((a) => a.userType === userType);
-  if (!found) throw new Error(`no seeded account of userType ${userType}`);
+  const all = (await accounts(request)).filter((a) => a.userType === userType && a.userLevel > 0);
+  const perWorker = Math.floor(all.length / 2);
+  const index = (test.info().parallelIndex % 2) * perWorker + (claimed++ % perWorker);
+  const found = all[index];
+  if (!found) throw new Error(`not enough seeded accounts of userType ${userType}`);
   return found;
 }
 

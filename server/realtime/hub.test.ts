@@ -252,3 +252,22 @@ describe('[§7] realtime endpoints', () => {
     expect(res).toMatchObject({ code: '0000', data: [{ imId: CUSTOMER_SERVICE.yxAccid, nickname: 'Customer Service' }] });
   });
 });
+
+describe('heartbeat', () => {
+  it('cuts a socket that stops answering pings, which frees its IM login', async () => {
+    const quick = await startRealtimeServer({ users: 1, realtime: { heartbeatMs: 40 } });
+    try {
+      const user = quick.users[0]!;
+      const c = await Raw.open(quick.url(RealtimePath.im));
+      await c.call('login', { account: user.account, token: user.token });
+      expect(quick.server.app.realtime.im.connectionOf(user.account)).toBeDefined();
+      // A client whose network went away: it reads nothing more, so it answers no ping.
+      (c.ws as unknown as { _socket: { pause(): void } })._socket.pause();
+      await c.until(() => (quick.server.app.realtime.im.connectionOf(user.account) ? undefined : true), 2000);
+      expect(quick.server.app.realtime.connectionCount()[RealtimePath.im]).toBe(0);
+      c.ws.terminate();
+    } finally {
+      await quick.close();
+    }
+  });
+});

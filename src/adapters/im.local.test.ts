@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import { describe, expect, it } from 'vitest';
 import { RealtimePath } from '../api/contract/realtime';
 import { startTestServer } from '../../server/testing/harness';
+import { eventually } from '../../machines/ports/contract.support';
 import { registerImContract } from '../../machines/ports/im.contract';
 import { ImCode, ImError } from '../../machines/ports/im.port';
 import { createLocalImPort } from './im.local';
@@ -45,6 +46,29 @@ async function startRig() {
 registerImContract('local adapter over the reference hub', async () => (await startRig()).rig);
 
 describe('local IM adapter', () => {
+  it('confirms what it has seen, so a new client of the account (a reload) starts after it', async () => {
+    const { server, rig } = await startRig();
+    try {
+      await rig.a.port.login(rig.a.account, rig.a.token);
+      await rig.b.port.login(rig.b.account, rig.b.token);
+      const seen: string[] = [];
+      rig.b.port.subscribe((e) => { if (e.type === 'message') seen.push(e.message.text ?? ''); });
+      await rig.a.port.sendText(rig.b.account, 'seen before the reload');
+      await eventually(() => expect(seen).toEqual(['seen before the reload']));
+      // No logout: the page just goes away after the confirmation went out.
+      await eventually(() => expect(server.readDb().prepare('SELECT delivered_seq FROM im_accounts WHERE accid = ?')
+        .pluck().get(rig.b.account)).toBe(1));
+      const reloaded = rig.newPort();
+      const after: string[] = [];
+      reloaded.subscribe((e) => { if (e.type === 'message') after.push(e.message.text ?? ''); });
+      await rig.a.port.sendText(rig.b.account, 'sent during the reload');
+      await reloaded.login(rig.b.account, rig.b.token);
+      await eventually(() => expect(after).toEqual(['sent during the reload']));
+    } finally {
+      await rig.dispose();
+    }
+  });
+
   it('fails a login to a hub that cannot be reached with -10002 (log in again)', async () => {
     const port = createLocalImPort({ url: 'ws://127.0.0.1:9/realtime/im', WebSocketImpl });
     const error = await port.login('someone', 'token').catch((e: unknown) => e);

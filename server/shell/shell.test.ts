@@ -39,7 +39,8 @@ describe('dev shell', () => {
     const accounts = (await (await fetch(server.base + '/shell/api/accounts')).json()) as { account: string; userType: number }[];
     expect(accounts.filter((a) => a.userType === 2)).toHaveLength(6);
     expect(accounts.filter((a) => a.userType === 1)).toHaveLength(4);
-    expect(accounts[0]).toEqual({ userId: 100001, account: 'host1@example.com', nickname: 'Sofia', userType: 2, userLevel: 1 });
+    expect(accounts[0]).toMatchObject({ userId: 100001, account: 'host1@example.com', nickname: 'Sofia', userType: 2, userLevel: 1 });
+    expect(accounts[0]!.yxAccid).toMatch(/^yx/);
   });
 
   it('opens a fresh session for an account and hands back the open parameters', async () => {

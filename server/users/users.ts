@@ -39,6 +39,8 @@ export interface ShellAccount {
   nickname: string;
   userType: number;
   userLevel: number;
+  /** The IM account, so the shell (and tests) can address a person by it. */
+  yxAccid: string;
 }
 
 /** The IM account id, stable for a given key (the account, or a visitor's device). */
@@ -78,7 +80,7 @@ export function createUsers(db: Db) {
     'SELECT media_type, media_url FROM user_media WHERE user_id = ? ORDER BY sort',
   );
   const accounts = db.prepare<[], ShellAccount>(
-    `SELECT id AS userId, account, nickname, user_type AS userType, user_level AS userLevel
+    `SELECT id AS userId, account, nickname, user_type AS userType, user_level AS userLevel, yx_accid AS yxAccid
        FROM users WHERE is_visitor = 0 ORDER BY user_type DESC, id`,
   );
 

@@ -11,6 +11,7 @@ export interface Account {
   nickname: string;
   userType: number;
   userLevel: number;
+  yxAccid: string;
 }
 
 export const PASSWORD = 'password1';
@@ -45,8 +46,9 @@ export async function openParams(request: APIRequestContext, userId: number): Pr
 }
 
 export async function openAppAs(page: Page, request: APIRequestContext, userId: number, path = '/'): Promise<void> {
-  const params = new URLSearchParams(await openParams(request, userId));
-  await page.goto(`${path}?${params}`);
+  const url = new URL(path, 'http://app');
+  for (const [key, value] of Object.entries(await openParams(request, userId))) url.searchParams.set(key, value);
+  await page.goto(url.pathname + url.search);
 }
 
 /** Collects Content-Security-Policy violations and uncaught errors of a page. */

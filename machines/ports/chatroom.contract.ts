@@ -4,7 +4,6 @@
  * fake (chatroom.fake.test.ts) and the local adapter over the reference server's hub
  * (src/adapters/chatroom.local.test.ts).
  */
-// eslint-disable-next-line no-restricted-imports -- a contract suite is test code: vitest runs it
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Recorder, eventually, rejectionOf, settle } from './contract.support';
 import type { ChatroomEntry, ChatroomEvent, ChatroomPort } from './chatroom.port';

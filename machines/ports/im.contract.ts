@@ -4,7 +4,6 @@
  * (im.fake.test.ts) and the local adapter over the reference server's hub
  * (src/adapters/im.local.test.ts).
  */
-// eslint-disable-next-line no-restricted-imports -- a contract suite is test code: vitest runs it
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Recorder, eventually, rejectionOf, settle } from './contract.support';
 import { ImCode, ImError, TOKEN_REFRESH_CODES } from './im.port';

@@ -4,7 +4,6 @@
  * (src/adapters/presence.local.test.ts). The server side is observed through the rig's
  * `status()`: what the service stored for the signed-in user.
  */
-// eslint-disable-next-line no-restricted-imports -- a contract suite is test code: vitest runs it
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Recorder, eventually, rejectionOf, settle, sleep } from './contract.support';
 import { PresenceCode } from './presence.port';

@@ -3,7 +3,6 @@
  * the in-memory fake (signalling.fake.test.ts) and the local adapter over the reference
  * server's hub (src/adapters/signalling.local.test.ts).
  */
-// eslint-disable-next-line no-restricted-imports -- a contract suite is test code: vitest runs it
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Recorder, eventually, rejectionOf, settle } from './contract.support';
 import { SignalAction } from './signalling.port';

@@ -4,6 +4,7 @@ import { endpoints } from '../../src/api/contract';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { CONTENT_SECURITY_POLICY } from '../web/security';
 import { SHELL_APP_ID } from './routes';
+import type { ShellAccount } from '../users/users';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -36,7 +37,7 @@ describe('dev shell', () => {
   });
 
   it('lists the seeded accounts, hosts first', async () => {
-    const accounts = (await (await fetch(server.base + '/shell/api/accounts')).json()) as { account: string; userType: number }[];
+    const accounts = (await (await fetch(server.base + '/shell/api/accounts')).json()) as ShellAccount[];
     expect(accounts.filter((a) => a.userType === 2)).toHaveLength(6);
     expect(accounts.filter((a) => a.userType === 1)).toHaveLength(4);
     expect(accounts[0]).toMatchObject({ userId: 100001, account: 'host1@example.com', nickname: 'Sofia', userType: 2, userLevel: 1 });

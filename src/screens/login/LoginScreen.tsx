@@ -6,6 +6,7 @@ import { useAppActor } from '../../app/AppActorContext';
 import { EntryForm, validateEntry } from '../../ui/EntryForm';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { TextField } from '../../ui/TextField';
+import { VisitorButton } from './VisitorButton';
 
 export default function LoginScreen() {
   const app = useAppActor();
@@ -29,9 +30,7 @@ export default function LoginScreen() {
       </EntryForm>
       <div className="entry-links">
         <Link to="/register" className="button-link">Create an account</Link>
-        <button type="button" className="text-button" disabled={submitting} onClick={() => app.send({ type: 'visitor.enter' })}>
-          Continue as a visitor
-        </button>
+        <VisitorButton />
       </div>
     </ScreenFrame>
   );

@@ -1,11 +1,6 @@
-import { useSelector } from '@xstate/react';
-import { selectProfile } from '../../../machines/app/app.selectors';
-import { useAppActor } from '../../app/AppActorContext';
-import { LinkList } from '../../ui/LinkList';
-import { ProfileCard } from '../../ui/ProfileCard';
-import { ScreenFrame } from '../../ui/ScreenFrame';
-import { LogoutButton } from './LogoutButton';
+import { MinePage } from './MinePage';
 
+/** A non-host's workspace (SPEC §6 normal user). */
 const WORKSPACE = [
   { to: '/wallet', label: 'Wallet' },
   { to: '/followList', label: 'Follow list' },
@@ -14,12 +9,5 @@ const WORKSPACE = [
 ] as const;
 
 export default function MineRestrictedScreen() {
-  const profile = useSelector(useAppActor(), selectProfile);
-  return (
-    <ScreenFrame title="Mine">
-      {profile && <ProfileCard profile={profile} />}
-      <LinkList label="Workspace" items={WORKSPACE} />
-      <div className="page-actions"><LogoutButton /></div>
-    </ScreenFrame>
-  );
+  return <MinePage workspace={WORKSPACE} />;
 }

@@ -1,10 +1,4 @@
-import { useSelector } from '@xstate/react';
-import { selectProfile } from '../../../machines/app/app.selectors';
-import { useAppActor } from '../../app/AppActorContext';
-import { LinkList } from '../../ui/LinkList';
-import { ProfileCard } from '../../ui/ProfileCard';
-import { ScreenFrame } from '../../ui/ScreenFrame';
-import { LogoutButton } from './LogoutButton';
+import { MinePage } from './MinePage';
 
 /** The host's workspace: the pages of a host's working day (SPEC §6 host role). */
 const WORKSPACE = [
@@ -23,12 +17,5 @@ const WORKSPACE = [
 ] as const;
 
 export default function MineScreen() {
-  const profile = useSelector(useAppActor(), selectProfile);
-  return (
-    <ScreenFrame title="Mine">
-      {profile && <ProfileCard profile={profile} />}
-      <LinkList label="Workspace" items={WORKSPACE} />
-      <div className="page-actions"><LogoutButton /></div>
-    </ScreenFrame>
-  );
+  return <MinePage workspace={WORKSPACE} />;
 }

@@ -72,3 +72,43 @@ test("hiding a host's frame disconnects IM and showing it reconnects", async ({ 
   await expect.poll(() => sockets.filter((s) => !s.closed).length).toBe(1);
   expect(sockets).toHaveLength(2);
 });
+
+test('delivery between two browser contexts: every message once, latency measured on the wire', async ({ browser, request }) => {
+  const host = await firstAccount(request, 2);
+  const user = await firstAccount(request, 1);
+  const hostContext = await browser.newContext();
+  const userContext = await browser.newContext();
+  const hostPage = await hostContext.newPage();
+  const userPage = await userContext.newPage();
+  const sentAt = new Map<string, number>();
+  const receivedAt = new Map<string, number[]>();
+  userPage.on('websocket', (ws) => ws.on('framesent', (f) => {
+    const frame = JSON.parse(String(f.payload)) as { op?: string; text?: string };
+    if (frame.op === 'send' && frame.text) sentAt.set(frame.text, Date.now());
+  }));
+  hostPage.on('websocket', (ws) => ws.on('framereceived', (f) => {
+    const frame = JSON.parse(String(f.payload)) as { push?: { type?: string; message?: { text?: string } } };
+    const text = frame.push?.type === 'message' ? frame.push.message?.text : undefined;
+    if (text) receivedAt.set(text, [...(receivedAt.get(text) ?? []), Date.now()]);
+  }));
+
+  await openAppAs(hostPage, request, host.userId);
+  await expect(hostPage.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await openAppAs(userPage, request, user.userId, `/talk?to=${host.yxAccid}&taPath=e2e`);
+  const box = userPage.getByRole('textbox', { name: 'Message' });
+  const texts = Array.from({ length: 20 }, (_, i) => `latency probe ${i} ${Date.now()}`);
+  for (const text of texts) {
+    await box.fill(text);
+    await userPage.getByRole('button', { name: 'Send' }).click();
+  }
+  await expect(userPage.locator('[data-status="sent"]')).toHaveCount(20);
+  await expect.poll(() => texts.filter((t) => receivedAt.has(t)).length).toBe(20);
+
+  expect(texts.map((t) => receivedAt.get(t)?.length)).toEqual(texts.map(() => 1));
+  const latencies = texts.map((t) => receivedAt.get(t)![0]! - sentAt.get(t)!).sort((a, b) => a - b);
+  const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+  console.log(`IM delivery between two browser contexts (ms): p50 ${pct(50)}, p95 ${pct(95)}, n=${latencies.length}`);
+  await expect(tabBar(hostPage).getByRole('link', { name: 'News, 20 unread' })).toBeVisible();
+  await hostContext.close();
+  await userContext.close();
+});

@@ -35,7 +35,7 @@ export default tseslint.config(
     // The protocol layer: machines reach the world only through ports.
     files: ['machines/**/*.ts'],
     // Tests and the port contract suites (run by tests) may import the test runner.
-    ignores: ['machines/**/*.test.ts', 'machines/**/*.contract.ts'],
+    ignores: ['machines/**/*.test.ts', 'machines/**/*.contract.ts', 'machines/ports/contract.support.ts', 'machines/testing/**'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [

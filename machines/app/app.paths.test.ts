@@ -8,7 +8,8 @@ import { createActor } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { FakeSessionPort, sampleAuth, sampleProfile } from '../ports/session.fake';
 import type { SignInOutcome } from '../ports/session.port';
-import { Coverage, afterEvent, createPathModel, describePath, flush } from '../testing/paths';
+import { afterEvent, describeGeneratedPaths, flush } from '../testing/paths';
+import type { InspectFn } from '../testing/paths';
 import { composeAppMachine } from './app.actors';
 import { appMachine } from './app.machine';
 import { isDeepLink, pathForMode } from './app.paths';
@@ -58,13 +59,11 @@ const inputs: Record<string, AppInput> = {
   'no params on a protected path': { openParams: null, path: '/wallet' },
 };
 
-const coverage = new Coverage(appMachine);
-
-async function replay(input: AppInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[]) {
+async function replay(input: AppInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
   const port = new FakeSessionPort('manual');
   const realtime = manualRealtime();
   const clock = realtime.clock;
-  const actor = createActor(composeAppMachine({ session: port, realtime: realtime.ports }), { input, clock, inspect: coverage.inspect });
+  const actor = createActor(composeAppMachine({ session: port, realtime: realtime.ports }), { input, clock, inspect });
   const navigations: string[] = [];
   const emitted: AnyEventObject[] = [];
   actor.on('navigate', (e) => navigations.push(e.to));
@@ -130,32 +129,16 @@ async function replay(input: AppInput, steps: readonly { event: EventObject; sta
   actor.stop();
 }
 
-describe('app machine: generated paths', () => {
-  for (const [name, input] of Object.entries(inputs)) {
-    const paths = createPathModel(appMachine, {
-      events: samples,
-      input,
-      possible: (s, e) => {
-        if (e.type !== 'xstate.done.actor.session') return true;
-        const { endText } = (e as unknown as { output: { endText: string | null } }).output;
-        // The session finishes quietly only after it was asked to leave; a kick comes while active.
-        return s.matches({ signedIn: 'leaving' }) ? endText === null : endText !== null;
-      },
-    }).transitionPaths();
-    describe(name, () => {
-      it('generates paths', () => expect(paths.length).toBeGreaterThan(0));
-      for (const path of paths) {
-        it(describePath(path), async () => {
-          await replay(input, path.steps);
-        });
-      }
-    });
-  }
-
-  it('reaches every state node and every transition of the machine', () => {
-    expect(coverage.missingStateNodes()).toEqual([]);
-    expect(coverage.missingTransitions()).toEqual([]);
-  });
+describeGeneratedPaths('app machine', appMachine, {
+  events: samples,
+  inputs,
+  possible: (s, e) => {
+    if (e.type !== 'xstate.done.actor.session') return true;
+    const { endText } = (e as unknown as { output: { endText: string | null } }).output;
+    // The session finishes quietly only after it was asked to leave; a kick comes while active.
+    return s.matches({ signedIn: 'leaving' }) ? endText === null : endText !== null;
+  },
+  replay: (path, { input, inspect }) => replay(input, path.steps, inspect),
 });
 
 describe('[§4 Login] where a settled session lands', () => {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { PendingCalls } from '../ports/pending';
-import { Coverage, afterEvent, createPathModel, describePath, flush } from '../testing/paths';
+import { afterEvent, describeGeneratedPaths, flush } from '../testing/paths';
+import type { InspectFn } from '../testing/paths';
 import { bannerMachine, tapTarget } from './banner.machine';
 import type { BannerItem } from './banner.machine';
 
@@ -21,14 +22,12 @@ const samples: AnyEventObject[] = [
   { type: THROTTLE }, { type: TIMEOUT },
 ];
 
-const coverage = new Coverage(bannerMachine);
-
-async function replay(steps: readonly { event: EventObject; state: AnyMachineSnapshot }[]) {
+async function replay(steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
   const pending = new PendingCalls();
   const clock = new SimulatedClock();
   const actor = createActor(bannerMachine.provide({
     actors: { customerService: fromPromise(() => pending.add<string | null>('customerService', [])) },
-  }), { clock, inspect: coverage.inspect });
+  }), { clock, inspect });
   const navigations: string[] = [];
   actor.on('banner.navigate', (e) => navigations.push(e.to));
   actor.start();
@@ -52,22 +51,16 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
   actor.stop();
 }
 
-describe('banner: generated paths', () => {
-  const paths = createPathModel(bannerMachine, {
-    events: samples,
-    serializeContext: (c) => c,
-    // While the notice is fresh (< 2 s), the 5 s timer started with it cannot have fired.
-    // The customer-service lookup answers once.
-    possible: (s, e) =>
-      !(e.type === TIMEOUT && s.matches({ showing: 'fresh' }))
-      && !(e.type === 'xstate.done.actor.customerService' && s.context.customerServiceId !== null),
-  }).transitionPaths();
-  it('generates paths', () => expect(paths.length).toBeGreaterThan(20));
-  for (const path of paths) it(describePath(path), () => replay(path.steps));
-  it('reaches every state node and every transition of the machine', () => {
-    expect(coverage.missingStateNodes()).toEqual([]);
-    expect(coverage.missingTransitions()).toEqual([]);
-  });
+describeGeneratedPaths('banner', bannerMachine, {
+  events: samples,
+  serializeContext: (c) => c,
+  // While the notice is fresh (< 2 s), the 5 s timer started with it cannot have fired;
+  // the customer-service lookup answers once.
+  possible: (s, e) =>
+    !(e.type === TIMEOUT && s.matches({ showing: 'fresh' }))
+    && !(e.type === 'xstate.done.actor.customerService' && s.context.customerServiceId !== null),
+  minPaths: 20,
+  replay: (path, { inspect }) => replay(path.steps, inspect),
 });
 
 describe('[§2 banner] tap targets', () => {

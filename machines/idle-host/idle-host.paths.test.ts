@@ -6,18 +6,16 @@ import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { PendingCalls } from '../ports/pending';
-import { Coverage, createPathModel, describePath, flush } from '../testing/paths';
+import { describeGeneratedPaths, flush } from '../testing/paths';
+import type { InspectFn } from '../testing/paths';
+import { clockPortOf } from '../testing/realtime';
 import { composeIdleHost } from './idle-host.actors';
 import type { ClockPort } from './idle-host.actors';
 import { idleHostMachine } from './idle-host.machine';
 
 function setup() {
   const simulated = new SimulatedClock();
-  const clock: ClockPort = {
-    now: () => simulated.now(),
-    setTimeout: (fn, ms) => simulated.setTimeout(fn, ms),
-    clearTimeout: (id) => simulated.clearTimeout(id as number),
-  };
+  const clock = clockPortOf(simulated);
   const pending = new PendingCalls();
   const statuses: boolean[] = [];
   const logic = composeIdleHost({
@@ -36,11 +34,9 @@ const samples: AnyEventObject[] = [
   { type: 'xstate.done.actor.setOnline' }, { type: 'xstate.error.actor.setOnline', error: new Error('x') },
 ];
 
-const coverage = new Coverage(idleHostMachine);
-
-async function replay(steps: readonly { event: EventObject; state: AnyMachineSnapshot }[]) {
+async function replay(steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
   const { simulated, pending, statuses, logic } = setup();
-  const actor = createActor(logic, { clock: simulated, inspect: coverage.inspect }).start();
+  const actor = createActor(logic, { clock: simulated, inspect }).start();
   for (const { event, state } of steps) {
     const [, kind, , id] = event.type.split('.');
     const payload = event as AnyEventObject;
@@ -64,14 +60,10 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
   actor.stop();
 }
 
-describe('idleHost: generated paths', () => {
-  const paths = createPathModel(idleHostMachine, { events: samples }).transitionPaths();
-  it('generates paths', () => expect(paths.length).toBeGreaterThan(8));
-  for (const path of paths) it(describePath(path), () => replay(path.steps));
-  it('reaches every state node and every transition of the machine', () => {
-    expect(coverage.missingStateNodes()).toEqual([]);
-    expect(coverage.missingTransitions()).toEqual([]);
-  });
+describeGeneratedPaths('idleHost', idleHostMachine, {
+  events: samples,
+  minPaths: 8,
+  replay: (path, { inspect }) => replay(path.steps, inspect),
 });
 
 describe('[§4 Idle host] deadlines', () => {

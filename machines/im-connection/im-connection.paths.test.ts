@@ -2,14 +2,15 @@
  * Generated-path tests of imConnection (SPEC §4 Message service, §8 codes): every path
  * is replayed on the real actor over a manual-mode fake IM port and a simulated clock.
  */
-import { describe, expect, it } from 'vitest';
+import { expect } from 'vitest';
 import { SimulatedClock, createActor } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { FakeImPort } from '../ports/im.fake';
 import { ImCode, ImError } from '../ports/im.port';
 import type { ImMessage } from '../ports/im.port';
 import { PendingCalls } from '../ports/pending';
-import { Coverage, afterEvent, createPathModel, describePath, flush } from '../testing/paths';
+import { afterEvent, describeGeneratedPaths, flush } from '../testing/paths';
+import type { InspectFn } from '../testing/paths';
 import { composeImConnection } from './im-connection.actors';
 import { TEXT_KICKED, imConnectionMachine } from './im-connection.machine';
 import type { ImConnectionInput } from './im-connection.machine';
@@ -48,16 +49,15 @@ const inputs: Record<string, ImConnectionInput> = {
   user: { account: 'me', token: 'token-1', disconnectWhenHidden: false },
 };
 
-const coverage = new Coverage(imConnectionMachine);
 const RETRY_DELAY_MAX = 3000;
 
-async function replay(input: ImConnectionInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[]) {
+async function replay(input: ImConnectionInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
   const im = new FakeImPort(undefined, 'manual');
   const refresh = new PendingCalls();
   const clock = new SimulatedClock();
   const emitted: AnyEventObject[] = [];
   const actor = createActor(composeImConnection({ im, refreshImToken: () => refresh.add('refreshToken', []) }), {
-    input, clock, inspect: coverage.inspect,
+    input, clock, inspect,
   });
   actor.on('*', (e) => emitted.push(e));
   const toParent = emitted; // what the root actor receives when it owns this machine
@@ -105,24 +105,13 @@ async function replay(input: ImConnectionInput, steps: readonly { event: EventOb
   expect(im.listenerCount).toBe(0);
 }
 
-describe('imConnection: generated paths', () => {
-  for (const [name, input] of Object.entries(inputs)) {
-    const paths = createPathModel(imConnectionMachine, {
-      events: samples,
-      input,
-      serializeContext: (c) => {
-        const ctx = c as { attempts: number; appVisible: boolean; sending: string[]; seen: string[] };
-        return [ctx.attempts, ctx.appVisible, ctx.sending.length, ctx.seen.length];
-      },
-    }).transitionPaths();
-    describe(name, () => {
-      it('generates paths', () => expect(paths.length).toBeGreaterThan(10));
-      for (const path of paths) it(describePath(path), () => replay(input, path.steps));
-    });
-  }
-
-  it('reaches every state node and every transition of the machine', () => {
-    expect(coverage.missingStateNodes()).toEqual([]);
-    expect(coverage.missingTransitions()).toEqual([]);
-  });
+describeGeneratedPaths('imConnection', imConnectionMachine, {
+  events: samples,
+  inputs,
+  serializeContext: (c) => {
+    const ctx = c as { attempts: number; appVisible: boolean; sending: string[]; seen: string[] };
+    return [ctx.attempts, ctx.appVisible, ctx.sending.length, ctx.seen.length];
+  },
+  minPaths: 10,
+  replay: (path, { input, inspect }) => replay(input, path.steps, inspect),
 });

@@ -50,6 +50,11 @@ export class PendingCalls {
     return this.queue.filter((c) => !c.settled);
   }
 
+  /** The arguments of every call of `method` so far, settled or not, in order. */
+  argsOf(method: string): (readonly unknown[])[] {
+    return this.queue.filter((c) => c.method === method).map((c) => c.args);
+  }
+
   count(method: string): number {
     return this.queue.filter((c) => c.method === method).length;
   }

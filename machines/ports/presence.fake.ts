@@ -124,7 +124,11 @@ export class FakePresencePort implements PresencePort {
     this.sent.push(code);
   }
 
+  /** How many times the port was closed. */
+  closeCount = 0;
+
   close(): void {
+    this.closeCount += 1;
     this.leave();
   }
 

@@ -3,26 +3,15 @@
  * ports; what they would report is fed to the session directly, and its outputs checked.
  */
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor } from 'xstate';
+import { createActor } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
-import { FakeImPort } from '../ports/im.fake';
 import type { ImMessage } from '../ports/im.port';
-import { PendingCalls } from '../ports/pending';
-import type { PresenceCode, PresenceEvent, PresencePort } from '../ports/presence.port';
-import { Coverage, createPathModel, describePath, flush } from '../testing/paths';
+import { describeGeneratedPaths, flush } from '../testing/paths';
+import type { InspectFn } from '../testing/paths';
+import { manualRealtime } from '../testing/realtime';
 import { composeSession } from './session.actors';
 import { bannerItemFor, sessionMachine } from './session.machine';
 import type { SessionInput } from './session.machine';
-
-class ManualPresence implements PresencePort {
-  readonly pending = new PendingCalls();
-  readonly sent: number[] = [];
-  closed = 0;
-  open() { return this.pending.add<void>('open', []); }
-  send(code: PresenceCode) { this.sent.push(code); return this.pending.add<void>('send', [code]); }
-  close() { this.closed += 1; }
-  subscribe(_: (e: PresenceEvent) => void) { return () => {}; }
-}
 
 const incoming = (over: Partial<ImMessage> = {}): ImMessage => ({
   idClient: 'c1', idServer: 's1', from: 'yx-peer', to: 'me', fromNick: 'Peer', sessionId: 'yx-peer', scene: 'p2p',
@@ -48,21 +37,16 @@ const inputs: Record<string, SessionInput> = {
   user: { isHost: false, account: 'me', token: 't' },
 };
 
-const coverage = new Coverage(sessionMachine);
+/** The session composed over manual fakes: nothing answers until the test says so. */
+function manualSession() {
+  const realtime = manualRealtime();
+  const logic = composeSession({ ...realtime.ports, refreshImToken: () => realtime.pending.add('refreshImToken', []) });
+  return { ...realtime, logic };
+}
 
-async function replay(input: SessionInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[]) {
-  const im = new FakeImPort(undefined, 'manual');
-  const presence = new ManualPresence();
-  const pending = new PendingCalls();
-  const clock = new SimulatedClock();
-  const actor = createActor(composeSession({
-    im,
-    presence,
-    clock: { now: () => clock.now(), setTimeout: (f, ms) => clock.setTimeout(f, ms), clearTimeout: (id) => clock.clearTimeout(id as number) },
-    refreshImToken: () => pending.add('refresh', []),
-    loadIdleMinutes: () => pending.add('idle', []),
-    customerServiceAccount: () => pending.add('cs', []),
-  }), { input, clock, inspect: coverage.inspect });
+async function replay(input: SessionInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
+  const { im, presence, clock, logic } = manualSession();
+  const actor = createActor(logic, { input, clock, inspect });
   const out: AnyEventObject[] = [];
   actor.on('*', (e) => out.push(e));
   actor.start();
@@ -81,7 +65,7 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
       const expected = { 58: 'session.becameHost', [-4]: 'session.followerAdded' }[(e.content as { attachType?: number }).attachType ?? 0];
       expect(out.at(-1)?.type).toBe(expected ?? 'session.log');
     }
-    if (event.type === 'session.leave') expect(presence.sent.at(-1)).toBe(2);
+    if (event.type === 'session.leave') expect(presence.pending.latest('send').args).toEqual([2]);
     if (snapshot.status === 'active') {
       expect(Boolean(snapshot.children.idleHost)).toBe(input.isHost && snapshot.matches({ active: 'hosting' }));
     } else {
@@ -91,43 +75,25 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
   actor.stop();
 }
 
-describe('session: generated paths', () => {
-  for (const [name, input] of Object.entries(inputs)) {
-    const paths = createPathModel(sessionMachine, {
-      events: samples,
-      input,
-      // Presence finishes only after it was told to go offline.
-      possible: (s, e) => e.type !== 'xstate.done.actor.presence' || s.matches('leaving'),
-    }).transitionPaths();
-    describe(name, () => {
-      it('generates paths', () => expect(paths.length).toBeGreaterThan(5));
-      for (const path of paths) it(describePath(path), () => replay(input, path.steps));
-    });
-  }
-  it('reaches every state node and every transition of the machine', () => {
-    expect(coverage.missingStateNodes()).toEqual([]);
-    expect(coverage.missingTransitions()).toEqual([]);
-  });
+describeGeneratedPaths('session', sessionMachine, {
+  events: samples,
+  inputs,
+  // Presence finishes only after it was told to go offline.
+  possible: (s, e) => e.type !== 'xstate.done.actor.presence' || s.matches('leaving'),
+  minPaths: 5,
+  replay: (path, { input, inspect }) => replay(input, path.steps, inspect),
 });
 
 describe('[§4 Presence] leaving', () => {
   it('says offline and finishes within presence timeout even when the server never answers', async () => {
-    const presence = new ManualPresence();
-    const clock = new SimulatedClock();
-    const actor = createActor(composeSession({
-      im: new FakeImPort(undefined, 'manual'),
-      presence,
-      clock: { now: () => clock.now(), setTimeout: (f, ms) => clock.setTimeout(f, ms), clearTimeout: (id) => clock.clearTimeout(id as number) },
-      refreshImToken: () => new Promise(() => {}),
-      loadIdleMinutes: () => new Promise(() => {}),
-      customerServiceAccount: () => new Promise(() => {}),
-    }), { input: inputs.host!, clock }).start();
+    const { presence, clock, logic } = manualSession();
+    const actor = createActor(logic, { input: inputs.host!, clock }).start();
     actor.send({ type: 'session.leave' });
-    expect(presence.sent).toEqual([2]);
+    expect(presence.pending.argsOf('send')).toEqual([[2]]);
     clock.increment(5000);
     await flush();
     expect(actor.getSnapshot().status).toBe('done');
-    expect(presence.closed).toBe(1);
+    expect(presence.closeCount).toBe(1);
   });
 });
 

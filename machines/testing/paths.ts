@@ -8,6 +8,7 @@
 import type {
   AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject, InspectionEvent,
 } from 'xstate';
+import { describe, expect, it } from 'vitest';
 import { initialTransition } from 'xstate';
 import { TestModel } from 'xstate/graph';
 
@@ -163,4 +164,43 @@ export function describePath(path: { steps: readonly { event: EventObject }[]; s
     return type.replace(/^xstate\./, '') + detail;
   });
   return `${JSON.stringify(path.state.value)} via ${events.join(' → ')}`;
+}
+
+export type InspectFn = Coverage['inspect'];
+
+export interface GeneratedPathSuite<TInput> extends Omit<PathModelOptions<TInput>, 'input'> {
+  /** Named inputs, one model each; without them the machine starts with no input. */
+  inputs?: Readonly<Record<string, TInput>>;
+  /** The least number of paths each model must generate. */
+  minPaths?: number;
+  /** Replays one path on the real actor, created with `inspect` so coverage is recorded. */
+  replay: (path: GeneratedPath, run: { input: TInput; inspect: InspectFn }) => Promise<void>;
+}
+
+/**
+ * The generated-path suite of a machine: one test per transition-tour path for each input,
+ * and the coverage test that the running actors reached every state node and transition.
+ */
+export function describeGeneratedPaths<TInput>(
+  title: string,
+  machine: AnyStateMachine,
+  suite: GeneratedPathSuite<TInput>,
+): void {
+  const coverage = new Coverage(machine);
+  describe(`${title}: generated paths`, () => {
+    const inputs = suite.inputs ?? ({ 'no input': undefined } as unknown as Record<string, TInput>);
+    for (const [name, input] of Object.entries(inputs)) {
+      const paths = createPathModel(machine, { ...suite, input }).transitionPaths();
+      describe(name, () => {
+        it('generates paths', () => expect(paths.length).toBeGreaterThanOrEqual(suite.minPaths ?? 1));
+        for (const path of paths) {
+          it(describePath(path), () => suite.replay(path, { input, inspect: coverage.inspect }));
+        }
+      });
+    }
+    it('reaches every state node and every transition of the machine', () => {
+      expect(coverage.missingStateNodes()).toEqual([]);
+      expect(coverage.missingTransitions()).toEqual([]);
+    });
+  });
 }

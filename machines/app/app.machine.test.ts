@@ -180,7 +180,7 @@ describe('app machine', () => {
     const { actor, port } = start(sampleAuth(), '/');
     port.pending.next('loadProfile').resolve(host);
     await flush();
-    actor.send({ type: 'im.unreadChanged', count });
+    actor.send({ type: 'session.unread', count });
     expect(actor.getSnapshot().context.unread).toBe(expected);
   });
 
@@ -188,7 +188,7 @@ describe('app machine', () => {
     const { actor, port, logOut } = start(sampleAuth(), '/');
     port.pending.next('loadProfile').resolve(host);
     await flush();
-    actor.send({ type: 'im.unreadChanged', count: 4 });
+    actor.send({ type: 'session.unread', count: 4 });
     await logOut();
     port.pending.next('forget').resolve(undefined);
     await flush();

@@ -49,7 +49,6 @@ export type AppEvent =
   | { type: 'session.logOut' }
   | { type: 'session.retry' }
   | { type: 'api.sessionRejected'; reason: SessionRejection }
-  | { type: 'im.unreadChanged'; count: number }
   /** Facts from the page, passed on to the session. */
   | { type: 'app.hidden' }
   | { type: 'app.visible' }
@@ -253,7 +252,6 @@ export const appMachine = setup({
         },
       },
       on: {
-        'im.unreadChanged': { actions: { type: 'setUnread', params: ({ event }) => ({ count: event.count }) } },
         'session.unread': { actions: { type: 'setUnread', params: ({ event }) => ({ count: event.count }) } },
         'session.navigate': { actions: emit(({ event }) => ({ type: 'navigate' as const, to: event.to })) },
         'session.toast': { actions: emit(({ event }) => ({ type: 'toast' as const, text: event.text })) },

@@ -29,7 +29,6 @@ const samples: AnyEventObject[] = [
   { type: 'session.retry' },
   { type: 'api.sessionRejected', reason: 'expired' },
   { type: 'api.sessionRejected', reason: 'updateRequired' },
-  { type: 'im.unreadChanged', count: 4 },
   { type: 'xstate.done.actor.enter', output: signedIn },
   { type: 'xstate.done.actor.enter', output: refused },
   { type: 'xstate.error.actor.enter', error: new Error('Network Connection Failure') },

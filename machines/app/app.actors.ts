@@ -5,7 +5,7 @@
 import { fromPromise, sendParent } from 'xstate';
 import type { MineInfo, SessionPort, SignInOutcome, StoredAuth } from '../ports/session.port';
 import { composeSession } from '../session/session.actors';
-import type { SessionPorts } from '../session/session.actors';
+import type { RealtimePorts } from '../session/session.actors';
 import type { SessionOutput } from '../session/session.machine';
 import { appMachine } from './app.machine';
 import type { EntryRequest } from './app.machine';
@@ -13,7 +13,7 @@ import type { EntryRequest } from './app.machine';
 export interface AppPorts {
   session: SessionPort;
   /** What the signed-in session's children need (IM, presence, clock, lookups). */
-  realtime: Omit<SessionPorts, 'refreshImToken'>;
+  realtime: RealtimePorts;
 }
 
 export function composeAppMachine(ports: AppPorts) {

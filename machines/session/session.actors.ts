@@ -27,6 +27,9 @@ export interface SessionPorts {
   customerServiceAccount: () => Promise<string | null>;
 }
 
+/** What an owner of the session provides; the IM token refresh comes from the sign-in side. */
+export type RealtimePorts = Omit<SessionPorts, 'refreshImToken'>;
+
 export function composeSession(ports: SessionPorts) {
   const imConnection = composeImConnection({ im: ports.im, refreshImToken: ports.refreshImToken }).provide({
     actions: {

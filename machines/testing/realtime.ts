@@ -7,9 +7,7 @@ import type { ClockPort } from '../idle-host/idle-host.actors';
 import { FakeImNetwork, FakeImPort } from '../ports/im.fake';
 import { PendingCalls } from '../ports/pending';
 import { FakePresencePort, FakePresenceServer } from '../ports/presence.fake';
-import type { SessionPorts } from '../session/session.actors';
-
-export type RealtimePorts = Omit<SessionPorts, 'refreshImToken'>;
+import type { RealtimePorts } from '../session/session.actors';
 
 export const clockPortOf = (clock: SimulatedClock): ClockPort => ({
   now: () => clock.now(),

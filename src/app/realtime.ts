@@ -4,7 +4,7 @@
  * when chosen (the SDK itself only at the first login). Presence is a plain socket in both
  * (`VITE_PRESENCE_URL` points it elsewhere).
  */
-import type { AppPorts } from '../../machines/app/app.actors';
+import type { RealtimePorts } from '../../machines/session/session.actors';
 import type { ImPort } from '../../machines/ports/im.port';
 import { hubUrl } from '../adapters/hub.socket';
 import { createLocalImPort } from '../adapters/im.local';
@@ -25,7 +25,7 @@ async function imPort(): Promise<ImPort> {
   return createNimImPort({ appkey: config.nimAppKey, loadSdk: loadNim });
 }
 
-export async function createRealtimePorts(api: ApiClient, credentials: SessionCredentials): Promise<AppPorts['realtime']> {
+export async function createRealtimePorts(api: ApiClient, credentials: SessionCredentials): Promise<RealtimePorts> {
   return {
     im: await imPort(),
     presence: createLocalPresencePort({

@@ -22,7 +22,7 @@ import type {
 import type {
   V2NIMChatroomEnterParams, V2NIMChatroomInitParams, V2NIMChatroomListener, V2NIMOtherParams,
 } from 'nim-web-sdk-ng/dist/v2/CHATROOM_BROWSER_SDK/V2NIMChatroomService';
-import type { V2NIMError } from 'nim-web-sdk-ng/dist/v2/CHATROOM_BROWSER_SDK/types';
+import { V2ErrorDouble } from './v2-error';
 import type { ChatroomClient, ChatroomSdk } from '../chatroom.nim';
 import { DoubleEmitter } from './emitter';
 
@@ -38,15 +38,7 @@ export const ChatroomDoubleCode = {
   invalidParameter: 191004,
 } as const;
 
-export class ChatroomDoubleError extends Error implements V2NIMError {
-  override name = 'V2NIMError';
-  readonly desc: string;
-  readonly detail: V2NIMError['detail'] = {};
-  constructor(readonly code: number, desc = `error ${code}`) {
-    super(desc);
-    this.desc = desc;
-  }
-}
+export class ChatroomDoubleError extends V2ErrorDouble {}
 
 interface RoomState {
   creator: string;

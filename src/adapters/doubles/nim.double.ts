@@ -25,6 +25,7 @@ import type {
   V2NIMCustomNotification, V2NIMNotificationListener, V2NIMSendCustomNotificationParams,
 } from 'nim-web-sdk-ng/dist/v2/NIM_BROWSER_SDK/V2NIMNotificationService';
 import type { V2NIMError } from 'nim-web-sdk-ng/dist/v2/NIM_BROWSER_SDK/types';
+import { V2ErrorDouble } from './v2-error';
 import type { NimClient, NimSdk } from '../im.nim';
 import { DoubleEmitter } from './emitter';
 
@@ -38,15 +39,7 @@ export const NimDoubleCode = {
   disconnect: 192003,
 } as const;
 
-export class NimDoubleError extends Error implements V2NIMError {
-  override name = 'V2NIMError';
-  readonly desc: string;
-  readonly detail: V2NIMError['detail'] = {};
-  constructor(readonly code: number, desc = `error ${code}`) {
-    super(desc);
-    this.desc = desc;
-  }
-}
+export class NimDoubleError extends V2ErrorDouble {}
 
 interface Owned {
   message: V2NIMMessage;

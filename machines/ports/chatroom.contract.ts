@@ -4,8 +4,9 @@
  * fake (chatroom.fake.test.ts) and the local adapter over the reference server's hub
  * (src/adapters/chatroom.local.test.ts).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Recorder, eventually, rejectionOf, settle } from './contract.support';
+import { describe, expect, it } from 'vitest';
+import type { Recorder } from './contract.support';
+import { perTest, eventually, rejectionOf, settle } from './contract.support';
 import type { ChatroomEntry, ChatroomEvent, ChatroomPort } from './chatroom.port';
 
 export interface ChatroomClient {
@@ -36,57 +37,44 @@ const ROOM = 'room-1';
 
 export function registerChatroomContract(name: string, factory: ChatroomRigFactory): void {
   describe(`[contract] chat-room port: ${name}`, () => {
-    let rig: ChatroomContractRig;
-    const recorders: Recorder<ChatroomEvent>[] = [];
-    const record = (port: ChatroomPort, roomId = ROOM) => {
-      const r = new Recorder<ChatroomEvent>((l) => port.subscribe(roomId, l));
-      recorders.push(r);
-      return r;
-    };
+    const t = perTest(factory, (rig) => rig.openRoom(ROOM, rig.owner.entry.account));
+    const record = (port: ChatroomPort, roomId = ROOM) => t.record<ChatroomEvent>((l) => port.subscribe(roomId, l));
     const enter = (c: ChatroomClient, roomId = ROOM) => c.port.enter(roomId, c.entry);
     const texts = (r: Recorder<ChatroomEvent>) => r.of('message').map((e) => e.message.text);
 
-    beforeEach(async () => {
-      rig = await factory();
-      await rig.openRoom(ROOM, rig.owner.entry.account);
-    });
-    afterEach(async () => {
-      recorders.splice(0).forEach((r) => r.dispose());
-      await rig.dispose();
-    });
 
     it('refuses a wrong token, and a room that is not open', async () => {
-      expect(await rejectionOf(rig.viewer.port.enter(ROOM, { ...rig.viewer.entry, token: 'wrong' }))).toBeInstanceOf(Error);
-      expect(await rejectionOf(enter(rig.viewer, 'no-such-room'))).toBeInstanceOf(Error);
+      expect(await rejectionOf(t.rig.viewer.port.enter(ROOM, { ...t.rig.viewer.entry, token: 'wrong' }))).toBeInstanceOf(Error);
+      expect(await rejectionOf(enter(t.rig.viewer, 'no-such-room'))).toBeInstanceOf(Error);
     });
 
     it('[§4 Live state] tells members who enters, with nick and avatar; members() lists them up to `limit`', async () => {
-      await enter(rig.owner);
-      const atOwner = record(rig.owner.port);
-      await enter(rig.viewer);
+      await enter(t.rig.owner);
+      const atOwner = record(t.rig.owner.port);
+      await enter(t.rig.viewer);
       await eventually(() => expect(atOwner.of('memberEnter').map((e) => e.member)).toEqual([
-        { account: rig.viewer.entry.account, nick: rig.viewer.entry.nick, avatar: rig.viewer.entry.avatar, gagged: false },
+        { account: t.rig.viewer.entry.account, nick: t.rig.viewer.entry.nick, avatar: t.rig.viewer.entry.avatar, gagged: false },
       ]));
-      await enter(rig.other);
-      const all = await rig.viewer.port.members(ROOM, 500);
+      await enter(t.rig.other);
+      const all = await t.rig.viewer.port.members(ROOM, 500);
       expect(all.map((m) => m.account).sort()).toEqual(
-        [rig.owner.entry.account, rig.viewer.entry.account, rig.other.entry.account].sort(),
+        [t.rig.owner.entry.account, t.rig.viewer.entry.account, t.rig.other.entry.account].sort(),
       );
-      expect(all.find((m) => m.account === rig.other.entry.account)).toMatchObject({ nick: rig.other.entry.nick, gagged: false });
-      expect(await rig.viewer.port.members(ROOM, 2)).toHaveLength(2);
+      expect(all.find((m) => m.account === t.rig.other.entry.account)).toMatchObject({ nick: t.rig.other.entry.nick, gagged: false });
+      expect(await t.rig.viewer.port.members(ROOM, 2)).toHaveLength(2);
     });
 
     it('[§3 Live chat record] delivers a message to every other member, as the sender got it back', async () => {
-      await enter(rig.owner);
-      await enter(rig.viewer);
-      await enter(rig.other);
-      const atOwner = record(rig.owner.port);
-      const atViewer = record(rig.viewer.port);
-      const atOther = record(rig.other.port);
-      const elsewhere = record(rig.other.port, 'another-room');
+      await enter(t.rig.owner);
+      await enter(t.rig.viewer);
+      await enter(t.rig.other);
+      const atOwner = record(t.rig.owner.port);
+      const atViewer = record(t.rig.viewer.port);
+      const atOther = record(t.rig.other.port);
+      const elsewhere = record(t.rig.other.port, 'another-room');
       const attach = { giftImg: 'https://cdn.example/rose.png', giftNum: 3, isVip: true, userLevel: 2 };
-      const sent = await rig.viewer.port.send(ROOM, { text: 'hi all', attach });
-      expect(sent).toMatchObject({ roomId: ROOM, from: rig.viewer.entry.account, fromNick: rig.viewer.entry.nick, text: 'hi all', attach });
+      const sent = await t.rig.viewer.port.send(ROOM, { text: 'hi all', attach });
+      expect(sent).toMatchObject({ roomId: ROOM, from: t.rig.viewer.entry.account, fromNick: t.rig.viewer.entry.nick, text: 'hi all', attach });
       expect(typeof sent.idServer).toBe('string');
       expect(typeof sent.time).toBe('number');
       await eventually(() => {
@@ -99,87 +87,87 @@ export function registerChatroomContract(name: string, factory: ChatroomRigFacto
     });
 
     it('[§9 live history 5] gives the newest messages first, at most `limit`', async () => {
-      await enter(rig.owner);
-      await enter(rig.viewer);
-      for (let i = 0; i < 7; i++) await rig.owner.port.send(ROOM, { text: `m${i}` });
-      const history = await rig.viewer.port.history(ROOM, 5);
+      await enter(t.rig.owner);
+      await enter(t.rig.viewer);
+      for (let i = 0; i < 7; i++) await t.rig.owner.port.send(ROOM, { text: `m${i}` });
+      const history = await t.rig.viewer.port.history(ROOM, 5);
       expect(history.map((m) => m.text)).toEqual(['m6', 'm5', 'm4', 'm3', 'm2']);
     });
 
     it('[§4 Live state] tells the others when a member leaves', async () => {
-      await enter(rig.owner);
-      await enter(rig.viewer);
-      const atOwner = record(rig.owner.port);
-      await rig.viewer.port.leave(ROOM);
-      await eventually(() => expect(atOwner.of('memberExit').map((e) => e.account)).toEqual([rig.viewer.entry.account]));
-      expect((await rig.owner.port.members(ROOM, 500)).map((m) => m.account)).toEqual([rig.owner.entry.account]);
-      const atViewer = record(rig.viewer.port);
-      await rig.owner.port.send(ROOM, { text: 'after you left' });
+      await enter(t.rig.owner);
+      await enter(t.rig.viewer);
+      const atOwner = record(t.rig.owner.port);
+      await t.rig.viewer.port.leave(ROOM);
+      await eventually(() => expect(atOwner.of('memberExit').map((e) => e.account)).toEqual([t.rig.viewer.entry.account]));
+      expect((await t.rig.owner.port.members(ROOM, 500)).map((m) => m.account)).toEqual([t.rig.owner.entry.account]);
+      const atViewer = record(t.rig.viewer.port);
+      await t.rig.owner.port.send(ROOM, { text: 'after you left' });
       await settle();
       expect(atViewer.events).toEqual([]);
     });
 
     it('[§4 Live state] the owner gags and ungags a member; a gagged member cannot send', async () => {
-      await enter(rig.owner);
-      await enter(rig.viewer);
-      await enter(rig.other);
-      const atViewer = record(rig.viewer.port);
-      const atOther = record(rig.other.port);
-      await rig.owner.port.setGagged(ROOM, rig.viewer.entry.account, true);
+      await enter(t.rig.owner);
+      await enter(t.rig.viewer);
+      await enter(t.rig.other);
+      const atViewer = record(t.rig.viewer.port);
+      const atOther = record(t.rig.other.port);
+      await t.rig.owner.port.setGagged(ROOM, t.rig.viewer.entry.account, true);
       await eventually(() => {
-        expect(atViewer.of('gag')).toEqual([{ type: 'gag', account: rig.viewer.entry.account, gagged: true }]);
-        expect(atOther.of('gag')).toEqual([{ type: 'gag', account: rig.viewer.entry.account, gagged: true }]);
+        expect(atViewer.of('gag')).toEqual([{ type: 'gag', account: t.rig.viewer.entry.account, gagged: true }]);
+        expect(atOther.of('gag')).toEqual([{ type: 'gag', account: t.rig.viewer.entry.account, gagged: true }]);
       });
-      expect(await rejectionOf(rig.viewer.port.send(ROOM, { text: 'shh' }))).toBeInstanceOf(Error);
-      const members = await rig.other.port.members(ROOM, 500);
-      expect(members.find((m) => m.account === rig.viewer.entry.account)?.gagged).toBe(true);
+      expect(await rejectionOf(t.rig.viewer.port.send(ROOM, { text: 'shh' }))).toBeInstanceOf(Error);
+      const members = await t.rig.other.port.members(ROOM, 500);
+      expect(members.find((m) => m.account === t.rig.viewer.entry.account)?.gagged).toBe(true);
 
-      await rig.owner.port.setGagged(ROOM, rig.viewer.entry.account, false);
+      await t.rig.owner.port.setGagged(ROOM, t.rig.viewer.entry.account, false);
       await eventually(() => expect(atViewer.of('gag').at(-1)).toMatchObject({ gagged: false }));
-      await expect(rig.viewer.port.send(ROOM, { text: 'back' })).resolves.toMatchObject({ text: 'back' });
+      await expect(t.rig.viewer.port.send(ROOM, { text: 'back' })).resolves.toMatchObject({ text: 'back' });
     });
 
     it('refuses a gag from anyone but the owner', async () => {
-      await enter(rig.owner);
-      await enter(rig.viewer);
-      await enter(rig.other);
-      expect(await rejectionOf(rig.viewer.port.setGagged(ROOM, rig.other.entry.account, true))).toBeInstanceOf(Error);
-      await expect(rig.other.port.send(ROOM, { text: 'still here' })).resolves.toMatchObject({ text: 'still here' });
+      await enter(t.rig.owner);
+      await enter(t.rig.viewer);
+      await enter(t.rig.other);
+      expect(await rejectionOf(t.rig.viewer.port.setGagged(ROOM, t.rig.other.entry.account, true))).toBeInstanceOf(Error);
+      await expect(t.rig.other.port.send(ROOM, { text: 'still here' })).resolves.toMatchObject({ text: 'still here' });
     });
 
     it('[§4 Live state] tells every member when the room closes', async () => {
-      await enter(rig.owner);
-      await enter(rig.viewer);
-      const atViewer = record(rig.viewer.port);
-      await rig.closeRoom(ROOM);
+      await enter(t.rig.owner);
+      await enter(t.rig.viewer);
+      const atViewer = record(t.rig.viewer.port);
+      await t.rig.closeRoom(ROOM);
       await eventually(() => expect(atViewer.of('closed')).toEqual([{ type: 'closed', reason: 'roomClosed' }]));
-      expect(await rejectionOf(rig.viewer.port.send(ROOM, { text: 'anyone?' }))).toBeInstanceOf(Error);
+      expect(await rejectionOf(t.rig.viewer.port.send(ROOM, { text: 'anyone?' }))).toBeInstanceOf(Error);
     });
 
     it('entering from a second client closes the first one\'s membership', async () => {
-      await enter(rig.owner);
-      await enter(rig.viewer);
-      const atFirst = record(rig.viewer.port);
-      const second = rig.newPort();
+      await enter(t.rig.owner);
+      await enter(t.rig.viewer);
+      const atFirst = record(t.rig.viewer.port);
+      const second = t.rig.newPort();
       const atSecond = record(second);
-      await second.enter(ROOM, rig.viewer.entry);
+      await second.enter(ROOM, t.rig.viewer.entry);
       await eventually(() => expect(atFirst.of('closed')).toEqual([{ type: 'closed', reason: 'kicked' }]));
-      await rig.owner.port.send(ROOM, { text: 'to the new one' });
+      await t.rig.owner.port.send(ROOM, { text: 'to the new one' });
       await eventually(() => expect(texts(atSecond)).toEqual(['to the new one']));
       expect(texts(atFirst)).toEqual([]);
     });
 
     it('after a dropped link the member is back in the room on its own and keeps receiving', async () => {
-      await enter(rig.owner);
-      await enter(rig.viewer);
-      const atOwner = record(rig.owner.port);
-      const atViewer = record(rig.viewer.port);
-      await rig.dropLink(rig.viewer.entry.account);
+      await enter(t.rig.owner);
+      await enter(t.rig.viewer);
+      const atOwner = record(t.rig.owner.port);
+      const atViewer = record(t.rig.viewer.port);
+      await t.rig.dropLink(t.rig.viewer.entry.account);
       await eventually(() => {
-        expect(atOwner.of('memberExit').map((e) => e.account)).toEqual([rig.viewer.entry.account]);
-        expect(atOwner.of('memberEnter').map((e) => e.member.account)).toEqual([rig.viewer.entry.account]);
+        expect(atOwner.of('memberExit').map((e) => e.account)).toEqual([t.rig.viewer.entry.account]);
+        expect(atOwner.of('memberEnter').map((e) => e.member.account)).toEqual([t.rig.viewer.entry.account]);
       });
-      await rig.owner.port.send(ROOM, { text: 'still with us?' });
+      await t.rig.owner.port.send(ROOM, { text: 'still with us?' });
       await eventually(() => expect(texts(atViewer)).toEqual(['still with us?']));
       expect(atViewer.of('closed')).toEqual([]);
     });

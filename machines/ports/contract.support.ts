@@ -4,6 +4,8 @@
  * socket (the local adapters).
  */
 
+import { afterEach, beforeEach } from 'vitest';
+
 /** Every event a subscription delivered, in order. */
 export class Recorder<E extends { type: string }> {
   readonly events: E[] = [];
@@ -48,4 +50,36 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error('Expected a rejection, but the promise resolved.');
+}
+
+/**
+ * The per-test life of a contract suite: a fresh rig before each test (then `prepare`),
+ * and after it every recorder made during the test disposed, then the rig.
+ */
+export function perTest<R extends { dispose(): void | Promise<void> }>(
+  factory: () => R | Promise<R>,
+  prepare?: (rig: R) => void | Promise<void>,
+) {
+  let current: R | null = null;
+  const recorders: { dispose(): void }[] = [];
+  beforeEach(async () => {
+    current = await factory();
+    await prepare?.(current);
+  });
+  afterEach(async () => {
+    recorders.splice(0).forEach((r) => r.dispose());
+    await current?.dispose();
+    current = null;
+  });
+  return {
+    get rig(): R {
+      if (!current) throw new Error('The rig exists only inside a test.');
+      return current;
+    },
+    record<E extends { type: string }>(subscribe: (listener: (event: E) => void) => () => void): Recorder<E> {
+      const recorder = new Recorder<E>(subscribe);
+      recorders.push(recorder);
+      return recorder;
+    },
+  };
 }

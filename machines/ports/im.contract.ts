@@ -4,8 +4,9 @@
  * (im.fake.test.ts) and the local adapter over the reference server's hub
  * (src/adapters/im.local.test.ts).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Recorder, eventually, rejectionOf, settle } from './contract.support';
+import { describe, expect, it } from 'vitest';
+import type { Recorder } from './contract.support';
+import { perTest, eventually, rejectionOf, settle } from './contract.support';
 import { ImCode, ImError, TOKEN_REFRESH_CODES } from './im.port';
 import type { ImEvent, ImMessage, ImPort } from './im.port';
 
@@ -37,26 +38,14 @@ const contentOf = (content: unknown): unknown => (typeof content === 'string' ? 
 
 export function registerImContract(name: string, factory: ImRigFactory): void {
   describe(`[contract] IM port: ${name}`, () => {
-    let rig: ImContractRig;
-    const recorders: Recorder<ImEvent>[] = [];
-    const record = (port: ImPort) => {
-      const r = new Recorder<ImEvent>((l) => port.subscribe(l));
-      recorders.push(r);
-      return r;
-    };
+    const t = perTest(factory);
+    const record = (port: ImPort) => t.record<ImEvent>((l) => port.subscribe(l));
     const login = (c: ImClient) => c.port.login(c.account, c.token);
 
-    beforeEach(async () => {
-      rig = await factory();
-    });
-    afterEach(async () => {
-      recorders.splice(0).forEach((r) => r.dispose());
-      await rig.dispose();
-    });
 
     it('[§8] refuses a wrong token or an unknown account with a token-refresh code', async () => {
-      for (const [account, token] of [[rig.a.account, 'wrong-token'], ['nobody-here', rig.a.token]] as const) {
-        const error = await rejectionOf(rig.a.port.login(account, token));
+      for (const [account, token] of [[t.rig.a.account, 'wrong-token'], ['nobody-here', t.rig.a.token]] as const) {
+        const error = await rejectionOf(t.rig.a.port.login(account, token));
         expect(error).toBeInstanceOf(ImError);
         expect(TOKEN_REFRESH_CODES).toContain((error as ImError).code);
       }
@@ -64,24 +53,24 @@ export function registerImContract(name: string, factory: ImRigFactory): void {
 
     it('refuses every call but login while not logged in, with -10002', async () => {
       for (const call of [
-        () => rig.a.port.sendText(rig.b.account, 'x'),
-        () => rig.a.port.conversations(10),
-        () => rig.a.port.ping(),
+        () => t.rig.a.port.sendText(t.rig.b.account, 'x'),
+        () => t.rig.a.port.conversations(10),
+        () => t.rig.a.port.ping(),
       ]) {
         expect(await rejectionOf(call())).toMatchObject({ code: ImCode.linkLost });
       }
     });
 
     it('delivers text and custom messages both ways with every field', async () => {
-      await login(rig.a);
-      await login(rig.b);
-      const atA = record(rig.a.port);
-      const atB = record(rig.b.port);
+      await login(t.rig.a);
+      await login(t.rig.b);
+      const atA = record(t.rig.a.port);
+      const atB = record(t.rig.b.port);
 
       const ext = { extensionType: 'privateMsg', data: { price: 3 } };
-      const sent = await rig.a.port.sendText(rig.b.account, 'hello', { ext });
+      const sent = await t.rig.a.port.sendText(t.rig.b.account, 'hello', { ext });
       expect(sent).toMatchObject({
-        from: rig.a.account, to: rig.b.account, sessionId: rig.b.account, scene: 'p2p', flow: 'out',
+        from: t.rig.a.account, to: t.rig.b.account, sessionId: t.rig.b.account, scene: 'p2p', flow: 'out',
         type: 'text', text: 'hello', ext, status: 'sent',
       });
       expect(typeof sent.idServer).toBe('string');
@@ -89,158 +78,158 @@ export function registerImContract(name: string, factory: ImRigFactory): void {
       expect(typeof sent.idClient).toBe('string');
       expect(typeof sent.time).toBe('number');
       const got = await eventually(() => messages(atB).find((m) => m.idServer === sent.idServer) ?? expect.fail('not yet'));
-      expect(got).toEqual({ ...sent, flow: 'in', sessionId: rig.a.account });
+      expect(got).toEqual({ ...sent, flow: 'in', sessionId: t.rig.a.account });
 
       const attach = { attachType: 4, giftId: 7, giftNum: 2, giftImg: 'https://cdn.example/g.png' };
-      const back = await rig.b.port.sendCustom(rig.a.account, attach, { ext: '{"extensionType":"friendMsg"}' });
+      const back = await t.rig.b.port.sendCustom(t.rig.a.account, attach, { ext: '{"extensionType":"friendMsg"}' });
       expect(back).toMatchObject({ type: 'custom', attach, ext: '{"extensionType":"friendMsg"}', flow: 'out' });
       const gotBack = await eventually(() => messages(atA).find((m) => m.idServer === back.idServer) ?? expect.fail('not yet'));
-      expect(gotBack).toEqual({ ...back, flow: 'in', sessionId: rig.b.account });
+      expect(gotBack).toEqual({ ...back, flow: 'in', sessionId: t.rig.b.account });
     });
 
     it('gives every message its own idServer', async () => {
-      await login(rig.a);
+      await login(t.rig.a);
       const sent = [];
-      for (let i = 0; i < 5; i++) sent.push(await rig.a.port.sendText(rig.b.account, `m${i}`));
+      for (let i = 0; i < 5; i++) sent.push(await t.rig.a.port.sendText(t.rig.b.account, `m${i}`));
       expect(new Set(sent.map((m) => m.idServer)).size).toBe(5);
       expect(new Set(sent.map((m) => m.idClient)).size).toBe(5);
     });
 
     it('stores a resend with the same idClient once and answers it with the stored message', async () => {
-      await login(rig.a);
-      await login(rig.b);
-      const atB = record(rig.b.port);
-      const first = await rig.a.port.sendText(rig.b.account, 'once', { idClient: 'dup-1' });
-      const again = await rig.a.port.sendText(rig.b.account, 'once', { idClient: 'dup-1' });
+      await login(t.rig.a);
+      await login(t.rig.b);
+      const atB = record(t.rig.b.port);
+      const first = await t.rig.a.port.sendText(t.rig.b.account, 'once', { idClient: 'dup-1' });
+      const again = await t.rig.a.port.sendText(t.rig.b.account, 'once', { idClient: 'dup-1' });
       expect(again).toEqual(first);
       await eventually(() => expect(messages(atB)).toHaveLength(1));
       await settle();
       expect(messages(atB)).toHaveLength(1);
-      expect(await rig.b.port.history(rig.a.account, { limit: 10 })).toHaveLength(1);
+      expect(await t.rig.b.port.history(t.rig.a.account, { limit: 10 })).toHaveLength(1);
     });
 
     it('[§4] delivers what was sent while the peer was offline on its next login, in order and once', async () => {
-      await login(rig.a);
-      for (const text of ['one', 'two', 'three']) await rig.a.port.sendText(rig.b.account, text);
-      await rig.a.port.sendNotification(rig.b.account, { attachType: 15, num: 30 });
+      await login(t.rig.a);
+      for (const text of ['one', 'two', 'three']) await t.rig.a.port.sendText(t.rig.b.account, text);
+      await t.rig.a.port.sendNotification(t.rig.b.account, { attachType: 15, num: 30 });
 
-      const atB = record(rig.b.port);
-      await login(rig.b);
+      const atB = record(t.rig.b.port);
+      await login(t.rig.b);
       await eventually(() => {
         expect(texts(atB)).toEqual(['one', 'two', 'three']);
         expect(atB.of('notification').map((e) => contentOf(e.notification.content))).toEqual([{ attachType: 15, num: 30 }]);
       });
 
-      await rig.b.port.logout();
-      await login(rig.b);
+      await t.rig.b.port.logout();
+      await login(t.rig.b);
       await settle();
       expect(texts(atB)).toEqual(['one', 'two', 'three']);
       expect(atB.of('notification')).toHaveLength(1);
     });
 
     it('[§3 Chat session] counts unread messages per conversation; markRead clears them', async () => {
-      await login(rig.a);
-      await login(rig.b);
-      const atB = record(rig.b.port);
+      await login(t.rig.a);
+      await login(t.rig.b);
+      const atB = record(t.rig.b.port);
       let last: ImMessage | undefined;
-      for (const text of ['a', 'b', 'c']) last = await rig.a.port.sendText(rig.b.account, text);
+      for (const text of ['a', 'b', 'c']) last = await t.rig.a.port.sendText(t.rig.b.account, text);
       await eventually(() => expect(atB.of('unread').at(-1)?.total).toBe(3));
 
-      const [conversation, ...others] = await rig.b.port.conversations(10);
+      const [conversation, ...others] = await t.rig.b.port.conversations(10);
       expect(others).toEqual([]);
-      expect(conversation).toMatchObject({ id: rig.a.account, to: rig.a.account, unread: 3 });
+      expect(conversation).toMatchObject({ id: t.rig.a.account, to: t.rig.a.account, unread: 3 });
       expect(conversation!.lastMsg).toMatchObject({ idServer: last!.idServer, text: 'c', flow: 'in' });
-      expect(atB.of('conversation').at(-1)?.conversation).toMatchObject({ id: rig.a.account, unread: 3 });
+      expect(atB.of('conversation').at(-1)?.conversation).toMatchObject({ id: t.rig.a.account, unread: 3 });
 
-      await rig.b.port.markRead(conversation!.id);
-      expect((await rig.b.port.conversations(10))[0]).toMatchObject({ id: rig.a.account, unread: 0 });
+      await t.rig.b.port.markRead(conversation!.id);
+      expect((await t.rig.b.port.conversations(10))[0]).toMatchObject({ id: t.rig.a.account, unread: 0 });
       await eventually(() => expect(atB.of('unread').at(-1)?.total).toBe(0));
       // The sender's side of the conversation never counts its own messages.
-      expect((await rig.a.port.conversations(10))[0]).toMatchObject({ id: rig.b.account, unread: 0 });
+      expect((await t.rig.a.port.conversations(10))[0]).toMatchObject({ id: t.rig.b.account, unread: 0 });
     });
 
     it('lists conversations newest first, at most `limit`', async () => {
-      await login(rig.c);
-      await rig.c.port.sendText(rig.b.account, 'from c');
-      await login(rig.a);
-      await rig.a.port.sendText(rig.b.account, 'from a');
-      await login(rig.b);
-      expect((await rig.b.port.conversations(10)).map((c) => c.id)).toEqual([rig.a.account, rig.c.account]);
-      expect((await rig.b.port.conversations(1)).map((c) => c.id)).toEqual([rig.a.account]);
+      await login(t.rig.c);
+      await t.rig.c.port.sendText(t.rig.b.account, 'from c');
+      await login(t.rig.a);
+      await t.rig.a.port.sendText(t.rig.b.account, 'from a');
+      await login(t.rig.b);
+      expect((await t.rig.b.port.conversations(10)).map((c) => c.id)).toEqual([t.rig.a.account, t.rig.c.account]);
+      expect((await t.rig.b.port.conversations(1)).map((c) => c.id)).toEqual([t.rig.a.account]);
     });
 
     it('gives history newest first, at most `limit`, older than `before`, on both sides', async () => {
-      await login(rig.a);
-      await login(rig.b);
-      for (let i = 0; i < 5; i++) await rig.a.port.sendText(rig.b.account, `t${i}`);
+      await login(t.rig.a);
+      await login(t.rig.b);
+      for (let i = 0; i < 5; i++) await t.rig.a.port.sendText(t.rig.b.account, `t${i}`);
 
-      const page = await rig.b.port.history(rig.a.account, { limit: 3 });
+      const page = await t.rig.b.port.history(t.rig.a.account, { limit: 3 });
       expect(page.map((m) => m.text)).toEqual(['t4', 't3', 't2']);
-      expect(page.every((m) => m.flow === 'in' && m.sessionId === rig.a.account)).toBe(true);
-      const older = await rig.b.port.history(rig.a.account, { limit: 3, before: page.at(-1)!.time });
+      expect(page.every((m) => m.flow === 'in' && m.sessionId === t.rig.a.account)).toBe(true);
+      const older = await t.rig.b.port.history(t.rig.a.account, { limit: 3, before: page.at(-1)!.time });
       expect(older.map((m) => m.text)).toEqual(['t1', 't0']);
 
-      const mine = await rig.a.port.history(rig.b.account, { limit: 10 });
+      const mine = await t.rig.a.port.history(t.rig.b.account, { limit: 10 });
       expect(mine.map((m) => m.text)).toEqual(['t4', 't3', 't2', 't1', 't0']);
       expect(mine.every((m) => m.flow === 'out')).toBe(true);
     });
 
     it("clears the history of one account's side only", async () => {
-      await login(rig.a);
-      await login(rig.b);
-      await rig.a.port.sendText(rig.b.account, 'old 1');
-      await rig.b.port.sendText(rig.a.account, 'old 2');
-      await rig.a.port.clearHistory(rig.b.account);
-      expect(await rig.a.port.history(rig.b.account, { limit: 10 })).toEqual([]);
-      expect((await rig.b.port.history(rig.a.account, { limit: 10 })).map((m) => m.text)).toEqual(['old 2', 'old 1']);
+      await login(t.rig.a);
+      await login(t.rig.b);
+      await t.rig.a.port.sendText(t.rig.b.account, 'old 1');
+      await t.rig.b.port.sendText(t.rig.a.account, 'old 2');
+      await t.rig.a.port.clearHistory(t.rig.b.account);
+      expect(await t.rig.a.port.history(t.rig.b.account, { limit: 10 })).toEqual([]);
+      expect((await t.rig.b.port.history(t.rig.a.account, { limit: 10 })).map((m) => m.text)).toEqual(['old 2', 'old 1']);
 
-      await rig.b.port.sendText(rig.a.account, 'new');
-      expect((await rig.a.port.history(rig.b.account, { limit: 10 })).map((m) => m.text)).toEqual(['new']);
+      await t.rig.b.port.sendText(t.rig.a.account, 'new');
+      expect((await t.rig.a.port.history(t.rig.b.account, { limit: 10 })).map((m) => m.text)).toEqual(['new']);
     });
 
     it('[§4 System messages] delivers custom notifications live, outside the history', async () => {
-      await login(rig.a);
-      await login(rig.b);
-      const atB = record(rig.b.port);
+      await login(t.rig.a);
+      await login(t.rig.b);
+      const atB = record(t.rig.b.port);
       const content = { attachType: -3, type: 0, channelId: 'ch-1' };
-      await rig.a.port.sendNotification(rig.b.account, content);
+      await t.rig.a.port.sendNotification(t.rig.b.account, content);
       const [event] = await eventually(() => {
         const got = atB.of('notification');
         expect(got).toHaveLength(1);
         return got;
       });
-      expect(event!.notification).toMatchObject({ from: rig.a.account, to: rig.b.account });
+      expect(event!.notification).toMatchObject({ from: t.rig.a.account, to: t.rig.b.account });
       expect(typeof event!.notification.idServer).toBe('string');
       expect(contentOf(event!.notification.content)).toEqual(content);
-      expect(await rig.b.port.history(rig.a.account, { limit: 10 })).toEqual([]);
+      expect(await t.rig.b.port.history(t.rig.a.account, { limit: 10 })).toEqual([]);
       expect(messages(atB)).toEqual([]);
     });
 
     it('[§8 7101] refuses a message to someone who blocked the sender', async () => {
-      await login(rig.a);
-      await login(rig.b);
-      const atB = record(rig.b.port);
-      await rig.block(rig.b.account, rig.a.account);
-      const error = await rejectionOf(rig.a.port.sendText(rig.b.account, 'let me in'));
+      await login(t.rig.a);
+      await login(t.rig.b);
+      const atB = record(t.rig.b.port);
+      await t.rig.block(t.rig.b.account, t.rig.a.account);
+      const error = await rejectionOf(t.rig.a.port.sendText(t.rig.b.account, 'let me in'));
       expect(error).toBeInstanceOf(ImError);
       expect((error as ImError).code).toBe(ImCode.refused);
       await settle();
       expect(messages(atB)).toEqual([]);
       // Blocking is one way.
-      await expect(rig.b.port.sendText(rig.a.account, 'bye')).resolves.toMatchObject({ text: 'bye' });
+      await expect(t.rig.b.port.sendText(t.rig.a.account, 'bye')).resolves.toMatchObject({ text: 'bye' });
     });
 
     it('[§4] a second login of the same account kicks the first for good', async () => {
-      await login(rig.a);
-      await login(rig.b);
-      const atFirst = record(rig.a.port);
-      const second = rig.newPort();
+      await login(t.rig.a);
+      await login(t.rig.b);
+      const atFirst = record(t.rig.a.port);
+      const second = t.rig.newPort();
       const atSecond = record(second);
-      await second.login(rig.a.account, rig.a.token);
+      await second.login(t.rig.a.account, t.rig.a.token);
 
       await eventually(() => expect(atFirst.of('kicked')).toHaveLength(1));
-      expect(await rejectionOf(rig.a.port.sendText(rig.b.account, 'from the old device'))).toBeInstanceOf(ImError);
-      await rig.b.port.sendText(rig.a.account, 'to the new device');
+      expect(await rejectionOf(t.rig.a.port.sendText(t.rig.b.account, 'from the old device'))).toBeInstanceOf(ImError);
+      await t.rig.b.port.sendText(t.rig.a.account, 'to the new device');
       await eventually(() => expect(texts(atSecond)).toEqual(['to the new device']));
       await settle();
       expect(messages(atFirst)).toEqual([]);
@@ -249,22 +238,22 @@ export function registerImContract(name: string, factory: ImRigFactory): void {
     });
 
     it('[§4] reports a dropped link; the next login brings what was missed, without loss or duplicates', async () => {
-      await login(rig.a);
-      await login(rig.b);
-      const atB = record(rig.b.port);
-      await rig.a.port.sendText(rig.b.account, 'before');
+      await login(t.rig.a);
+      await login(t.rig.b);
+      const atB = record(t.rig.b.port);
+      await t.rig.a.port.sendText(t.rig.b.account, 'before');
       await eventually(() => expect(texts(atB)).toEqual(['before']));
 
-      await rig.dropLink(rig.b.account);
+      await t.rig.dropLink(t.rig.b.account);
       await eventually(() => expect(atB.of('disconnected')).toHaveLength(1));
-      expect(await rejectionOf(rig.b.port.ping())).toBeInstanceOf(ImError);
-      expect(await rejectionOf(rig.b.port.sendText(rig.a.account, 'while down'))).toBeInstanceOf(ImError);
-      await rig.a.port.sendText(rig.b.account, 'during 1');
-      await rig.a.port.sendText(rig.b.account, 'during 2');
+      expect(await rejectionOf(t.rig.b.port.ping())).toBeInstanceOf(ImError);
+      expect(await rejectionOf(t.rig.b.port.sendText(t.rig.a.account, 'while down'))).toBeInstanceOf(ImError);
+      await t.rig.a.port.sendText(t.rig.b.account, 'during 1');
+      await t.rig.a.port.sendText(t.rig.b.account, 'during 2');
 
-      await login(rig.b);
+      await login(t.rig.b);
       await eventually(() => expect(texts(atB)).toEqual(['before', 'during 1', 'during 2']));
-      await rig.a.port.sendText(rig.b.account, 'after');
+      await t.rig.a.port.sendText(t.rig.b.account, 'after');
       await eventually(() => expect(texts(atB)).toEqual(['before', 'during 1', 'during 2', 'after']));
       await settle();
       expect(new Set(messages(atB).map((m) => m.idServer)).size).toBe(4);
@@ -272,24 +261,24 @@ export function registerImContract(name: string, factory: ImRigFactory): void {
     });
 
     it('[§4] a resend after a reconnect returns the stored message, never a second copy', async () => {
-      await login(rig.a);
-      await login(rig.b);
-      const atB = record(rig.b.port);
-      const first = await rig.a.port.sendText(rig.b.account, 'retry me', { idClient: 'retry-1' });
-      await rig.dropLink(rig.a.account);
-      await eventually(() => expect(rejectionOf(rig.a.port.ping())).resolves.toBeInstanceOf(ImError));
-      await login(rig.a);
-      const again = await rig.a.port.sendText(rig.b.account, 'retry me', { idClient: 'retry-1' });
+      await login(t.rig.a);
+      await login(t.rig.b);
+      const atB = record(t.rig.b.port);
+      const first = await t.rig.a.port.sendText(t.rig.b.account, 'retry me', { idClient: 'retry-1' });
+      await t.rig.dropLink(t.rig.a.account);
+      await eventually(() => expect(rejectionOf(t.rig.a.port.ping())).resolves.toBeInstanceOf(ImError));
+      await login(t.rig.a);
+      const again = await t.rig.a.port.sendText(t.rig.b.account, 'retry me', { idClient: 'retry-1' });
       expect(again.idServer).toBe(first.idServer);
       await settle();
       expect(messages(atB).filter((m) => m.idClient === 'retry-1')).toHaveLength(1);
     });
 
     it('[§9 heartbeat] ping answers while logged in and fails after logout', async () => {
-      await login(rig.a);
-      await expect(rig.a.port.ping()).resolves.toBeUndefined();
-      await rig.a.port.logout();
-      expect(await rejectionOf(rig.a.port.ping())).toMatchObject({ code: ImCode.linkLost });
+      await login(t.rig.a);
+      await expect(t.rig.a.port.ping()).resolves.toBeUndefined();
+      await t.rig.a.port.logout();
+      expect(await rejectionOf(t.rig.a.port.ping())).toMatchObject({ code: ImCode.linkLost });
     });
   });
 }

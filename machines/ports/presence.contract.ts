@@ -4,8 +4,8 @@
  * (src/adapters/presence.local.test.ts). The server side is observed through the rig's
  * `status()`: what the service stored for the signed-in user.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Recorder, eventually, rejectionOf, settle, sleep } from './contract.support';
+import { describe, expect, it } from 'vitest';
+import { perTest, eventually, rejectionOf, settle, sleep } from './contract.support';
 import { PresenceCode } from './presence.port';
 import type { PresenceEvent, PresencePort } from './presence.port';
 
@@ -29,78 +29,66 @@ export type PresenceRigFactory = () => PresenceContractRig | Promise<PresenceCon
 
 export function registerPresenceContract(name: string, factory: PresenceRigFactory): void {
   describe(`[contract] presence port: ${name}`, () => {
-    let rig: PresenceContractRig;
-    const recorders: Recorder<PresenceEvent>[] = [];
-    const record = (port: PresencePort) => {
-      const r = new Recorder<PresenceEvent>((l) => port.subscribe(l));
-      recorders.push(r);
-      return r;
-    };
-    const expectStatus = async (code: PresenceCode | undefined) => expect(await rig.status()).toBe(code);
+    const t = perTest(factory);
+    const record = (port: PresencePort) => t.record<PresenceEvent>((l) => port.subscribe(l));
+    const expectStatus = async (code: PresenceCode | undefined) => expect(await t.rig.status()).toBe(code);
 
-    beforeEach(async () => {
-      rig = await factory();
-    });
-    afterEach(async () => {
-      recorders.splice(0).forEach((r) => r.dispose());
-      await rig.dispose();
-    });
 
     it('[§4] acknowledges every status code and keeps the latest as the user\'s status', async () => {
-      await rig.port.open();
+      await t.rig.port.open();
       for (const code of [PresenceCode.foreground, PresenceCode.calling, PresenceCode.callEnd, PresenceCode.background, PresenceCode.offline]) {
-        await rig.port.send(code);
+        await t.rig.port.send(code);
         await expectStatus(code);
       }
     });
 
     it('refuses to open with a session token the service does not know', async () => {
-      expect(await rejectionOf(rig.badPort().open())).toBeInstanceOf(Error);
+      expect(await rejectionOf(t.rig.badPort().open())).toBeInstanceOf(Error);
     });
 
     it('refuses a code before open and after close', async () => {
-      expect(await rejectionOf(rig.port.send(PresenceCode.foreground))).toBeInstanceOf(Error);
-      await rig.port.open();
-      rig.port.close();
-      expect(await rejectionOf(rig.port.send(PresenceCode.foreground))).toBeInstanceOf(Error);
+      expect(await rejectionOf(t.rig.port.send(PresenceCode.foreground))).toBeInstanceOf(Error);
+      await t.rig.port.open();
+      t.rig.port.close();
+      expect(await rejectionOf(t.rig.port.send(PresenceCode.foreground))).toBeInstanceOf(Error);
     });
 
     it('[§4 logout] offline then close: offline at once, and no closed event', async () => {
-      const events = record(rig.port);
-      await rig.port.open();
-      await rig.port.send(PresenceCode.foreground);
-      await rig.port.send(PresenceCode.offline);
-      rig.port.close();
+      const events = record(t.rig.port);
+      await t.rig.port.open();
+      await t.rig.port.send(PresenceCode.foreground);
+      await t.rig.port.send(PresenceCode.offline);
+      t.rig.port.close();
       await expectStatus(PresenceCode.offline);
       await settle();
       expect(events.events).toEqual([]);
     });
 
     it('a dropped link says closed; the user goes offline once the grace period has passed', async () => {
-      const events = record(rig.port);
-      await rig.port.open();
-      await rig.port.send(PresenceCode.foreground);
-      await rig.dropLink();
+      const events = record(t.rig.port);
+      await t.rig.port.open();
+      await t.rig.port.send(PresenceCode.foreground);
+      await t.rig.dropLink();
       await eventually(() => expect(events.of('closed')).toHaveLength(1));
       await expectStatus(PresenceCode.foreground);
-      await eventually(() => expectStatus(PresenceCode.offline), rig.graceMs + 3000);
+      await eventually(() => expectStatus(PresenceCode.offline), t.rig.graceMs + 3000);
     });
 
     it('a close without offline also ends in offline after the grace period', async () => {
-      await rig.port.open();
-      await rig.port.send(PresenceCode.background);
-      rig.port.close();
-      await eventually(() => expectStatus(PresenceCode.offline), rig.graceMs + 3000);
+      await t.rig.port.open();
+      await t.rig.port.send(PresenceCode.background);
+      t.rig.port.close();
+      await eventually(() => expectStatus(PresenceCode.offline), t.rig.graceMs + 3000);
     });
 
     it('coming back within the grace period keeps the user online', async () => {
-      await rig.port.open();
-      await rig.port.send(PresenceCode.foreground);
-      await rig.dropLink();
-      const again = rig.newPort();
+      await t.rig.port.open();
+      await t.rig.port.send(PresenceCode.foreground);
+      await t.rig.dropLink();
+      const again = t.rig.newPort();
       await again.open();
       await again.send(PresenceCode.foreground);
-      await sleep(rig.graceMs + 100);
+      await sleep(t.rig.graceMs + 100);
       await expectStatus(PresenceCode.foreground);
       again.close();
     });

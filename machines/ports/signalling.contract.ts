@@ -3,8 +3,8 @@
  * the in-memory fake (signalling.fake.test.ts) and the local adapter over the reference
  * server's hub (src/adapters/signalling.local.test.ts).
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Recorder, eventually, rejectionOf, settle } from './contract.support';
+import { describe, expect, it } from 'vitest';
+import { perTest, eventually, rejectionOf, settle } from './contract.support';
 import { SignalAction } from './signalling.port';
 import type { SignalEvent, SignallingPort } from './signalling.port';
 
@@ -29,91 +29,79 @@ export type SignallingRigFactory = () => SignallingContractRig | Promise<Signall
 
 export function registerSignallingContract(name: string, factory: SignallingRigFactory): void {
   describe(`[contract] signalling port: ${name}`, () => {
-    let rig: SignallingContractRig;
-    const recorders: Recorder<SignalEvent>[] = [];
-    const record = (port: SignallingPort) => {
-      const r = new Recorder<SignalEvent>((l) => port.subscribe(l));
-      recorders.push(r);
-      return r;
-    };
+    const t = perTest(factory);
+    const record = (port: SignallingPort) => t.record<SignalEvent>((l) => port.subscribe(l));
     const login = (c: SignalClient) => c.port.login(c.account, c.token);
 
-    beforeEach(async () => {
-      rig = await factory();
-    });
-    afterEach(async () => {
-      recorders.splice(0).forEach((r) => r.dispose());
-      await rig.dispose();
-    });
 
     it('refuses a wrong token', async () => {
-      expect(await rejectionOf(rig.a.port.login(rig.a.account, 'wrong-token'))).toBeInstanceOf(Error);
-      expect(await rejectionOf(rig.a.port.send(rig.b.account, { action: SignalAction.videoCall, channelId: 'c' }))).toBeInstanceOf(Error);
+      expect(await rejectionOf(t.rig.a.port.login(t.rig.a.account, 'wrong-token'))).toBeInstanceOf(Error);
+      expect(await rejectionOf(t.rig.a.port.send(t.rig.b.account, { action: SignalAction.videoCall, channelId: 'c' }))).toBeInstanceOf(Error);
     });
 
     it('says connected once logged in', async () => {
-      const atA = record(rig.a.port);
-      await login(rig.a);
+      const atA = record(t.rig.a.port);
+      await login(t.rig.a);
       expect(atA.of('connected')).toHaveLength(1);
     });
 
     it('[§3] delivers a signal to the peer with every field, each with its own id', async () => {
-      await login(rig.a);
-      await login(rig.b);
-      const atB = record(rig.b.port);
-      const atA = record(rig.a.port);
+      await login(t.rig.a);
+      await login(t.rig.b);
+      const atB = record(t.rig.b.port);
+      const atA = record(t.rig.a.port);
       const payload = { videoPrice: 60, nickname: 'Sofia' };
-      const call = await rig.a.port.send(rig.b.account, { action: SignalAction.videoCall, channelId: 'ch-9', payload });
-      expect(call).toMatchObject({ action: SignalAction.videoCall, channelId: 'ch-9', from: rig.a.account, to: rig.b.account, payload });
+      const call = await t.rig.a.port.send(t.rig.b.account, { action: SignalAction.videoCall, channelId: 'ch-9', payload });
+      expect(call).toMatchObject({ action: SignalAction.videoCall, channelId: 'ch-9', from: t.rig.a.account, to: t.rig.b.account, payload });
       expect(typeof call.id).toBe('string');
       expect(typeof call.time).toBe('number');
       await eventually(() => expect(atB.of('signal').map((e) => e.signal)).toEqual([call]));
 
-      const accept = await rig.b.port.send(rig.a.account, { action: SignalAction.accept, channelId: 'ch-9' });
+      const accept = await t.rig.b.port.send(t.rig.a.account, { action: SignalAction.accept, channelId: 'ch-9' });
       await eventually(() => expect(atA.of('signal').map((e) => e.signal)).toEqual([accept]));
-      const hangup = await rig.a.port.send(rig.b.account, { action: SignalAction.hangup, channelId: 'ch-9' });
+      const hangup = await t.rig.a.port.send(t.rig.b.account, { action: SignalAction.hangup, channelId: 'ch-9' });
       expect(new Set([call.id, accept.id, hangup.id]).size).toBe(3);
       await eventually(() => expect(atB.of('signal').map((e) => e.signal.action)).toEqual([SignalAction.videoCall, SignalAction.hangup]));
     });
 
     it('refuses a signal to a peer that is not connected', async () => {
-      await login(rig.a);
-      expect(await rejectionOf(rig.a.port.send(rig.b.account, { action: SignalAction.videoCall, channelId: 'c' }))).toBeInstanceOf(Error);
-      await login(rig.b);
-      await rig.b.port.logout();
-      expect(await rejectionOf(rig.a.port.send(rig.b.account, { action: SignalAction.cancel, channelId: 'c' }))).toBeInstanceOf(Error);
+      await login(t.rig.a);
+      expect(await rejectionOf(t.rig.a.port.send(t.rig.b.account, { action: SignalAction.videoCall, channelId: 'c' }))).toBeInstanceOf(Error);
+      await login(t.rig.b);
+      await t.rig.b.port.logout();
+      expect(await rejectionOf(t.rig.a.port.send(t.rig.b.account, { action: SignalAction.cancel, channelId: 'c' }))).toBeInstanceOf(Error);
     });
 
     it('reports a dropped link; a new login works again', async () => {
-      await login(rig.a);
-      await login(rig.b);
-      const atA = record(rig.a.port);
-      await rig.dropLink(rig.a.account);
+      await login(t.rig.a);
+      await login(t.rig.b);
+      const atA = record(t.rig.a.port);
+      await t.rig.dropLink(t.rig.a.account);
       await eventually(() => expect(atA.of('disconnected')).toHaveLength(1));
-      expect(await rejectionOf(rig.a.port.send(rig.b.account, { action: SignalAction.videoCall, channelId: 'c' }))).toBeInstanceOf(Error);
-      await login(rig.a);
+      expect(await rejectionOf(t.rig.a.port.send(t.rig.b.account, { action: SignalAction.videoCall, channelId: 'c' }))).toBeInstanceOf(Error);
+      await login(t.rig.a);
       expect(atA.of('connected')).toHaveLength(1);
-      await expect(rig.a.port.send(rig.b.account, { action: SignalAction.videoCall, channelId: 'c' })).resolves.toMatchObject({ to: rig.b.account });
+      await expect(t.rig.a.port.send(t.rig.b.account, { action: SignalAction.videoCall, channelId: 'c' })).resolves.toMatchObject({ to: t.rig.b.account });
     });
 
     it('a second login of the same account drops the first; signals go to the second', async () => {
-      await login(rig.a);
-      await login(rig.b);
-      const atFirst = record(rig.a.port);
-      const second = rig.newPort();
+      await login(t.rig.a);
+      await login(t.rig.b);
+      const atFirst = record(t.rig.a.port);
+      const second = t.rig.newPort();
       const atSecond = record(second);
-      await second.login(rig.a.account, rig.a.token);
+      await second.login(t.rig.a.account, t.rig.a.token);
       await eventually(() => expect(atFirst.of('disconnected')).toHaveLength(1));
-      const signal = await rig.b.port.send(rig.a.account, { action: SignalAction.audioCall, channelId: 'ch-2' });
+      const signal = await t.rig.b.port.send(t.rig.a.account, { action: SignalAction.audioCall, channelId: 'ch-2' });
       await eventually(() => expect(atSecond.of('signal').map((e) => e.signal.id)).toEqual([signal.id]));
       await settle();
       expect(atFirst.of('signal')).toEqual([]);
     });
 
     it('logout is quiet: no disconnected event', async () => {
-      await login(rig.a);
-      const atA = record(rig.a.port);
-      await rig.a.port.logout();
+      await login(t.rig.a);
+      const atA = record(t.rig.a.port);
+      await t.rig.a.port.logout();
       await settle();
       expect(atA.of('disconnected')).toEqual([]);
     });

@@ -15,7 +15,7 @@
  */
 import { assign, emit, fromCallback, fromPromise, setup, spawnChild, stopChild } from 'xstate';
 import type { ImEvent, ImMessage } from '../ports/im.port';
-import { ImCode, RELOGIN_CODES, TOKEN_REFRESH_CODES } from '../ports/im.port';
+import { RELOGIN_CODES, TOKEN_REFRESH_CODES } from '../ports/im.port';
 
 export const MAX_LOGIN_ATTEMPTS = 3;
 export const TEXT_NOT_CONNECTED = 'Connection not established. Please kill the app and try again.';
@@ -273,4 +273,3 @@ export const imConnectionMachine = setup({
 });
 
 export type ImConnectionMachine = typeof imConnectionMachine;
-export { ImCode };

@@ -106,4 +106,3 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 }
 
-export { ApiError };

@@ -3,10 +3,9 @@
  * others are hidden with React's <Activity>, which keeps their state (and ScreenFrame keeps
  * their scroll position). Mounted per session, so nothing of one account survives into the next.
  */
-import { Activity, Suspense, lazy } from 'react';
+import { Activity, Suspense, lazy, useState } from 'react';
 import { Splash } from '../ui/Splash';
 import { cachedScreens } from './screens';
-import { useState } from 'react';
 
 const views = new Map(cachedScreens.map((s) => [s.path, lazy(s.load)]));
 

@@ -4,6 +4,7 @@
  * component library (its shared code would pull the animation library into the entry).
  */
 import { Link } from '@tanstack/react-router';
+import { NORMAL_TAB_PATHS, RESTRICTED_TAB_PATHS } from '../../machines/app/app.paths';
 import type { AppMode } from '../../machines/app/app.paths';
 
 export interface TabItem {
@@ -24,8 +25,9 @@ export const TAB_ITEMS: Record<AppMode, readonly TabItem[]> = {
   restricted: [item('/newsRestricted', 'News', 'news', true), item('/mineRestricted', 'Mine', 'mine')],
 };
 
+/** The six root paths of SPEC §2, the only ones with a tab bar. */
 export const isTabRoot = (path: string): boolean =>
-  Object.values(TAB_ITEMS).some((items) => items.some((i) => i.path === path));
+  NORMAL_TAB_PATHS.includes(path) || RESTRICTED_TAB_PATHS.includes(path);
 
 export function TabBar({ mode, pathname, unread }: { mode: AppMode; pathname: string; unread: number }) {
   return (

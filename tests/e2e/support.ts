@@ -4,15 +4,10 @@
  */
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { ShellAccount } from '../../server/users/users';
 
-export interface Account {
-  userId: number;
-  account: string;
-  nickname: string;
-  userType: number;
-  userLevel: number;
-  yxAccid: string;
-}
+/** An account as the dev shell lists it. */
+export type Account = ShellAccount;
 
 export const PASSWORD = 'password1';
 

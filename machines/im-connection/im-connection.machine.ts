@@ -73,13 +73,14 @@ export type ImConnectionEmitted =
   | { type: 'sendIgnored'; idClient: string }
   | { type: 'sendFailed'; idClient: string; reason: 'notConnected' | 'refused' | 'error'; text: string };
 
-/** The output for an incoming port event. */
+/** The output for a port event worth reporting (see the `isNewReport` guard). */
 export function outputOf(event: ImConnectionEvent): ImOutput {
   const e = event.type === 'im.event' ? event.event : null;
   if (e?.type === 'message') return { type: 'im.message', message: e.message };
   if (e?.type === 'notification') return { type: 'im.notification', content: e.notification.content, from: e.notification.from };
   if (e?.type === 'unread') return { type: 'im.unreadChanged', count: e.total };
-  return { type: 'im.conversationChanged' };
+  if (e?.type === 'conversation') return { type: 'im.conversationChanged' };
+  throw new Error(`${e?.type ?? event.type} is not reported`);
 }
 
 export const codeOf = (error: unknown): number | null =>
@@ -119,8 +120,13 @@ export const imConnectionMachine = setup({
     isKick: ({ event }) => event.type === 'im.event' && event.event.type === 'kicked',
     isLinkLost: ({ event }) => event.type === 'im.event' && event.event.type === 'disconnected',
     sendUnderWay: ({ context, event }) => 'idClient' in event && context.sending.includes(event.idClient),
-    isNew: ({ context, event }) =>
-      event.type === 'im.event' && (event.event.type !== 'message' || !context.seen.includes(event.event.message.idServer)),
+    /** Messages (each server id once), notifications, unread totals and conversation changes go up; link events do not. */
+    isNewReport: ({ context, event }) => {
+      if (event.type !== 'im.event') return false;
+      const e = event.event;
+      if (e.type === 'message') return !context.seen.includes(e.message.idServer);
+      return e.type === 'notification' || e.type === 'unread' || e.type === 'conversation';
+    },
   },
   delays: {
     heartbeat: 10_000,
@@ -175,7 +181,7 @@ export const imConnectionMachine = setup({
   on: {
     'im.event': [
       { guard: 'isKick', target: '.kicked' },
-      { guard: 'isNew', actions: ['remember', 'forward'] },
+      { guard: 'isNewReport', actions: ['remember', 'forward'] },
     ],
     'im.sendText': { actions: 'refuseSend' },
     // A send started while connected may finish after the link dropped: still report it.
@@ -236,7 +242,7 @@ export const imConnectionMachine = setup({
         'im.event': [
           { guard: 'isKick', target: 'kicked' },
           { guard: 'isLinkLost', target: 'loggingIn', actions: 'resetAttempts' },
-          { guard: 'isNew', actions: ['remember', 'forward'] },
+          { guard: 'isNewReport', actions: ['remember', 'forward'] },
         ],
         'im.sendText': [
           // A second tap on a message already under way is ignored.

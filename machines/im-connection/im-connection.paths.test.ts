@@ -98,6 +98,8 @@ async function replay(input: ImConnectionInput, steps: readonly { event: EventOb
     }
     if (event.type === 'im.sendFailed') expect(emitted.at(-1)).toMatchObject({ type: 'sendFailed', reason: 'refused' });
   }
+  // Link events are not reported as conversation changes (no conversation event was sampled).
+  expect(emitted.filter((e) => e.type === 'im.conversationChanged')).toEqual([]);
   // Messages reach the parent once, whatever the path.
   const ids = toParent.filter((e) => e.type === 'im.message').map((e) => (e.message as ImMessage).idServer);
   expect(new Set(ids).size).toBe(ids.length);

@@ -4,7 +4,14 @@
  *   loggingIn ─ok─▶ connected.{idle ⇄ pinging} ─(link lost | ping fails)─▶ loggingIn
  *      ├ -10005 / -10026 ─▶ refreshingToken ─▶ loggingIn
  *      ├ -10002 / -11024 / -11026 / -11028 ─▶ waitingToRetry ─▶ loggingIn   (3 attempts in all)
+ *      ├ service out of reach ─▶ offline ─(1, 2, 3, 4, then every 5 s | app.visible)─▶ loggingIn
  *      └ any other code, or attempts spent ─▶ failed: the session logs out
+ *
+ * "Up to 3 login attempts" (SPEC §4) counts logins the service refused. A login that
+ * could not reach the service at all (no network, a server restart) was refused by
+ * nobody: logging the user out for it would turn every tunnel into a lost session, so
+ * the connection waits in `offline` and keeps trying, sends meanwhile failing with the
+ * §8 text; the count starts again once the service answers.
  *   any ─kicked─▶ kicked: the session logs out with 'This account has been logged in on other devices.'
  *   any ─app.hidden (hosts)─▶ loggingOut ─▶ hidden ─app.visible─▶ loggingIn
  *
@@ -15,13 +22,15 @@
  */
 import { assign, emit, fromCallback, fromPromise, setup, spawnChild, stopChild } from 'xstate';
 import type { ImEvent, ImMessage } from '../ports/im.port';
-import { RELOGIN_CODES, TOKEN_REFRESH_CODES } from '../ports/im.port';
+import { ImCode, RELOGIN_CODES, TOKEN_REFRESH_CODES } from '../ports/im.port';
 
 export const MAX_LOGIN_ATTEMPTS = 3;
 export const TEXT_NOT_CONNECTED = 'Connection not established. Please kill the app and try again.';
 export const TEXT_KICKED = 'This account has been logged in on other devices.';
 /** How many server ids are remembered to drop a redelivered message. */
 export const SEEN_LIMIT = 500;
+/** The wait before the n-th try out of `offline`: 1 s, 2 s, 3 s, 4 s, then 5 s. */
+export const offlineRetryDelayMs = (tries: number): number => Math.min(tries, 5) * 1000;
 
 export interface ImConnectionInput {
   account: string;
@@ -32,6 +41,8 @@ export interface ImConnectionInput {
 
 export interface ImConnectionContext extends ImConnectionInput {
   attempts: number;
+  /** Tries in a row that found the service out of reach. */
+  offlineTries: number;
   lastError: number | null;
   /** The last visibility the app reported (a fact from outside). */
   appVisible: boolean;
@@ -115,6 +126,7 @@ export const imConnectionMachine = setup({
     retryable: ({ context }, p: ErrorParams) =>
       RELOGIN_CODES.includes(codeOf(p.error) ?? 0) && context.attempts < MAX_LOGIN_ATTEMPTS,
     attemptsLeft: ({ context }) => context.attempts < MAX_LOGIN_ATTEMPTS,
+    unreachable: (_, p: ErrorParams) => codeOf(p.error) === ImCode.unreachable,
     disconnectWhenHidden: ({ context }) => context.disconnectWhenHidden,
     appVisible: ({ context }) => context.appVisible,
     isKick: ({ event }) => event.type === 'im.event' && event.event.type === 'kicked',
@@ -132,10 +144,14 @@ export const imConnectionMachine = setup({
     heartbeat: 10_000,
     /** 1 s after the first failure, 2 s after the second. */
     loginRetryDelay: ({ context }) => 1000 * context.attempts,
+    offlineRetryDelay: ({ context }) => offlineRetryDelayMs(context.offlineTries),
   },
   actions: {
     countAttempt: assign({ attempts: ({ context }) => context.attempts + 1 }),
     resetAttempts: assign({ attempts: 0, lastError: null }),
+    /** Out of reach: nobody refused, so the attempt does not count; one more try in a row offline. */
+    noteOffline: assign({ attempts: 0, offlineTries: ({ context }) => context.offlineTries + 1 }),
+    resetOffline: assign({ offlineTries: 0 }),
     rememberError: assign({ lastError: (_, p: ErrorParams) => codeOf(p.error) }),
     noteHidden: assign({ appVisible: false }),
     noteVisible: assign({ appVisible: true }),
@@ -174,7 +190,7 @@ export const imConnectionMachine = setup({
   },
 }).createMachine({
   id: 'imConnection',
-  context: ({ input }) => ({ ...input, attempts: 0, lastError: null, appVisible: true, seen: [], sending: [] }),
+  context: ({ input }) => ({ ...input, attempts: 0, offlineTries: 0, lastError: null, appVisible: true, seen: [], sending: [] }),
   // The subscription lives as long as the connection actor, across every login.
   invoke: { id: 'events', src: 'events' },
   initial: 'loggingIn',
@@ -188,7 +204,7 @@ export const imConnectionMachine = setup({
     'im.sent': { guard: 'sendUnderWay', actions: ['reportSend', 'stopSend', 'forgetSend'] },
     'im.sendFailed': { guard: 'sendUnderWay', actions: ['reportSend', 'stopSend', 'forgetSend'] },
     'app.hidden': [
-      { guard: 'disconnectWhenHidden', target: '.loggingOut', actions: 'noteHidden' },
+      { guard: 'disconnectWhenHidden', target: '.loggingOut', actions: ['noteHidden', 'resetOffline'] },
       { actions: 'noteHidden' },
     ],
     'app.visible': { actions: 'noteVisible' },
@@ -200,19 +216,25 @@ export const imConnectionMachine = setup({
         id: 'login',
         src: 'login',
         input: ({ context }) => ({ account: context.account, token: context.token }),
-        onDone: { target: 'connected', actions: 'resetAttempts' },
+        onDone: { target: 'connected', actions: ['resetAttempts', 'resetOffline'] },
         onError: [
+          {
+            guard: { type: 'unreachable', params: errorParams },
+            target: 'offline',
+            actions: [{ type: 'rememberError', params: errorParams }, 'noteOffline'],
+          },
+          // The service answered: the offline streak is over.
           {
             guard: { type: 'tokenRefresh', params: errorParams },
             target: 'refreshingToken',
-            actions: { type: 'rememberError', params: errorParams },
+            actions: [{ type: 'rememberError', params: errorParams }, 'resetOffline'],
           },
           {
             guard: { type: 'retryable', params: errorParams },
             target: 'waitingToRetry',
-            actions: { type: 'rememberError', params: errorParams },
+            actions: [{ type: 'rememberError', params: errorParams }, 'resetOffline'],
           },
-          { target: 'failed', actions: { type: 'rememberError', params: errorParams } },
+          { target: 'failed', actions: [{ type: 'rememberError', params: errorParams }, 'resetOffline'] },
         ],
       },
     },
@@ -229,6 +251,13 @@ export const imConnectionMachine = setup({
     },
     waitingToRetry: {
       after: { loginRetryDelay: 'loggingIn' },
+    },
+    /** The service is out of reach: try again after a while, or at once when the app comes back. */
+    offline: {
+      after: { offlineRetryDelay: 'loggingIn' },
+      on: {
+        'app.visible': { target: 'loggingIn', actions: 'noteVisible' },
+      },
     },
     connected: {
       initial: 'idle',

@@ -12,7 +12,7 @@ import { PendingCalls } from '../ports/pending';
 import { afterEvent, describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
 import { composeImConnection } from './im-connection.actors';
-import { TEXT_KICKED, imConnectionMachine } from './im-connection.machine';
+import { TEXT_KICKED, imConnectionMachine, offlineRetryDelayMs } from './im-connection.machine';
 import type { ImConnectionInput } from './im-connection.machine';
 
 const message: ImMessage = {
@@ -25,9 +25,11 @@ const samples: AnyEventObject[] = [
   { type: 'xstate.error.actor.login', error: new ImError(ImCode.tokenExpired) },
   { type: 'xstate.error.actor.login', error: new ImError(ImCode.linkLost) },
   { type: 'xstate.error.actor.login', error: new ImError(302) },
+  { type: 'xstate.error.actor.login', error: new ImError(ImCode.unreachable) },
   { type: 'xstate.done.actor.refreshToken', output: 'token-2' },
   { type: 'xstate.error.actor.refreshToken', error: new Error('no token') },
   { type: afterEvent('loginRetryDelay', 'imConnection.waitingToRetry') },
+  { type: afterEvent('offlineRetryDelay', 'imConnection.offline') },
   { type: afterEvent('heartbeat', 'imConnection.connected.idle') },
   { type: 'xstate.done.actor.ping' },
   { type: 'xstate.error.actor.ping', error: new ImError(ImCode.linkLost) },
@@ -49,7 +51,6 @@ const inputs: Record<string, ImConnectionInput> = {
   user: { account: 'me', token: 'token-1', disconnectWhenHidden: false },
 };
 
-const RETRY_DELAY_MAX = 3000;
 
 async function replay(input: ImConnectionInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
   const im = new FakeImPort(undefined, 'manual');
@@ -68,7 +69,15 @@ async function replay(input: ImConnectionInput, steps: readonly { event: EventOb
     const [, kind, , id] = event.type.split('.');
     const payload = event as AnyEventObject;
     if (event.type.startsWith('xstate.after.')) {
-      clock.increment(event.type.includes('heartbeat') ? 10_000 : RETRY_DELAY_MAX);
+      // The exact wait of SPEC §9 / §4: one millisecond short of it nothing has happened yet.
+      const before = actor.getSnapshot();
+      const due = event.type.includes('heartbeat') ? 10_000
+        : event.type.includes('offline') ? offlineRetryDelayMs(before.context.offlineTries)
+          : 1000 * before.context.attempts;
+      clock.increment(due - 1);
+      await flush();
+      expect(actor.getSnapshot().value).toEqual(before.value);
+      clock.increment(1);
     } else if (kind === 'done' || kind === 'error') {
       const call = id === 'refreshToken' ? refresh.next('refreshToken') : im.pending.next(id!);
       if (kind === 'done') call.resolve(payload.output);
@@ -87,6 +96,9 @@ async function replay(input: ImConnectionInput, steps: readonly { event: EventOb
     const snapshot = actor.getSnapshot();
     expect(snapshot.value).toEqual(state.value);
     expect(snapshot.context.attempts).toBe(state.context.attempts);
+    expect(Math.min(snapshot.context.offlineTries, 2)).toBe(Math.min(state.context.offlineTries, 2));
+    // Out of reach never ends the session; only refusals count as attempts.
+    if (snapshot.matches('offline')) expect(snapshot.context.attempts).toBe(0);
     // Invariants.
     expect(snapshot.context.attempts).toBeLessThanOrEqual(3);
     if (snapshot.status === 'active') expect(im.listenerCount).toBe(1);
@@ -111,8 +123,8 @@ describeGeneratedPaths('imConnection', imConnectionMachine, {
   events: samples,
   inputs,
   serializeContext: (c) => {
-    const ctx = c as { attempts: number; appVisible: boolean; sending: string[]; seen: string[] };
-    return [ctx.attempts, ctx.appVisible, ctx.sending.length, ctx.seen.length];
+    const ctx = c as { attempts: number; offlineTries: number; appVisible: boolean; sending: string[]; seen: string[] };
+    return [ctx.attempts, Math.min(ctx.offlineTries, 2), ctx.appVisible, ctx.sending.length, ctx.seen.length];
   },
   minPaths: 10,
   replay: (path, { input, inspect }) => replay(input, path.steps, inspect),

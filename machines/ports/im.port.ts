@@ -17,6 +17,12 @@ export const ImCode = {
   loginConflict: -11028,
   /** The peer refused the message (blocked): the message is marked refused. */
   refused: 7101,
+  /**
+   * Not a service code: the service could not be reached at all (no network, server
+   * down or restarting). Nobody refused the login, so it does not count as a failed
+   * attempt: the connection waits and tries again (see imConnection's `offline`).
+   */
+  unreachable: -1,
 } as const;
 
 export const TOKEN_REFRESH_CODES: readonly number[] = [ImCode.tokenExpired, ImCode.tokenInvalid];

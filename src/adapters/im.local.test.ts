@@ -69,10 +69,10 @@ describe('local IM adapter', () => {
     }
   });
 
-  it('fails a login to a hub that cannot be reached with -10002 (log in again)', async () => {
+  it('fails a login to a hub that cannot be reached as unreachable (not a refused attempt)', async () => {
     const port = createLocalImPort({ url: 'ws://127.0.0.1:9/realtime/im', WebSocketImpl });
     const error = await port.login('someone', 'token').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ImError);
-    expect((error as ImError).code).toBe(ImCode.linkLost);
+    expect((error as ImError).code).toBe(ImCode.unreachable);
   });
 });

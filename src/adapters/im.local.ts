@@ -11,7 +11,8 @@
  * on logout) so that a later client of the account starts after it.
  *
  * Errors are ImError with the hub's code (the §8 codes; see HubCode); a login that gets no
- * answer in time is -11024, a hub that cannot be reached -10002.
+ * answer in time is -11024; a hub that cannot be reached, or whose link drops before it
+ * answers the login, is `ImCode.unreachable`; a request on a dropped link -10002.
  */
 import { ImCode, ImError } from '../../machines/ports/im.port';
 import type { ImConversation, ImEvent, ImMessage, ImPort, SendOptions } from '../../machines/ports/im.port';
@@ -167,13 +168,21 @@ export function createLocalImPort(options: LocalImOptions): ImPort {
       socket = sock;
       try {
         await sock.ready;
+      } catch {
+        if (socket === sock) drop(sock);
+        throw new ImError(ImCode.unreachable, 'Cannot reach the IM service');
+      }
+      try {
         await sock.request<ImLoginResult>(
           'login',
           { account, token, ...(lastSeq !== undefined ? { lastSeq } : {}) },
           options.loginTimeoutMs ?? 10_000,
         );
       } catch (error) {
+        // The link dropped before the hub answered: nobody refused, the service is out of reach.
+        const unreachable = error instanceof HubError && error.code === ImCode.linkLost && !sock.isOpen;
         if (socket === sock) drop(sock);
+        if (unreachable) throw new ImError(ImCode.unreachable, 'The IM service went away during login');
         throw toImError(error, ImCode.loginTimeout);
       }
       // A drop or a kick may have come in while the answer was read.

@@ -177,6 +177,98 @@ const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'news and chat: mail, wallets, paid private messages, customer-service problems, feedback',
+    sql: `
+      -- /api/sysmail/loadList: mail_type 1 system mail, 2 station message; user_id NULL is addressed to everyone.
+      -- seed_key names a seeded row (NULL for rows made at run time), so seeding again adds nothing.
+      CREATE TABLE sys_mail (
+        id         INTEGER PRIMARY KEY,
+        user_id    INTEGER REFERENCES users (id) ON DELETE CASCADE,
+        mail_type  INTEGER NOT NULL CHECK (mail_type IN (1, 2)),
+        title      TEXT NOT NULL,
+        content    TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        seed_key   TEXT UNIQUE
+      );
+      CREATE INDEX sys_mail_user_time ON sys_mail (user_id, created_at DESC);
+
+      -- Diamonds a person can spend and a host's income (in diamonds). No row reads as zero; the CHECKs
+      -- are the last line against a balance below zero (spending is one conditional UPDATE).
+      CREATE TABLE wallets (
+        user_id  INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        diamonds INTEGER NOT NULL DEFAULT 0 CHECK (diamonds >= 0),
+        income   INTEGER NOT NULL DEFAULT 0 CHECK (income >= 0)
+      );
+
+      -- Every change of a wallet, with the balance after it.
+      CREATE TABLE wallet_flows (
+        id         INTEGER PRIMARY KEY,
+        user_id    INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        account    TEXT NOT NULL CHECK (account IN ('diamonds', 'income')),
+        amount     INTEGER NOT NULL,
+        balance    INTEGER NOT NULL,
+        reason     TEXT NOT NULL,
+        ref_id     INTEGER,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX wallet_flows_user ON wallet_flows (user_id, id);
+
+      -- /api/payPrivateMsg: a host's paid message to one recipient; media_list is JSON [{mediaType, mediaUrl}].
+      CREATE TABLE private_messages (
+        id           INTEGER PRIMARY KEY,
+        sender_id    INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        recipient_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        price        INTEGER NOT NULL CHECK (price > 0),
+        content      TEXT,
+        media_list   TEXT NOT NULL,
+        created_at   INTEGER NOT NULL,
+        CHECK (sender_id <> recipient_id)
+      );
+
+      -- One row per paid view: the primary key is what makes a second payment impossible.
+      CREATE TABLE private_message_unlocks (
+        private_message_id INTEGER NOT NULL REFERENCES private_messages (id) ON DELETE CASCADE,
+        user_id            INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        price              INTEGER NOT NULL,
+        created_at         INTEGER NOT NULL,
+        PRIMARY KEY (private_message_id, user_id)
+      );
+
+      -- /api/chat/common/problem/getCustomerReplyInfo; audience 0 is everyone, else the userType it is for.
+      CREATE TABLE customer_problems (
+        id       INTEGER PRIMARY KEY,
+        audience INTEGER NOT NULL CHECK (audience IN (0, 1, 2)),
+        sort     INTEGER NOT NULL,
+        problem  TEXT NOT NULL,
+        reply    TEXT NOT NULL
+      );
+
+      CREATE TABLE feedback_types (
+        id   INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        sort INTEGER NOT NULL
+      );
+
+      CREATE TABLE feedback (
+        id         INTEGER PRIMARY KEY,
+        user_id    INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        type_id    INTEGER NOT NULL REFERENCES feedback_types (id),
+        content    TEXT NOT NULL,
+        contact    TEXT,
+        app_id     TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX feedback_user ON feedback (user_id);
+
+      -- The translator config of databases seeded before the local translator existed points at it now;
+      -- a value edited at run time is left alone.
+      UPDATE app_config
+         SET value = '{"key":"dev-translator-key","region":"local","endpoint":"/translator/translate"}'
+       WHERE key = 'microsoft_translator_config' AND value = '{"key":"dev-translator-key","region":"local"}';
+    `,
+  },
 ];
 
 export function migrate(db: Db): void {

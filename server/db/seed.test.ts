@@ -8,7 +8,10 @@ import { openDatabase, type Db } from './database';
 import { FIRST_RUNTIME_USER_ID, migrate } from './migrations';
 import { CUSTOMER_SERVICE, SEED_PASSWORD, seed } from './seed';
 
-const TABLES = ['countries', 'users', 'user_media', 'tags', 'user_tags', 'app_config', 'customer_service'] as const;
+const TABLES = [
+  'countries', 'users', 'user_media', 'tags', 'user_tags', 'app_config', 'customer_service',
+  'sys_mail', 'wallets', 'customer_problems', 'feedback_types',
+] as const;
 
 /** Every seeded table, row by row, in a fixed order. */
 const dump = (db: Db) =>
@@ -74,7 +77,7 @@ describe('deterministic seed', () => {
     expect(db.prepare('SELECT key, value FROM app_config ORDER BY key').all()).toEqual([
       { key: 'achor_hide_button', value: '1,2,3,4,5' },
       { key: 'max_no_use_app_reminder_time', value: '1' },
-      { key: 'microsoft_translator_config', value: '{"key":"dev-translator-key","region":"local"}' },
+      { key: 'microsoft_translator_config', value: '{"key":"dev-translator-key","region":"local","endpoint":"/translator/translate"}' },
       { key: 'prime_achor_can_call', value: '1' },
     ]);
   });
@@ -115,12 +118,67 @@ describe('customer service', () => {
   });
 });
 
+describe('news and chat', () => {
+  it('seeds station messages to everyone and three system mails per person', () => {
+    const db = seeded();
+    expect(db.prepare('SELECT count(*) FROM sys_mail WHERE user_id IS NULL AND mail_type = 2').pluck().get()).toBe(3);
+    const perUser = db.prepare(
+      'SELECT user_id, count(*) AS n FROM sys_mail WHERE mail_type = 1 GROUP BY user_id ORDER BY user_id',
+    ).all() as { user_id: number; n: number }[];
+    expect(perUser.map((r) => r.n)).toEqual(Array(10).fill(3));
+    expect(db.prepare('SELECT title FROM sys_mail WHERE seed_key = ?').pluck().get('system:host1:1')).toBe('Welcome, Sofia!');
+  });
+
+  it('gives users 1000, 200, 50 and 0 diamonds and hosts none', () => {
+    const db = seeded();
+    expect(db.prepare('SELECT user_id, diamonds, income FROM wallets WHERE user_id >= 200000 ORDER BY user_id').all()).toEqual([
+      { user_id: 200001, diamonds: 1000, income: 0 },
+      { user_id: 200002, diamonds: 200, income: 0 },
+      { user_id: 200003, diamonds: 50, income: 0 },
+      { user_id: 200004, diamonds: 0, income: 0 },
+    ]);
+    expect(db.prepare('SELECT sum(diamonds) FROM wallets WHERE user_id < 200000').pluck().get()).toBe(0);
+  });
+
+  it('keeps balances spent at run time when seeding again', () => {
+    const db = seeded();
+    db.prepare('UPDATE wallets SET diamonds = 7 WHERE user_id = 200001').run();
+    seed(db);
+    expect(db.prepare('SELECT diamonds FROM wallets WHERE user_id = 200001').pluck().get()).toBe(7);
+  });
+
+  it('seeds common problems for everyone, users and hosts, and six feedback types', () => {
+    const db = seeded();
+    expect(db.prepare('SELECT audience, count(*) AS n FROM customer_problems GROUP BY audience').all()).toEqual([
+      { audience: 0, n: 3 }, { audience: 1, n: 1 }, { audience: 2, n: 2 },
+    ]);
+    expect(db.prepare('SELECT count(*) FROM feedback_types').pluck().get()).toBe(6);
+  });
+});
+
 describe('migrations', () => {
+  it('version 3 points a translator config seeded before it at the local stand-in, and leaves an edited one', () => {
+    const preV3 = (value: string) => {
+      const db = openDatabase(':memory:');
+      // Back to the shape of a version-2 database (the tables of version 3 dropped, children first).
+      for (const t of ['private_message_unlocks', 'private_messages', 'wallet_flows', 'wallets', 'feedback', 'feedback_types',
+        'customer_problems', 'sys_mail']) db.exec(`DROP TABLE ${t}`);
+      db.exec('DELETE FROM schema_migrations WHERE version = 3');
+      db.prepare("INSERT INTO app_config (key, value) VALUES ('microsoft_translator_config', ?)").run(value);
+      migrate(db);
+      return db.prepare("SELECT value FROM app_config WHERE key = 'microsoft_translator_config'").pluck().get();
+    };
+    expect(JSON.parse(preV3('{"key":"dev-translator-key","region":"local"}') as string)).toEqual({
+      key: 'dev-translator-key', region: 'local', endpoint: '/translator/translate',
+    });
+    expect(preV3('{"key":"real","region":"eastus"}')).toBe('{"key":"real","region":"eastus"}');
+  });
+
   it('apply once and give sign-ups ids above the seeded range', () => {
     const db = seeded();
     migrate(db);
     migrate(db);
-    expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1, 2]);
+    expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1, 2, 3]);
     const visitor = createUsers(db).visitor('device-x');
     expect(visitor.id).toBe(FIRST_RUNTIME_USER_ID);
   });

@@ -6,8 +6,14 @@
  *
  * Dev accounts: host1@example.com … and user1@example.com …, all with SEED_PASSWORD. One
  * customer-service IM account (`customer_service`, an IM account only, not an app user).
+ *
+ * News and chat: station messages to everyone and three system mails per seeded person,
+ * customer-service common problems, feedback types, and wallets (users start with
+ * 1000, 200, 50 or 0 diamonds in turn; hosts with none).
  */
 import { createHash } from 'node:crypto';
+import { MailType } from '../../src/api/contract/news';
+import { TRANSLATOR_LOCAL_PATH } from '../../src/api/contract/translator';
 import { hashPasswordSync, type ScryptCost } from '../auth/password';
 import { insertUser, UserType, yxAccidFor, type NewUser } from '../users/users';
 import { avatarUrl } from '../web/avatars';
@@ -59,9 +65,46 @@ const TAGS = [
 const APP_CONFIG: Readonly<Record<string, string>> = {
   achor_hide_button: '1,2,3,4,5',
   prime_achor_can_call: '1',
-  microsoft_translator_config: JSON.stringify({ key: 'dev-translator-key', region: 'local' }),
+  // Points at the server's own stand-in (server/api/translator.ts), which checks this key and region.
+  microsoft_translator_config: JSON.stringify({ key: 'dev-translator-key', region: 'local', endpoint: TRANSLATOR_LOCAL_PATH }),
   max_no_use_app_reminder_time: '1',
 };
+
+/** Station messages (SPEC §2 message/stationMsg): platform notices to everyone, oldest first. */
+const STATION_MESSAGES = [
+  ['Community guidelines', 'Be kind and respectful. Harassment, nudity and scams lead to a permanent ban.'],
+  ['Scheduled maintenance', 'The service will be briefly unavailable on Sunday from 02:00 to 02:30 UTC.'],
+  ['New: secret messages', 'Hosts can now send secret messages: pictures and videos that open for a few diamonds.'],
+] as const;
+
+/** Three system mails (SPEC §2 message/systemMsg) per seeded person, by kind. */
+const SYSTEM_MAIL: Readonly<Record<'host' | 'user', readonly (readonly [string, string])[]>> = {
+  host: [
+    ['Welcome, {name}!', 'Your host account is ready. Complete your profile and go online to receive calls.'],
+    ['Profile approved', 'Your photos and video passed review and are now visible to users.'],
+    ['Weekly report', 'Your weekly call and gift income is available in your wallet.'],
+  ],
+  user: [
+    ['Welcome, {name}!', 'Thanks for joining. Find a host you like and say hi.'],
+    ['First recharge bonus', 'Your first recharge comes with extra diamonds. Open the wallet to see the offers.'],
+    ['Stay safe', 'Never share passwords or payment details in chat. Customer service will never ask for them.'],
+  ],
+};
+
+/** Common problems of /customer-talk: [audience (0 everyone, else the userType), problem, reply]. */
+const CUSTOMER_PROBLEMS = [
+  [0, 'How do I recharge diamonds?', 'Open Mine, then Wallet, choose a package and a payment method.'],
+  [0, 'I paid but did not get my diamonds.', 'Diamonds usually arrive within a minute. If not, send us the order number here.'],
+  [0, 'How do I block someone?', 'Open the chat with the person, tap the menu and choose Block. You can undo it in Settings, Blacklist.'],
+  [1, 'How is a call billed?', 'Calls are billed per started minute at the host\'s price; VIP members get a discount.'],
+  [2, 'Why can\'t I receive calls?', 'Stay online in the app and keep the beauty camera set up; your host level must allow calls.'],
+  [2, 'How do I withdraw my income?', 'Open Wallet, add a collection method, then apply for a withdrawal.'],
+] as const;
+
+const FEEDBACK_TYPES = ['Call quality', 'Payment or recharge', 'Account or login', 'Report a user', 'Suggestion', 'Other'];
+
+/** Starting diamonds of seeded users, in turn (user1, user2, …); hosts start with none. */
+const USER_DIAMONDS = [1000, 200, 50, 0] as const;
 
 const HOST_NAMES = ['Sofia', 'Amara', 'Lina', 'Mei', 'Valentina', 'Aisha', 'Yuki', 'Camila', 'Nadia', 'Elena'];
 const USER_NAMES = ['Alex', 'Ben', 'Chris', 'Dan', 'Eli', 'Finn'];
@@ -131,6 +174,10 @@ export function seed(db: Db, { hosts = 6, users = 4 }: SeedOptions = {}): void {
   const media = ignore('user_media (user_id, sort, media_type, media_url) VALUES (?, ?, ?, ?)');
   const userTag = ignore('user_tags (user_id, tag_id) VALUES (?, ?)');
   const serviceAccount = ignore('customer_service (yx_accid, im_token, nickname, icon, sort) VALUES (?, ?, ?, ?, ?)');
+  const mail = ignore('sys_mail (user_id, mail_type, title, content, created_at, seed_key) VALUES (?, ?, ?, ?, ?, ?)');
+  const wallet = ignore('wallets (user_id, diamonds, income) VALUES (?, ?, 0)');
+  const problem = ignore('customer_problems (id, audience, sort, problem, reply) VALUES (?, ?, ?, ?, ?)');
+  const feedbackType = ignore('feedback_types (id, name, sort) VALUES (?, ?, ?)');
   const userById = db.prepare<[number], 1>('SELECT 1 FROM users WHERE id = ?').pluck();
   const userByAccount = db.prepare<[string], 1>('SELECT 1 FROM users WHERE account = ?').pluck();
 
@@ -141,6 +188,11 @@ export function seed(db: Db, { hosts = 6, users = 4 }: SeedOptions = {}): void {
       for (const [id, name] of parent.children) tag.run(id, parent.id, name);
     }
     for (const [key, value] of Object.entries(APP_CONFIG)) config.run(key, value);
+    STATION_MESSAGES.forEach(([title, content], k) => {
+      mail.run(null, MailType.station, title, content, SEEDED_AT + k * DAY_MS, `station:${k + 1}`);
+    });
+    CUSTOMER_PROBLEMS.forEach(([audience, text, reply], k) => problem.run(k + 1, audience, k + 1, text, reply));
+    FEEDBACK_TYPES.forEach((name, k) => feedbackType.run(k + 1, name, k + 1));
 
     /** The seeded user's id; undefined when someone signed up with its account first. */
     const addUser = (kind: Kind, i: number): number | undefined => {
@@ -150,13 +202,26 @@ export function seed(db: Db, { hosts = 6, users = 4 }: SeedOptions = {}): void {
       // Only new rows are built, because hashing the password is the costly part of a seed.
       return insertUser(db, seededUser(kind, i));
     };
+    /** The seeded person's wallet and system mail, a day after the station messages began. */
+    const addNews = (kind: Kind, i: number, id: number) => {
+      wallet.run(id, kind === 'host' ? 0 : pick(USER_DIAMONDS, i));
+      const name = nameFor(kind === 'host' ? HOST_NAMES : USER_NAMES, i);
+      SYSTEM_MAIL[kind].forEach(([title, content], k) => {
+        const at = SEEDED_AT + (k + 1) * DAY_MS + i * 1000;
+        mail.run(id, MailType.system, title.replace('{name}', name), content, at, `system:${kind}${i}:${k + 1}`);
+      });
+    };
     for (let i = 1; i <= hosts; i++) {
       const id = addUser('host', i);
       if (id === undefined) continue;
       for (const m of hostMedia(i)) media.run(id, m.sort, m.media_type, m.media_url);
       for (const tagId of hostTags(i)) userTag.run(id, tagId);
+      addNews('host', i, id);
     }
-    for (let i = 1; i <= users; i++) addUser('user', i);
+    for (let i = 1; i <= users; i++) {
+      const id = addUser('user', i);
+      if (id !== undefined) addNews('user', i, id);
+    }
     const cs = CUSTOMER_SERVICE;
     serviceAccount.run(cs.yxAccid, cs.imToken, cs.nickname, cs.icon, 1);
   })();

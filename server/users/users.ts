@@ -153,3 +153,60 @@ export function createUsers(db: Db) {
     listAccounts: (): ShellAccount[] => accounts.all(),
   };
 }
+
+/** A wallet's two balances (SPEC §7 wallet): diamonds to spend, and a host's income (in diamonds). */
+export type WalletAccount = 'diamonds' | 'income';
+
+export type Wallets = ReturnType<typeof createWallets>;
+
+/**
+ * Wallet balances (the `wallets` table; no row reads as zero) with a flow row for every
+ * change. `spend` is one conditional UPDATE, so it never takes a balance below zero; callers
+ * that spend for something run it inside their own transaction with the row that records
+ * what was bought, so a refusal leaves nothing behind.
+ */
+export function createWallets(db: Db) {
+  const balance = db.prepare<[number], { diamonds: number; income: number }>('SELECT diamonds, income FROM wallets WHERE user_id = ?');
+  const spend = db.prepare<{ userId: number; amount: number }, number>(
+    'UPDATE wallets SET diamonds = diamonds - @amount WHERE user_id = @userId AND diamonds >= @amount RETURNING diamonds',
+  ).pluck();
+  const earn = {
+    diamonds: db.prepare<{ userId: number; amount: number }, number>(
+      `INSERT INTO wallets (user_id, diamonds) VALUES (@userId, @amount)
+       ON CONFLICT (user_id) DO UPDATE SET diamonds = diamonds + @amount RETURNING diamonds`,
+    ).pluck(),
+    income: db.prepare<{ userId: number; amount: number }, number>(
+      `INSERT INTO wallets (user_id, income) VALUES (@userId, @amount)
+       ON CONFLICT (user_id) DO UPDATE SET income = income + @amount RETURNING income`,
+    ).pluck(),
+  };
+  const flow = db.prepare(
+    `INSERT INTO wallet_flows (user_id, account, amount, balance, reason, ref_id, created_at)
+     VALUES (@userId, @account, @amount, @balance, @reason, @refId, @time)`,
+  );
+  const positive = (amount: number) => {
+    if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`Wallet amounts are positive integers, not ${amount}.`);
+  };
+
+  return {
+    diamonds: (userId: number): number => balance.get(userId)?.diamonds ?? 0,
+    income: (userId: number): number => balance.get(userId)?.income ?? 0,
+
+    /** Takes `amount` diamonds; the balance after, or undefined (nothing taken) when it is short. */
+    spend(userId: number, amount: number, reason: string, refId: number | null): number | undefined {
+      positive(amount);
+      const after = spend.get({ userId, amount });
+      if (after === undefined) return undefined;
+      flow.run({ userId, account: 'diamonds', amount: -amount, balance: after, reason, refId, time: Date.now() });
+      return after;
+    },
+
+    /** Adds `amount` to one of the balances; the balance after. */
+    earn(userId: number, account: WalletAccount, amount: number, reason: string, refId: number | null): number {
+      positive(amount);
+      const after = earn[account].get({ userId, amount })!;
+      flow.run({ userId, account, amount, balance: after, reason, refId, time: Date.now() });
+      return after;
+    },
+  };
+}

@@ -11,6 +11,7 @@ import { resolve } from 'node:path';
 import { createAesCodec } from '../src/api/codec';
 import { DEV_AES_IV, DEV_AES_KEY } from '../src/api/codes';
 import { apiRoutes } from './api';
+import { translatorStandIn } from './api/translator';
 import { encryptedApi } from './api/transport';
 import { createSessions } from './auth/sessions';
 import { openDatabase } from './db/database';
@@ -66,6 +67,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     });
 
     await app.register(encryptedApi, { codec, findSession: deps.sessions.find, routes: apiRoutes(deps) });
+    await app.register(translatorStandIn, { db });
     registerAvatars(app);
     if (opts.devShell !== false) await app.register(devShell, deps);
     await registerStaticApp(app, resolve(opts.distDir ?? 'dist'));

@@ -7,6 +7,7 @@ import { endpoints, type Endpoint } from '../../src/api/contract';
 import type { Database } from 'better-sqlite3';
 import type { Sessions } from '../auth/sessions';
 import type { Users } from '../users/users';
+import { chatHandlers, type ChatRealtimeDeps } from './chat';
 import { configHandlers } from './config';
 import { realtimeHandlers, type RealtimeApiDeps } from './realtime';
 import { sessionHandlers } from './session';
@@ -17,12 +18,18 @@ export type Handlers = HandlersOf<typeof endpoints>;
 export interface ApiDeps {
   users: Users;
   sessions: Sessions;
-  realtime: RealtimeApiDeps;
+  /** The hub's parts the API uses (blocks and presence are shared with the IM and presence sockets). */
+  realtime: RealtimeApiDeps & ChatRealtimeDeps;
   db: Database;
 }
 
 export function apiRoutes(deps: ApiDeps): ApiRoute[] {
-  const handlers: Handlers = { ...sessionHandlers(deps), ...realtimeHandlers(deps.realtime), ...configHandlers(deps.db) };
+  const handlers: Handlers = {
+    ...sessionHandlers(deps),
+    ...realtimeHandlers(deps.realtime),
+    ...configHandlers(deps.db),
+    ...chatHandlers(deps),
+  };
   const routes: ApiRoute[] = [];
   for (const [name, endpoint] of Object.entries(endpoints)) {
     if (!isEndpoint(endpoint)) continue;

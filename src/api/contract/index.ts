@@ -1,9 +1,11 @@
+import * as chat from './chat';
 import * as config from './config';
 import * as realtime from './realtime';
 import * as session from './session';
+import * as translator from './translator';
 
 export * from './endpoint';
-export { config, realtime, session };
+export { chat, config, realtime, session, translator };
 
 /** Every declared endpoint (and nothing else); the reference server registers exactly these. */
 export const endpoints = {
@@ -16,4 +18,9 @@ export const endpoints = {
   getChatRoomAddress: realtime.getChatRoomAddress,
   getCustomerServiceList: realtime.getCustomerServiceList,
   getConfigByKey: config.getConfigByKey,
+  blockUser: chat.blockUser,
+  removeBlockUser: chat.removeBlockUser,
+  getCustomerReplyInfo: chat.getCustomerReplyInfo,
+  getFeedbackType: chat.getFeedbackType,
+  getAnchorFeedbackSubmit: chat.getAnchorFeedbackSubmit,
 } as const;

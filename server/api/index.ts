@@ -9,6 +9,7 @@ import type { Sessions } from '../auth/sessions';
 import type { Users } from '../users/users';
 import { chatHandlers, type ChatRealtimeDeps } from './chat';
 import { configHandlers } from './config';
+import { newsHandlers, type NewsRealtimeDeps } from './news';
 import { realtimeHandlers, type RealtimeApiDeps } from './realtime';
 import { sessionHandlers } from './session';
 import { isEndpoint, type ApiRoute, type Handler, type HandlersOf } from './transport';
@@ -19,7 +20,7 @@ export interface ApiDeps {
   users: Users;
   sessions: Sessions;
   /** The hub's parts the API uses (blocks and presence are shared with the IM and presence sockets). */
-  realtime: RealtimeApiDeps & ChatRealtimeDeps;
+  realtime: RealtimeApiDeps & ChatRealtimeDeps & NewsRealtimeDeps;
   db: Database;
 }
 
@@ -28,6 +29,7 @@ export function apiRoutes(deps: ApiDeps): ApiRoute[] {
     ...sessionHandlers(deps),
     ...realtimeHandlers(deps.realtime),
     ...configHandlers(deps.db),
+    ...newsHandlers(deps),
     ...chatHandlers(deps),
   };
   const routes: ApiRoute[] = [];

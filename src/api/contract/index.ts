@@ -1,11 +1,12 @@
 import * as chat from './chat';
 import * as config from './config';
+import * as news from './news';
 import * as realtime from './realtime';
 import * as session from './session';
 import * as translator from './translator';
 
 export * from './endpoint';
-export { chat, config, realtime, session, translator };
+export { chat, config, news, realtime, session, translator };
 
 /** Every declared endpoint (and nothing else); the reference server registers exactly these. */
 export const endpoints = {
@@ -18,6 +19,9 @@ export const endpoints = {
   getChatRoomAddress: realtime.getChatRoomAddress,
   getCustomerServiceList: realtime.getCustomerServiceList,
   getConfigByKey: config.getConfigByKey,
+  loadList: news.loadList,
+  batchQueryYxStat: news.batchQueryYxStat,
+  batchQueryYxStatByUid: news.batchQueryYxStatByUid,
   blockUser: chat.blockUser,
   removeBlockUser: chat.removeBlockUser,
   getCustomerReplyInfo: chat.getCustomerReplyInfo,

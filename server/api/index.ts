@@ -10,6 +10,7 @@ import type { Users } from '../users/users';
 import { chatHandlers, type ChatRealtimeDeps } from './chat';
 import { configHandlers } from './config';
 import { newsHandlers, type NewsRealtimeDeps } from './news';
+import { privateMsgHandlers, type PrivateMsgRealtimeDeps } from './private-msg';
 import { realtimeHandlers, type RealtimeApiDeps } from './realtime';
 import { sessionHandlers } from './session';
 import { isEndpoint, type ApiRoute, type Handler, type HandlersOf } from './transport';
@@ -20,7 +21,7 @@ export interface ApiDeps {
   users: Users;
   sessions: Sessions;
   /** The hub's parts the API uses (blocks and presence are shared with the IM and presence sockets). */
-  realtime: RealtimeApiDeps & ChatRealtimeDeps & NewsRealtimeDeps;
+  realtime: RealtimeApiDeps & ChatRealtimeDeps & NewsRealtimeDeps & PrivateMsgRealtimeDeps;
   db: Database;
 }
 
@@ -31,6 +32,7 @@ export function apiRoutes(deps: ApiDeps): ApiRoute[] {
     ...configHandlers(deps.db),
     ...newsHandlers(deps),
     ...chatHandlers(deps),
+    ...privateMsgHandlers(deps),
   };
   const routes: ApiRoute[] = [];
   for (const [name, endpoint] of Object.entries(endpoints)) {

@@ -1,12 +1,13 @@
 import * as chat from './chat';
 import * as config from './config';
 import * as news from './news';
+import * as privateMsg from './private-msg';
 import * as realtime from './realtime';
 import * as session from './session';
 import * as translator from './translator';
 
 export * from './endpoint';
-export { chat, config, news, realtime, session, translator };
+export { chat, config, news, privateMsg, realtime, session, translator };
 
 /** Every declared endpoint (and nothing else); the reference server registers exactly these. */
 export const endpoints = {
@@ -27,4 +28,6 @@ export const endpoints = {
   getCustomerReplyInfo: chat.getCustomerReplyInfo,
   getFeedbackType: chat.getFeedbackType,
   getAnchorFeedbackSubmit: chat.getAnchorFeedbackSubmit,
+  uploadPrivateInfo: privateMsg.uploadPrivateInfo,
+  privateInfo: privateMsg.privateInfo,
 } as const;

@@ -118,6 +118,7 @@ test('a server restart is survived without user action', async ({ browser }) => 
     await server.kill();
     // Longer than three quick login attempts (0, 1, 2 s): the session must outlast them.
     await userPage.waitForTimeout(4000);
+    await expect(userPage.getByTestId('offline-strip')).toHaveText('No connection. Reconnecting…');
     await send(userPage, 'while the server is away');
     await expect(userPage.locator('[data-status="failed"]')).toContainText(TEXT_NOT_CONNECTED);
 
@@ -129,6 +130,7 @@ test('a server restart is survived without user action', async ({ browser }) => 
 
     await expect(hostPage).not.toHaveURL(/\/login/);
     await expect(userPage).toHaveURL(/\/talk/);
+    await expect(userPage.getByTestId('offline-strip')).toBeHidden();
     await send(userPage, 'after the restart');
     await expect(userPage.locator('[data-status="sent"]')).toHaveText('after the restart');
     await expect(hostPage.getByTestId('banner-preview')).toHaveText('after the restart');

@@ -69,7 +69,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     await app.register(encryptedApi, { codec, findSession: deps.sessions.find, routes: apiRoutes(deps) });
     await app.register(translatorStandIn, { db });
     registerAvatars(app);
-    if (opts.devShell !== false) await app.register(devShell, deps);
+    if (opts.devShell !== false) await app.register(devShell, { ...deps, hub });
     await registerStaticApp(app, resolve(opts.distDir ?? 'dist'));
     return app;
   } catch (err) {

@@ -23,3 +23,7 @@ export const selectIdleHost = (session: AnyMachineSnapshot | undefined): IdleHos
 
 export const selectImConnection = (session: AnyMachineSnapshot | undefined): ImConnectionRef | undefined =>
   session?.children.imConnection as ImConnectionRef | undefined;
+
+/** The IM service is out of reach and the connection is waiting to try again. */
+export const selectImOffline = (connection: AnyMachineSnapshot | undefined): boolean =>
+  connection?.matches('offline') ?? false;

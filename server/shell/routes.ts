@@ -13,6 +13,10 @@ import * as z from 'zod/mini';
 import { APP_VERSION } from '../../src/api/codes';
 import type { DeviceInfo } from '../../src/api/contract/session';
 import type { ApiDeps } from '../api';
+import type { RealtimeHub } from '../realtime/hub';
+
+/** What the dev shell needs: the API's dependencies and the hub, to cut a frame's links. */
+export type DevShellDeps = ApiDeps & { hub: Pick<RealtimeHub, 'dropConnections'> };
 
 export const SHELL_APP_ID = 'dev-shell';
 
@@ -27,6 +31,7 @@ const FILES = [
 const Frame = z.optional(z.int().check(z.positive(), z.maximum(100_000)));
 const OpenRequest = z.object({ userId: z.int().check(z.positive()), frame: Frame });
 const VisitorRequest = z.object({ frame: Frame });
+const DropRequest = z.object({ userId: z.int().check(z.positive()) });
 
 /** The device of shell frame n: the same frame number always stands for the same phone. */
 function frameDevice(frame = 1): DeviceInfo {
@@ -40,7 +45,7 @@ function frameDevice(frame = 1): DeviceInfo {
   };
 }
 
-export async function devShell(app: FastifyInstance, { users, sessions }: ApiDeps): Promise<void> {
+export async function devShell(app: FastifyInstance, { users, sessions, hub }: DevShellDeps): Promise<void> {
   const dir = fileURLToPath(new URL('.', import.meta.url));
 
   for (const [url, file, type] of FILES) {
@@ -64,6 +69,18 @@ export async function devShell(app: FastifyInstance, { users, sessions }: ApiDep
     const user = users.findById(parsed.data.userId);
     if (!user || user.is_visitor) return reply.code(404).send({ error: 'No such account.' });
     return openParams(user, parsed.data.frame);
+  });
+
+  /**
+   * Cuts every realtime socket of the account without a closing handshake, as a network
+   * reset would: the app's reconnection can be watched (and timed) from the shell.
+   */
+  app.post('/shell/api/drop', async (request, reply) => {
+    const parsed = DropRequest.safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ error: 'Expected { userId }.' });
+    const user = users.findById(parsed.data.userId);
+    if (!user) return reply.code(404).send({ error: 'No such account.' });
+    return { dropped: hub.dropConnections(user.yx_accid) };
   });
 
   /** The visitor of the frame's device (SPEC §6 Visitor), as /api/login/visit would create it. */

@@ -51,8 +51,9 @@ async function postJson(url, body) {
  * @param {string} caption
  * @param {string} account
  * @param {string} src
+ * @param {number | null} userId the account's id, when the frame has one (for "Drop link")
  */
-function addFrame(n, caption, account, src) {
+function addFrame(n, caption, account, src, userId = null) {
   const figure = el('figure', { class: 'frame' });
   const iframe = /** @type {HTMLIFrameElement} */ (el('iframe', {
     'data-testid': `frame-${n}`,
@@ -84,6 +85,15 @@ function addFrame(n, caption, account, src) {
     ],
     ['Close', 'close', () => figure.remove()],
   ];
+  if (userId !== null) {
+    // Cuts the account's realtime sockets as a network reset would, to watch the app reconnect.
+    controls.splice(3, 0, ['Drop link', 'drop', () => {
+      postJson('/shell/api/drop', { userId }).then(
+        (/** @type {{ dropped: number }} */ r) => report(`Dropped ${r.dropped} link(s) of ${caption}`),
+        (err) => report(`Could not drop the links: ${err instanceof Error ? err.message : String(err)}`),
+      );
+    }]);
+  }
   const bar = el('div', { class: 'controls' });
   for (const [label, id, action] of controls) {
     const button = el('button', { type: 'button', 'data-testid': `${id}-${n}` }, label);
@@ -101,12 +111,13 @@ function addFrame(n, caption, account, src) {
  * @param {Record<string, unknown>} body
  * @param {string} caption
  * @param {string} account
+ * @param {number | null} userId
  */
-async function openWithSession(url, body, caption, account) {
+async function openWithSession(url, body, caption, account, userId = null) {
   const n = nextFrame++;
   try {
     const params = await postJson(url, { ...body, frame: n });
-    addFrame(n, caption, account, '/?' + new URLSearchParams(params).toString());
+    addFrame(n, caption, account, '/?' + new URLSearchParams(params).toString(), userId);
     report('');
   } catch (err) {
     report(`Could not open ${caption}: ${err instanceof Error ? err.message : String(err)}`);
@@ -126,7 +137,7 @@ function renderAccounts(accounts) {
     const badge = el('span', { class: `badge ${isHost ? 'host' : 'user'}` }, isHost ? 'Host' : 'User');
     const open = el('button', { type: 'button', 'data-testid': `open-${a.userId}`, 'aria-label': `Open ${a.nickname}` }, 'Open');
     open.addEventListener('click', () =>
-      openWithSession('/shell/api/open', { userId: a.userId }, `${a.nickname} (${isHost ? 'host' : 'user'})`, a.account),
+      openWithSession('/shell/api/open', { userId: a.userId }, `${a.nickname} (${isHost ? 'host' : 'user'})`, a.account, a.userId),
     );
     li.append(who, badge, open);
     listEl.append(li);

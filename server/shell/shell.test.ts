@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { RealtimePath } from '../../src/api/contract/realtime';
 import { endpoints } from '../../src/api/contract';
 import { startTestServer, type TestServer } from '../testing/harness';
 import { CONTENT_SECURITY_POLICY } from '../web/security';
@@ -31,7 +33,7 @@ describe('dev shell', () => {
 
   it('gives every control its test id', () => {
     const js = readFileSync(new URL('./shell.js', import.meta.url), 'utf8');
-    for (const id of ['frame', 'hide', 'show', 'reload', 'close']) expect(js).toContain(`'${id}'`);
+    for (const id of ['frame', 'hide', 'show', 'reload', 'drop', 'close']) expect(js).toContain(`'${id}'`);
     expect(js).toContain('`open-${a.userId}`');
     expect(js).toContain("postMessage({ type: 'shell.visibility', hidden }, location.origin)");
   });
@@ -78,6 +80,26 @@ describe('dev shell', () => {
     expect((await postJson('/shell/api/open', { userId: 'host1' })).status).toBe(400);
     const broken = await fetch(server.base + '/shell/api/open', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
     expect(broken.status).toBe(400);
+  });
+
+  it("drops an account's realtime links as a network reset would, and only that account's", async () => {
+    const row = (id: number) => server.readDb().prepare('SELECT yx_accid AS account, im_token AS token FROM users WHERE id = ?').get(id) as { account: string; token: string };
+    const loggedIn = async (id: number) => {
+      const ws = new WebSocket(server.base.replace(/^http/, 'ws') + RealtimePath.im);
+      await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
+      ws.send(JSON.stringify({ id: 1, op: 'login', ...row(id) }));
+      await new Promise((resolve) => ws.once('message', resolve));
+      return ws;
+    };
+    const [target, bystander] = await Promise.all([loggedIn(200001), loggedIn(200002)]);
+    const closed = new Promise<number>((resolve) => target.once('close', resolve));
+    const res = await postJson('/shell/api/drop', { userId: 200001 });
+    expect(await res.json()).toEqual({ dropped: 1 });
+    expect(await closed).toBe(1006);
+    expect(bystander.readyState).toBe(WebSocket.OPEN);
+    bystander.close();
+    expect((await postJson('/shell/api/drop', { userId: 42 })).status).toBe(404);
+    expect((await postJson('/shell/api/drop', {})).status).toBe(400);
   });
 
   it('is absent when devShell is false', async () => {

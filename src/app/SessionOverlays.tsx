@@ -3,8 +3,10 @@
  * idle-host dialog (SPEC §4 Idle host). Each binds to its own child actor.
  */
 import { useSelector } from '@xstate/react';
-import { selectBanner, selectIdleHost, selectSession } from '../../machines/session/session.selectors';
-import type { BannerRef, IdleHostRef } from '../../machines/session/session.selectors';
+import {
+  selectBanner, selectIdleHost, selectImConnection, selectImOffline, selectSession,
+} from '../../machines/session/session.selectors';
+import type { BannerRef, IdleHostRef, ImConnectionRef } from '../../machines/session/session.selectors';
 import { useAppActor } from './AppActorContext';
 
 export function SessionOverlays() {
@@ -12,11 +14,23 @@ export function SessionOverlays() {
   const session = useSelector(app, selectSession);
   const banner = useSelector(session, selectBanner);
   const idleHost = useSelector(session, selectIdleHost);
+  const connection = useSelector(session, selectImConnection);
   return (
     <>
+      {connection && <OfflineStrip connection={connection} />}
       {banner && <IncomingBanner banner={banner} />}
       {idleHost && <IdleHostDialog idleHost={idleHost} />}
     </>
+  );
+}
+
+/** Shown while the message service is out of reach (no network, server restarting). */
+function OfflineStrip({ connection }: { connection: ImConnectionRef }) {
+  const offline = useSelector(connection, selectImOffline);
+  return (
+    <div className="offline-strip" role="status" aria-live="polite" data-testid="offline-strip" hidden={!offline}>
+      {offline && 'No connection. Reconnecting…'}
+    </div>
   );
 }
 

@@ -1,0 +1,52 @@
+/**
+ * A reference server of its own, in a child process, for end-to-end tests that stop and
+ * start it (a server restart under a running app). It serves the app build of the main
+ * test server (`dist`, built by the Playwright webServer step) over its own database.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+
+export interface ServerProcess {
+  readonly baseURL: string;
+  /** Starts the server (again, on the same port and database) and waits until it answers. */
+  start(): Promise<void>;
+  /** Kills the process without letting it close anything, as a crash or power cut would. */
+  kill(): Promise<void>;
+}
+
+export function serverProcess(port: number, name: string): ServerProcess {
+  const baseURL = `http://localhost:${port}`;
+  const dir = `.tmp/e2e-${name}`;
+  rmSync(dir, { recursive: true, force: true });
+  let child: ChildProcess | null = null;
+
+  return {
+    baseURL,
+    async start() {
+      const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        env: { ...process.env, PORT: String(port), DB_PATH: `${dir}/app.db`, DIST_DIR: 'dist', SEED_HOSTS: '2', SEED_USERS: '2' },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      child = proc;
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        if (proc.exitCode !== null) throw new Error(`The server on port ${port} exited with ${proc.exitCode}`);
+        try {
+          if ((await fetch(`${baseURL}/shell`)).ok) return;
+        } catch {
+          // Not listening yet.
+        }
+        if (Date.now() > deadline) throw new Error(`The server on port ${port} did not start`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    async kill() {
+      const proc = child;
+      child = null;
+      if (!proc || proc.exitCode !== null) return;
+      const exited = new Promise((resolve) => proc.once('exit', resolve));
+      proc.kill('SIGKILL');
+      await exited;
+    },
+  };
+}

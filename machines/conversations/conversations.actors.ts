@@ -1,0 +1,39 @@
+/** The conversation list composed with its ports (IM, profile lookups, saved pins). */
+import { fromPromise } from 'xstate';
+import type { ImPort } from '../ports/im.port';
+import { MAX_SESSIONS, conversationsMachine, groupsOf } from './conversations.machine';
+import type { ChatProfile } from './conversations.machine';
+
+export interface ConversationsPorts {
+  im: Pick<ImPort, 'conversations' | 'markRead'>;
+  /** Profiles and online status of at most 100 accounts (SPEC §7 batchQueryYxStat); missing ones are left out. */
+  lookupProfiles: (accounts: readonly string[]) => Promise<Record<string, ChatProfile>>;
+  /** Keeps the pinned session ids of the signed-in person. */
+  savePins: (ids: readonly string[]) => void;
+}
+
+export function composeConversations({ im, lookupProfiles, savePins }: ConversationsPorts) {
+  return conversationsMachine.provide({
+    actors: {
+      load: fromPromise(() => im.conversations(MAX_SESSIONS)),
+      // Groups of 100, one after another; a group that fails leaves its accounts at the defaults.
+      lookup: fromPromise(async ({ input: { accounts } }) => {
+        const found: Record<string, ChatProfile> = {};
+        let failures = 0;
+        for (const group of groupsOf(accounts)) {
+          try {
+            Object.assign(found, await lookupProfiles(group));
+          } catch (error) {
+            failures++;
+            if (failures === groupsOf(accounts).length) throw error;
+          }
+        }
+        return found;
+      }),
+      markRead: fromPromise(({ input: { id } }) => im.markRead(id)),
+    },
+    actions: {
+      savePins: ({ context }) => savePins(context.pinned),
+    },
+  });
+}

@@ -8,14 +8,18 @@ export interface ConversationsPorts {
   im: Pick<ImPort, 'conversations' | 'markRead'>;
   /** Profiles and online status of at most 100 accounts (SPEC §7 batchQueryYxStat); missing ones are left out. */
   lookupProfiles: (accounts: readonly string[]) => Promise<Record<string, ChatProfile>>;
-  /** Keeps the pinned session ids of the signed-in person. */
-  savePins: (ids: readonly string[]) => void;
+  /** The pinned session ids saved for an account, and saving them. */
+  loadPins: (account: string) => readonly string[];
+  savePins: (account: string, ids: readonly string[]) => void;
 }
 
-export function composeConversations({ im, lookupProfiles, savePins }: ConversationsPorts) {
+export function composeConversations({ im, lookupProfiles, loadPins, savePins }: ConversationsPorts) {
   return conversationsMachine.provide({
     actors: {
-      load: fromPromise(() => im.conversations(MAX_SESSIONS)),
+      load: fromPromise(async ({ input: { account } }) => ({
+        conversations: await im.conversations(MAX_SESSIONS),
+        pinned: loadPins(account),
+      })),
       // Groups of 100, one after another; a group that fails leaves its accounts at the defaults.
       lookup: fromPromise(async ({ input: { accounts } }) => {
         const found: Record<string, ChatProfile> = {};
@@ -33,7 +37,7 @@ export function composeConversations({ im, lookupProfiles, savePins }: Conversat
       markRead: fromPromise(({ input: { id } }) => im.markRead(id)),
     },
     actions: {
-      savePins: ({ context }) => savePins(context.pinned),
+      savePins: ({ context }) => savePins(context.account, context.pinned),
     },
   });
 }

@@ -22,9 +22,11 @@ function start(initial: ImConversation[] = [], lookups: string[][] = []) {
       lookups.push([...accounts]);
       return Object.fromEntries(accounts.map((a): [string, ChatProfile] => [a, { nickname: a.toUpperCase(), icon: '', onlineStatus: 1 }]));
     },
+    loadPins: () => [],
     savePins: () => {},
-  }), { input: { isVip: true, pinned: [] }, clock });
+  }), { input: { account: 'me', isVip: true }, clock });
   actor.start();
+  actor.send({ type: 'conversations.reload' });
   return { actor, clock, lookups };
 }
 

@@ -3,8 +3,8 @@
  * behind /news and /newsRestricted, kept for the whole signed-in session so the list is
  * there at once when the screen opens.
  *
- *   loading ─ok─▶ ready.{idle ⇄ lookingUp}        loading ─error─▶ failed ─retry─▶ loading
- *   ready ─reload (after a reconnect)─▶ loading
+ *   waiting ─reload (IM connected)─▶ loading ─ok─▶ ready.{idle ⇄ lookingUp}
+ *   loading ─error─▶ failed ─retry | reload─▶ loading        ready ─reload (after a reconnect)─▶ loading
  *
  * - Up to 200 sessions are pulled; the list never holds more (pinned ones are kept).
  * - Conversation updates are collected and applied together, 2 s after the first of a batch.
@@ -36,12 +36,19 @@ export interface ChatProfile {
 }
 
 export interface ConversationsInput {
+  /** The signed-in person's IM account (pins are kept per account). */
+  account: string;
   isVip: boolean;
-  /** Pinned session ids as saved earlier, in pin order. */
+}
+
+/** What a load brings: the sessions, newest first, and the pins saved earlier. */
+export interface LoadedConversations {
+  conversations: readonly ImConversation[];
   pinned: readonly string[];
 }
 
 export interface ConversationsContext {
+  account: string;
   isVip: boolean;
   sessions: Readonly<Record<string, ImConversation>>;
   pinned: readonly string[];
@@ -119,8 +126,8 @@ export const conversationsMachine = setup({
     emitted: {} as ConversationsEmitted,
   },
   actors: {
-    /** Up to MAX_SESSIONS conversations, newest first. */
-    load: fromPromise<ImConversation[], void>(() => Promise.resolve([])),
+    /** Up to MAX_SESSIONS conversations, newest first, and the saved pins. */
+    load: fromPromise<LoadedConversations, { account: string }>(() => Promise.resolve({ conversations: [], pinned: [] })),
     /** Profiles of the accounts (all groups), keyed by account; missing ones are left out. */
     lookup: fromPromise<Record<string, ChatProfile>, { accounts: readonly string[] }>(() => Promise.resolve({})),
     markRead: fromPromise<void, { id: string }>(() => Promise.resolve()),
@@ -145,9 +152,11 @@ export const conversationsMachine = setup({
       wanted: addWanted(context.wanted, context.pending.map((c) => c.to)),
       pending: [],
     })),
-    setLoaded: assign(({ context }, loaded: readonly ImConversation[]) => {
-      const sessions = mergeSessions({}, [...loaded.slice(0, MAX_SESSIONS), ...Object.values(context.sessions)], context.pinned);
-      return { sessions, wanted: addWanted(context.wanted, Object.values(sessions).map((c) => c.to)), error: null };
+    setLoaded: assign(({ context }, loaded: LoadedConversations) => {
+      // Pins made in this session (before the load answered) stay; saved ones come after them.
+      const pinned = [...new Set([...loaded.pinned, ...context.pinned])].slice(-MAX_PINNED);
+      const sessions = mergeSessions({}, [...loaded.conversations.slice(0, MAX_SESSIONS), ...Object.values(context.sessions)], pinned);
+      return { sessions, pinned, wanted: addWanted(context.wanted, Object.values(sessions).map((c) => c.to)), error: null };
     }),
     setError: assign({
       error: ({ event }) => {
@@ -189,9 +198,10 @@ export const conversationsMachine = setup({
 }).createMachine({
   id: 'conversations',
   context: ({ input }) => ({
+    account: input.account,
     isVip: input.isVip,
     sessions: {},
-    pinned: input.pinned.slice(0, MAX_PINNED),
+    pinned: [],
     pending: [],
     profiles: {},
     wanted: [],
@@ -215,17 +225,22 @@ export const conversationsMachine = setup({
     'conversations.read': { guard: 'unread', actions: ['clearUnread', 'markRead'] },
     'vip.changed': { actions: 'setVip' },
   },
-  initial: 'loading',
+  initial: 'waiting',
   states: {
+    /** Until the IM connection is up (`conversations.reload` on every (re)connect). */
+    waiting: {
+      on: { 'conversations.reload': 'loading' },
+    },
     loading: {
       invoke: {
         src: 'load',
+        input: ({ context }) => ({ account: context.account }),
         onDone: { target: 'ready', actions: [{ type: 'setLoaded', params: ({ event }) => event.output }, ...SCHEDULE_LOOKUP] },
         onError: { target: 'failed', actions: 'setError' },
       },
     },
     failed: {
-      on: { 'conversations.retry': 'loading' },
+      on: { 'conversations.retry': 'loading', 'conversations.reload': 'loading' },
     },
     ready: {
       on: {

@@ -14,7 +14,8 @@ import {
 } from './paged-list.machine';
 import type { Page, PageRequest, PagedListOptions } from './paged-list.machine';
 import {
-  selectError, selectHasMore, selectItems, selectLoadingMore, selectMoreFailed, selectPhase, selectRefreshing, selectSettled,
+  selectError, selectHasMore, selectItems, selectLoadingMore, selectMoreFailed, selectPhase, selectRefreshError, selectRefreshing,
+  selectSettled,
 } from './paged-list.selectors';
 
 const PAGE_SIZE = 2;
@@ -176,6 +177,9 @@ describe('[§4 Home list paging] the paged list', () => {
     expect(snapshot.value).toEqual({ listed: 'finished' });
     expect(snapshot.context).toMatchObject({ items: ['c'], finished: true, error: 'Network Connection Failure' });
     expect(selectPhase(snapshot)).toBe('listed');
+    expect(selectRefreshError(snapshot)).toBe('Network Connection Failure');
+    actor.send({ type: 'list.refresh' });
+    expect(selectRefreshError(actor.getSnapshot())).toBeNull();
   });
 
   it('a failed next page keeps the items; retry asks for the same page again', async () => {
@@ -186,6 +190,7 @@ describe('[§4 Home list paging] the paged list', () => {
     expect(selectMoreFailed(actor.getSnapshot())).toBe(true);
     expect(selectItems(actor.getSnapshot())).toEqual(['a', 'b']);
     expect(selectError(actor.getSnapshot())).toBe('Server Failure');
+    expect(selectRefreshError(actor.getSnapshot())).toBeNull();
     actor.send({ type: 'list.retry' });
     expect(pending.latest('loadMore').args).toEqual([{ page: 2, pageSize: PAGE_SIZE }]);
     pending.latest<Page<string>>('loadMore').resolve(short);

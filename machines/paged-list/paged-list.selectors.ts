@@ -41,3 +41,7 @@ export const selectError = <T>(snapshot: PagedListSnapshot<T>): string | null =>
 /** Neither the first page, a next page nor a refresh is on its way (a caller can await this). */
 export const selectSettled = <T>(snapshot: PagedListSnapshot<T>): boolean =>
   !snapshot.matches('loading') && !snapshot.matches('refreshing') && !snapshot.matches({ listed: 'loadingMore' });
+
+/** A pull failed: the old items stay on screen, and this says why (null otherwise). */
+export const selectRefreshError = <T>(snapshot: PagedListSnapshot<T>): string | null =>
+  snapshot.matches({ listed: 'ready' }) || snapshot.matches({ listed: 'finished' }) ? snapshot.context.error : null;

@@ -1,6 +1,5 @@
-/** The pieces of the mail list: one mail, and the line that stands for the list while it loads, fails or is empty. */
+/** One mail of the mail list, and the pull-to-refresh texts. */
 import { useId } from 'react';
-import type { ReactNode } from 'react';
 import type { SysMail } from '../../api/contract/news';
 
 /** PullToRefresh speaks Chinese unless told otherwise. */
@@ -30,31 +29,5 @@ export function MailItem({ mail }: { mail: SysMail }) {
         <MailDate at={mail.createTime} />
       </article>
     </li>
-  );
-}
-
-interface ListMessageProps {
-  /** Something is loading: a spinner and a polite status. */
-  busy?: boolean;
-  /** A failure's text; with `onRetry`, a Retry button. */
-  error?: string | null;
-  onRetry?: () => void;
-  children?: ReactNode;
-}
-
-export function ListMessage({ busy = false, error = null, onRetry, children }: ListMessageProps) {
-  if (onRetry) {
-    return (
-      <div className="mail-message">
-        <p role="alert" className="mail-error">{error || 'Could not load the messages.'}</p>
-        <button type="button" className="button-link" onClick={onRetry}>Retry</button>
-      </div>
-    );
-  }
-  return (
-    <p className="mail-message" role={busy ? 'status' : undefined}>
-      {busy && <span className="spinner mail-spinner" aria-hidden="true" />}
-      {children}
-    </p>
   );
 }

@@ -16,7 +16,8 @@ import { news } from '../../api/contract';
 import type { MailType, SysMail } from '../../api/contract/news';
 import { useServices } from '../../app/services';
 import { InfiniteScroll, PullToRefresh } from '../../ui/antd';
-import { ListMessage, MailItem, PULL_TEXTS } from './MailItem';
+import { ListMessage } from '../../ui/ListMessage';
+import { MailItem, PULL_TEXTS } from './MailItem';
 import './mail.css';
 
 /** SPEC §9: lists page by 10. */

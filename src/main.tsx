@@ -12,12 +12,15 @@ import { createAesCodec } from './api/codec';
 import { readOpenParams } from './adapters/openParams';
 import { SessionCredentials, createHttpSessionPort } from './adapters/session.http';
 import { installShellVisibilityBridge } from './adapters/shellBridge';
+import { createHttpTranslator, translatorConfigFromApi } from './adapters/translator.http';
 import type { AppActor } from './app/AppActorContext';
 import { AppActorContext } from './app/AppActorContext';
 import { config } from './app/config';
 import { startInspector } from './app/inspector';
 import { createAppRouter } from './app/router';
 import { createRealtimePorts } from './app/realtime';
+import type { Services } from './app/services';
+import { ServicesContext } from './app/services';
 import { confirmBecameHost, showToast } from './app/toast';
 import { watchPage } from './app/page';
 import './ui/app.css';
@@ -39,6 +42,14 @@ async function main() {
   });
   const session = createHttpSessionPort({ api, credentials, appId: config.appId });
   const realtime = await createRealtimePorts(api, credentials);
+  const services: Services = {
+    api,
+    // A relative translator endpoint (the reference server's stand-in) is on the API host.
+    translator: createHttpTranslator({
+      loadConfig: translatorConfigFromApi(api),
+      origin: new URL(config.apiBase || '/', window.location.href).href,
+    }),
+  };
 
   // Read (and strip from the address bar) before the entry path is taken.
   const openParams = readOpenParams();
@@ -59,7 +70,9 @@ async function main() {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppActorContext.Provider value={app}>
-        <RouterProvider router={router} />
+        <ServicesContext.Provider value={services}>
+          <RouterProvider router={router} />
+        </ServicesContext.Provider>
       </AppActorContext.Provider>
     </StrictMode>,
   );

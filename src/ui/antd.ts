@@ -1,9 +1,11 @@
 /**
  * antd-mobile's imperative parts (Toast, Dialog) render outside the React tree; under
  * React 19 they need to be told to use createRoot (antd-mobile "v5 for React 19" guide).
- * Import them from here, never from 'antd-mobile' directly.
+ * Import them from here, never from 'antd-mobile' directly. Its animations run in
+ * JavaScript (react-spring), which the stylesheet's reduced-motion rule cannot reach, so
+ * `prefers-reduced-motion` is followed here as well.
  */
-import { unstableSetRender } from 'antd-mobile';
+import { reduceMotion, restoreMotion, unstableSetRender } from 'antd-mobile';
 import type { Root } from 'react-dom/client';
 import { createRoot } from 'react-dom/client';
 
@@ -23,4 +25,9 @@ unstableSetRender((node, container) => {
   };
 });
 
-export { Dialog, Toast } from 'antd-mobile';
+const reducedMotion = typeof window.matchMedia === 'function' ? window.matchMedia('(prefers-reduced-motion: reduce)') : null;
+const followMotionPreference = () => (reducedMotion?.matches ? reduceMotion() : restoreMotion());
+followMotionPreference();
+reducedMotion?.addEventListener('change', followMotionPreference);
+
+export { Dialog, InfiniteScroll, PullToRefresh, Toast } from 'antd-mobile';

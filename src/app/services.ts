@@ -1,0 +1,21 @@
+/**
+ * The services screens call directly, for lookups that are not a protocol of the root
+ * actor: the encrypted API client and the translator. Built once in main.tsx; screens read
+ * them with `useServices()` and never import src/adapters.
+ */
+import { createContext, useContext } from 'react';
+import type { TranslatorPort } from '../../machines/ports/translator.port';
+import type { ApiClient } from '../api/client';
+
+export interface Services {
+  api: ApiClient;
+  translator: TranslatorPort;
+}
+
+export const ServicesContext = createContext<Services | null>(null);
+
+export function useServices(): Services {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices outside ServicesContext');
+  return services;
+}

@@ -230,6 +230,7 @@ export const appMachine = setup({
         src: 'session',
         input: ({ context }) => ({
           isHost: context.profile?.userType === USER_TYPE_HOST,
+          isVip: context.profile?.vipInfo.isVip ?? false,
           account: context.profile?.yxAccid ?? '',
           token: context.profile?.imToken ?? '',
         }),

@@ -21,7 +21,7 @@
  * once with the §8 text; a send made while connected runs as its own child and reports back.
  */
 import { assign, emit, fromCallback, fromPromise, setup, spawnChild, stopChild } from 'xstate';
-import type { ImEvent, ImMessage } from '../ports/im.port';
+import type { ImConversation, ImEvent, ImMessage } from '../ports/im.port';
 import { ImCode, RELOGIN_CODES, TOKEN_REFRESH_CODES } from '../ports/im.port';
 
 export const MAX_LOGIN_ATTEMPTS = 3;
@@ -73,7 +73,9 @@ export type ImOutput =
   | { type: 'im.message'; message: ImMessage }
   | { type: 'im.notification'; content: unknown; from: string }
   | { type: 'im.unreadChanged'; count: number }
-  | { type: 'im.conversationChanged' }
+  | { type: 'im.conversationChanged'; conversation: ImConversation }
+  /** Logged in (again): lists kept elsewhere load (again). */
+  | { type: 'im.connected' }
   /** The session must end: `text` is shown first when there is one. */
   | { type: 'im.sessionEnded'; text: string | null };
 
@@ -90,7 +92,7 @@ export function outputOf(event: ImConnectionEvent): ImOutput {
   if (e?.type === 'message') return { type: 'im.message', message: e.message };
   if (e?.type === 'notification') return { type: 'im.notification', content: e.notification.content, from: e.notification.from };
   if (e?.type === 'unread') return { type: 'im.unreadChanged', count: e.total };
-  if (e?.type === 'conversation') return { type: 'im.conversationChanged' };
+  if (e?.type === 'conversation') return { type: 'im.conversationChanged', conversation: e.conversation };
   throw new Error(`${e?.type ?? event.type} is not reported`);
 }
 
@@ -162,6 +164,7 @@ export const imConnectionMachine = setup({
           : context.seen,
     }),
     forward: emit(({ event }) => outputOf(event)),
+    reportConnected: emit({ type: 'im.connected' } as ImOutput),
     endSession: emit((_, p: { text: string | null }): ImOutput => ({ type: 'im.sessionEnded', text: p.text })),
     refuseSend: emit(({ event }) => ({
       type: 'sendFailed' as const,
@@ -260,6 +263,7 @@ export const imConnectionMachine = setup({
       },
     },
     connected: {
+      entry: 'reportConnected',
       initial: 'idle',
       states: {
         idle: { after: { heartbeat: 'pinging' } },

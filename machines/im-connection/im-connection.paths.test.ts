@@ -66,11 +66,12 @@ async function replay(input: ImConnectionInput, steps: readonly { event: EventOb
   await flush();
 
   for (const { event, state } of steps) {
+    const before = actor.getSnapshot();
+    const connectionsBefore = emitted.filter((e) => e.type === 'im.connected').length;
     const [, kind, , id] = event.type.split('.');
     const payload = event as AnyEventObject;
     if (event.type.startsWith('xstate.after.')) {
       // The exact wait of SPEC §9 / §4: one millisecond short of it nothing has happened yet.
-      const before = actor.getSnapshot();
       const due = event.type.includes('heartbeat') ? 10_000
         : event.type.includes('offline') ? offlineRetryDelayMs(before.context.offlineTries)
           : 1000 * before.context.attempts;
@@ -109,6 +110,10 @@ async function replay(input: ImConnectionInput, steps: readonly { event: EventOb
       expect(emitted.at(-1)).toMatchObject({ type: 'sendFailed', reason: 'notConnected' });
     }
     if (event.type === 'im.sendFailed') expect(emitted.at(-1)).toMatchObject({ type: 'sendFailed', reason: 'refused' });
+    // Every (re)connection is reported once, so lists kept elsewhere load again.
+    const connections = emitted.filter((e) => e.type === 'im.connected').length;
+    if (snapshot.matches('connected') && !before.matches('connected')) expect(connections).toBe(connectionsBefore + 1);
+    else expect(connections).toBe(connectionsBefore);
   }
   // Link events are not reported as conversation changes (no conversation event was sampled).
   expect(emitted.filter((e) => e.type === 'im.conversationChanged')).toEqual([]);

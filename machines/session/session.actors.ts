@@ -11,6 +11,8 @@ import { composeIdleHost } from '../idle-host/idle-host.actors';
 import type { ClockPort } from '../idle-host/idle-host.actors';
 import { composeImConnection } from '../im-connection/im-connection.actors';
 import { outputOf } from '../im-connection/im-connection.machine';
+import { composeConversations } from '../conversations/conversations.actors';
+import type { ConversationsPorts } from '../conversations/conversations.actors';
 import type { ImPort } from '../ports/im.port';
 import type { PresencePort } from '../ports/presence.port';
 import { composePresence } from '../presence/presence.actors';
@@ -25,6 +27,9 @@ export interface SessionPorts {
   loadIdleMinutes: () => Promise<number>;
   /** The customer-service IM account, or null. */
   customerServiceAccount: () => Promise<string | null>;
+  lookupProfiles: ConversationsPorts['lookupProfiles'];
+  loadPins: ConversationsPorts['loadPins'];
+  savePins: ConversationsPorts['savePins'];
 }
 
 /** What an owner of the session provides; the IM token refresh comes from the sign-in side. */
@@ -35,7 +40,13 @@ export function composeSession(ports: SessionPorts) {
     actions: {
       forward: sendParent(({ event }) => outputOf(event)),
       endSession: sendParent((_, params: { text: string | null }) => ({ type: 'im.sessionEnded', text: params.text })),
+      reportConnected: sendParent({ type: 'im.connected' }),
     },
+  });
+  const conversations = composeConversations({
+    im: ports.im, lookupProfiles: ports.lookupProfiles, loadPins: ports.loadPins, savePins: ports.savePins,
+  }).provide({
+    actions: { refuse: sendParent((_, text: string) => ({ type: 'child.toast', text })) },
   });
   const banner = bannerMachine.provide({
     actors: { customerService: fromPromise(() => ports.customerServiceAccount()) },
@@ -60,6 +71,6 @@ export function composeSession(ports: SessionPorts) {
     },
   });
   return sessionMachine.provide({
-    actors: { imConnection, presence: composePresence(ports.presence), banner, idleHost },
+    actors: { imConnection, presence: composePresence(ports.presence), banner, idleHost, conversations },
   });
 }

@@ -18,12 +18,15 @@ import type { BannerItem } from '../banner/banner.machine';
 import { idleHostMachine } from '../idle-host/idle-host.machine';
 import { isRecharge, previewOf } from '../im/preview';
 import { imConnectionMachine } from '../im-connection/im-connection.machine';
-import type { ImMessage } from '../ports/im.port';
+import { conversationsMachine } from '../conversations/conversations.machine';
+import type { ImConversation, ImMessage } from '../ports/im.port';
 import { presenceMachine } from '../presence/presence.machine';
 import { routeSystemMessage } from '../system-messages/system-messages';
 
 export interface SessionInput {
   isHost: boolean;
+  /** VIP members may pin chats (SPEC §6). */
+  isVip: boolean;
   /** The IM account and token of the signed-in person. */
   account: string;
   token: string;
@@ -42,7 +45,10 @@ export type SessionEvent =
   | { type: 'im.message'; message: ImMessage }
   | { type: 'im.notification'; content: unknown; from: string }
   | { type: 'im.unreadChanged'; count: number }
-  | { type: 'im.conversationChanged' }
+  | { type: 'im.conversationChanged'; conversation: ImConversation }
+  | { type: 'im.connected' }
+  /** A child asks for a toast (e.g. a refused pin). */
+  | { type: 'child.toast'; text: string }
   | { type: 'im.sessionEnded'; text: string | null }
   | { type: 'banner.navigate'; to: string };
 
@@ -82,6 +88,7 @@ export const sessionMachine = setup({
     presence: presenceMachine,
     banner: bannerMachine,
     idleHost: idleHostMachine,
+    conversations: conversationsMachine,
   },
   actions: {
     toBanner: enqueueActions(({ enqueue, event, system }) => {
@@ -114,6 +121,14 @@ export const sessionMachine = setup({
       const idleHost = system.get('idleHost') as AnyActorRef | undefined;
       if (idleHost) enqueue.sendTo(idleHost, event);
     }),
+    toConversations: enqueueActions(({ enqueue, event, system }) => {
+      const conversations = system.get('conversations') as AnyActorRef | undefined;
+      if (!conversations) return;
+      if (event.type === 'im.connected') enqueue.sendTo(conversations, { type: 'conversations.reload' });
+      if (event.type === 'im.conversationChanged') {
+        enqueue.sendTo(conversations, { type: 'conversations.changed', conversation: event.conversation });
+      }
+    }),
     goOffline: enqueueActions(({ enqueue, system }) => {
       const presence = system.get('presence') as AnyActorRef | undefined;
       if (presence) enqueue.sendTo(presence, { type: 'presence.goOffline' });
@@ -135,6 +150,12 @@ export const sessionMachine = setup({
     // Presence finishes only after saying offline on logout.
     { id: 'presence', systemId: 'presence', src: 'presence', input: {}, onDone: '.left' },
     { id: 'banner', systemId: 'banner', src: 'banner' },
+    {
+      id: 'conversations',
+      systemId: 'conversations',
+      src: 'conversations',
+      input: ({ context }) => ({ account: context.account, isVip: context.isVip }),
+    },
   ],
   initial: 'active',
   states: {
@@ -150,6 +171,9 @@ export const sessionMachine = setup({
         'im.message': { actions: 'toBanner' },
         'im.notification': { actions: 'routeNotification' },
         'im.unreadChanged': { actions: { type: 'output', params: ({ event }) => ({ type: 'session.unread', count: event.count }) } },
+        'im.connected': { actions: 'toConversations' },
+        'im.conversationChanged': { actions: 'toConversations' },
+        'child.toast': { actions: { type: 'output', params: ({ event }) => ({ type: 'session.toast', text: event.text }) } },
         'im.sessionEnded': { target: 'ended', actions: assign({ endText: ({ event }) => event.text }) },
         'banner.navigate': { actions: { type: 'output', params: ({ event }) => ({ type: 'session.navigate', to: event.to }) } },
         'app.hidden': { actions: 'forwardVisibility' },

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
+import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import type { ImMessage } from '../ports/im.port';
 import { describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
@@ -30,11 +30,14 @@ const samples: AnyEventObject[] = [
   { type: 'im.sessionEnded', text: 'This account has been logged in on other devices.' },
   { type: 'banner.navigate', to: '/talk?to=yx-peer&taPath=banner' },
   { type: 'xstate.done.actor.presence' },
+  { type: 'im.connected' },
+  { type: 'im.conversationChanged', conversation: { id: 'yx-peer', to: 'yx-peer', lastMsg: null, updateTime: 1, unread: 1 } },
+  { type: 'child.toast', text: 'Only VIP members can pin chats.' },
 ];
 
 const inputs: Record<string, SessionInput> = {
-  host: { isHost: true, account: 'me', token: 't' },
-  user: { isHost: false, account: 'me', token: 't' },
+  host: { isHost: true, isVip: false, account: 'me', token: 't' },
+  user: { isHost: false, isVip: true, account: 'me', token: 't' },
 };
 
 /** The session composed over manual fakes: nothing answers until the test says so. */
@@ -61,6 +64,13 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
     const e = event as AnyEventObject;
     if (event.type === 'im.unreadChanged') expect(out.at(-1)).toEqual({ type: 'session.unread', count: 7 });
     if (event.type === 'banner.navigate') expect(out.at(-1)).toEqual({ type: 'session.navigate', to: e.to });
+    if (event.type === 'child.toast') expect(out.at(-1)).toEqual({ type: 'session.toast', text: e.text });
+    // The conversation list loads on every IM (re)connection and hears every change.
+    const conversations = snapshot.children.conversations as AnyActorRef | undefined;
+    if (event.type === 'im.connected' && conversations) expect(['loading', 'failed']).toContain(conversations.getSnapshot().value);
+    if (event.type === 'im.conversationChanged' && conversations) {
+      expect(conversations.getSnapshot().context.pending).toContainEqual(e.conversation);
+    }
     if (event.type === 'im.notification') {
       const expected = { 58: 'session.becameHost', [-4]: 'session.followerAdded' }[(e.content as { attachType?: number }).attachType ?? 0];
       expect(out.at(-1)?.type).toBe(expected ?? 'session.log');

@@ -25,6 +25,9 @@ export function manualRealtime(clock = new SimulatedClock()) {
     clock: clockPortOf(clock),
     loadIdleMinutes: () => pending.add('loadIdleMinutes', []),
     customerServiceAccount: () => pending.add('customerServiceAccount', []),
+    lookupProfiles: (accounts) => pending.add('lookupProfiles', [accounts]),
+    loadPins: () => [],
+    savePins: () => {},
   };
   return { ports, im, presence, pending, clock };
 }
@@ -41,6 +44,9 @@ export function autoRealtime(account: string, token: string, sessionToken = 'ses
     clock: { now: () => Date.now(), setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (id) => clearTimeout(id as number) },
     loadIdleMinutes: () => Promise.resolve(1),
     customerServiceAccount: () => Promise.resolve(null),
+    lookupProfiles: () => Promise.resolve({}),
+    loadPins: () => [],
+    savePins: () => {},
   };
   return { ports, network, presenceServer };
 }

@@ -30,6 +30,22 @@ export function writeStoredAuth(auth: StoredAuth): void {
   safeStorage('localStorage')?.setItem(AUTH_KEY, JSON.stringify(auth));
 }
 
+const pinsKey = (account: string) => `app.pins.${account}`;
+
+/** Pinned chat session ids of an account (SPEC §5 pinning); anything unreadable is no pins. */
+export function readPins(account: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(safeStorage('localStorage')?.getItem(pinsKey(account)) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string').slice(0, 5) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function writePins(account: string, ids: readonly string[]): void {
+  safeStorage('localStorage')?.setItem(pinsKey(account), JSON.stringify(ids));
+}
+
 export function readDeviceId(): string | null {
   return safeStorage('localStorage')?.getItem(DEVICE_KEY) ?? null;
 }

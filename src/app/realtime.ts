@@ -11,7 +11,9 @@ import { createLocalImPort } from '../adapters/im.local';
 import { createLocalPresencePort } from '../adapters/presence.local';
 import type { SessionCredentials } from '../adapters/session.http';
 import type { ApiClient } from '../api/client';
-import { config as configContract, realtime as realtimeContract } from '../api/contract';
+import { readPins, writePins } from '../adapters/storage';
+import { config as configContract, news as newsContract, realtime as realtimeContract } from '../api/contract';
+import type { ChatProfile } from '../../machines/conversations/conversations.machine';
 import { config } from './config';
 
 const { ConfigKey } = configContract;
@@ -41,6 +43,16 @@ export async function createRealtimePorts(api: ApiClient, credentials: SessionCr
       const values = await api.data(configContract.getConfigByKey, { searchValue: ConfigKey.idleReminderMinutes }, { silent: true });
       return Number(values[ConfigKey.idleReminderMinutes]);
     },
+    async lookupProfiles(accounts) {
+      const found = await api.data(newsContract.batchQueryYxStat, { yxAccids: [...accounts] }, { silent: true });
+      const out: Record<string, ChatProfile> = {};
+      for (const [account, p] of Object.entries(found)) {
+        out[account] = { nickname: p.nickname, icon: p.icon, onlineStatus: p.onlineGroupStatus, userId: p.userId, isVip: p.isVip };
+      }
+      return out;
+    },
+    loadPins: readPins,
+    savePins: writePins,
     async customerServiceAccount() {
       const list = await api.data(realtimeContract.getCustomerServiceList, {}, { silent: true });
       return list[0]?.imId ?? null;

@@ -28,19 +28,20 @@ afterAll(() => server.close());
 
 describe('[§7] /api/sysmail/loadList', () => {
   it('pages the caller\'s system mail and the station messages together, newest first', async () => {
-    const first = await server.call(loadList, { currentPage: 1, pageSize: 4 }, { token: user1 });
+    // Three system mails and twelve station messages.
+    const first = await server.call(loadList, { currentPage: 1, pageSize: 10 }, { token: user1 });
     expect(first.code).toBe(ResultCode.success);
-    expect(first.data).toMatchObject({ total: 6, currentPage: 1, pageSize: 4 });
-    expect(first.data!.list).toHaveLength(4);
-    const second = await server.call(loadList, { currentPage: 2, pageSize: 4 }, { token: user1 });
+    expect(first.data).toMatchObject({ total: 15, currentPage: 1, pageSize: 10 });
+    expect(first.data!.list).toHaveLength(10);
+    const second = await server.call(loadList, { currentPage: 2, pageSize: 10 }, { token: user1 });
     // A page shorter than pageSize is the last one (SPEC §4 paging).
-    expect(second.data!.list).toHaveLength(2);
+    expect(second.data!.list).toHaveLength(5);
     const all = [...first.data!.list, ...second.data!.list];
-    expect(new Set(all.map((m) => m.id)).size).toBe(6);
+    expect(new Set(all.map((m) => m.id)).size).toBe(15);
     const times = all.map((m) => m.createTime);
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    const third = await server.call(loadList, { currentPage: 3, pageSize: 4 }, { token: user1 });
-    expect(third.data).toMatchObject({ list: [], total: 6 });
+    const third = await server.call(loadList, { currentPage: 3, pageSize: 10 }, { token: user1 });
+    expect(third.data).toMatchObject({ list: [], total: 15 });
   });
 
   it('filters by mailType: system mail is the caller\'s own, station messages are everyone\'s', async () => {
@@ -49,14 +50,16 @@ describe('[§7] /api/sysmail/loadList', () => {
     const hostSystem = await server.call(loadList, { currentPage: 1, pageSize: 10, mailType: MailType.system }, { token: host1 });
     expect(hostSystem.data!.list.at(-1)!.title).toBe('Welcome, Sofia!');
     const station = await server.call(loadList, { currentPage: 1, pageSize: 10, mailType: MailType.station }, { token: host1 });
-    expect(station.data!.list.map((m) => m.title)).toEqual(['New: secret messages', 'Scheduled maintenance', 'Community guidelines']);
+    expect(station.data!.total).toBe(12);
+    expect(station.data!.list).toHaveLength(10);
+    expect(station.data!.list.slice(0, 3).map((m) => m.title)).toEqual(['New: secret messages', 'Scheduled maintenance', 'Community guidelines']);
     expect(station.data!.list.every((m) => m.mailType === MailType.station)).toBe(true);
   });
 
   it('gives someone who signed up later the station messages only', async () => {
     const visitor = await server.call(visit, { ...device, deviceId: 'news-visitor' });
     const res = await server.call(loadList, { currentPage: 1, pageSize: 10 }, { token: visitor.data!.token });
-    expect(res.data!.total).toBe(3);
+    expect(res.data!.total).toBe(12);
     expect(res.data!.list.every((m) => m.mailType === MailType.station)).toBe(true);
   });
 

@@ -119,9 +119,13 @@ describe('customer service', () => {
 });
 
 describe('news and chat', () => {
-  it('seeds station messages to everyone and three system mails per person', () => {
+  it('seeds twelve station messages to everyone (more than a page of 10) and three system mails per person', () => {
     const db = seeded();
-    expect(db.prepare('SELECT count(*) FROM sys_mail WHERE user_id IS NULL AND mail_type = 2').pluck().get()).toBe(3);
+    expect(db.prepare('SELECT count(*) FROM sys_mail WHERE user_id IS NULL AND mail_type = 2').pluck().get()).toBe(12);
+    // The archive is older than the three current notices, so those stay the newest.
+    expect(db.prepare('SELECT title FROM sys_mail WHERE mail_type = 2 ORDER BY created_at DESC LIMIT 4').pluck().all()).toEqual([
+      'New: secret messages', 'Scheduled maintenance', 'Community guidelines', 'Call quality tips',
+    ]);
     const perUser = db.prepare(
       'SELECT user_id, count(*) AS n FROM sys_mail WHERE mail_type = 1 GROUP BY user_id ORDER BY user_id',
     ).all() as { user_id: number; n: number }[];

@@ -7,7 +7,7 @@
  * Dev accounts: host1@example.com … and user1@example.com …, all with SEED_PASSWORD. One
  * customer-service IM account (`customer_service`, an IM account only, not an app user).
  *
- * News and chat: station messages to everyone and three system mails per seeded person,
+ * News and chat: twelve station messages to everyone and three system mails per seeded person,
  * customer-service common problems, feedback types, and wallets (users start with
  * 1000, 200, 50 or 0 diamonds in turn; hosts with none).
  */
@@ -75,6 +75,22 @@ const STATION_MESSAGES = [
   ['Community guidelines', 'Be kind and respectful. Harassment, nudity and scams lead to a permanent ban.'],
   ['Scheduled maintenance', 'The service will be briefly unavailable on Sunday from 02:00 to 02:30 UTC.'],
   ['New: secret messages', 'Hosts can now send secret messages: pictures and videos that open for a few diamonds.'],
+] as const;
+
+/**
+ * Older station messages, from the weeks before the seed's first day (newest last), so that
+ * the station list has more than one page of 10 (SPEC §9 paging).
+ */
+const STATION_ARCHIVE = [
+  ['Welcome to the app', 'Meet hosts from around the world in one-to-one video calls and live rooms.'],
+  ['How diamonds work', 'Diamonds pay for calls, gifts and secret messages. Recharge them in the wallet.'],
+  ['Verified hosts', 'A badge on a profile means the host passed our photo and video review.'],
+  ['Gifts in live rooms', 'Send a gift to a host during a live stream; it shows for everyone in the room.'],
+  ['VIP membership', 'VIP members get a discount on every call and can pin up to five chats.'],
+  ['Report and block', 'Open a chat or a profile to report or block someone. We review every report.'],
+  ['Holiday events', 'Special gifts and rankings run during the holidays. Watch the banner on the home page.'],
+  ['Payment methods', 'Pay by card, Apple Pay, Google Pay, PayPal or USDT, depending on your country.'],
+  ['Call quality tips', 'A steady Wi-Fi connection and good light make calls clearer for both sides.'],
 ] as const;
 
 /** Three system mails (SPEC §2 message/systemMsg) per seeded person, by kind. */
@@ -190,6 +206,10 @@ export function seed(db: Db, { hosts = 6, users = 4 }: SeedOptions = {}): void {
     for (const [key, value] of Object.entries(APP_CONFIG)) config.run(key, value);
     STATION_MESSAGES.forEach(([title, content], k) => {
       mail.run(null, MailType.station, title, content, SEEDED_AT + k * DAY_MS, `station:${k + 1}`);
+    });
+    STATION_ARCHIVE.forEach(([title, content], k) => {
+      const at = SEEDED_AT - (STATION_ARCHIVE.length - k) * 7 * DAY_MS;
+      mail.run(null, MailType.station, title, content, at, `station-archive:${k + 1}`);
     });
     CUSTOMER_PROBLEMS.forEach(([audience, text, reply], k) => problem.run(k + 1, audience, k + 1, text, reply));
     FEEDBACK_TYPES.forEach((name, k) => feedbackType.run(k + 1, name, k + 1));

@@ -2,6 +2,7 @@
 import type { ActorRefFrom, AnyMachineSnapshot } from 'xstate';
 import type { BannerMachine } from '../banner/banner.machine';
 import type { IdleHostMachine } from '../idle-host/idle-host.machine';
+import type { ConversationsRef } from '../conversations/conversations.selectors';
 import type { ImConnectionMachine } from '../im-connection/im-connection.machine';
 import type { SessionMachine } from './session.machine';
 
@@ -27,3 +28,6 @@ export const selectImConnection = (session: AnyMachineSnapshot | undefined): ImC
 /** The IM service is out of reach and the connection is waiting to try again. */
 export const selectImOffline = (connection: AnyMachineSnapshot | undefined): boolean =>
   connection?.matches('offline') ?? false;
+
+export const selectConversations = (session: AnyMachineSnapshot | undefined): ConversationsRef | undefined =>
+  session?.children.conversations as ConversationsRef | undefined;

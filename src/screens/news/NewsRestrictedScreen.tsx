@@ -1,6 +1,6 @@
-import { ScreenFrame } from '../../ui/ScreenFrame';
+import { NewsView } from './NewsView';
 
-/** News: the screen frame; its content comes with the issue that owns this screen. */
+/** /newsRestricted (non-hosts): the same chats, system and station messages. */
 export default function NewsRestrictedScreen() {
-  return <ScreenFrame title="News" />;
+  return <NewsView />;
 }

@@ -1,0 +1,84 @@
+/**
+ * The content of /news (hosts) and /newsRestricted (non-hosts), SPEC §2: the chats and the
+ * system and station mail, as tabs. The chat list belongs to the session (it is kept while
+ * signed in); the mail lists load when their tab is first opened.
+ */
+import { useSelector } from '@xstate/react';
+import { useId, useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import type { ChatRow } from '../../../machines/conversations/conversations.selectors';
+import { selectBanner, selectConversations, selectSession } from '../../../machines/session/session.selectors';
+import { news } from '../../api/contract';
+import { useAppActor } from '../../app/AppActorContext';
+import { ScreenFrame } from '../../ui/ScreenFrame';
+import { ConversationList } from './ConversationList';
+import { MailList } from './MailList';
+import './news.css';
+
+const TABS = [
+  { id: 'chats', label: 'Messages' },
+  { id: 'system', label: 'System messages' },
+  { id: 'station', label: 'Station messages' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+export function NewsView() {
+  const app = useAppActor();
+  const session = useSelector(app, selectSession);
+  const conversations = useSelector(session, selectConversations);
+  const banner = useSelector(session, selectBanner);
+  const customerService = useSelector(banner, (s) => s?.context.customerServiceId ?? null);
+  const [tab, setTab] = useState<TabId>('chats');
+  // A tab's panel stays mounted once opened, so its list and position are kept.
+  const [opened, setOpened] = useState<ReadonlySet<TabId>>(new Set(['chats']));
+  const baseId = useId();
+
+  const select = (id: TabId) => {
+    setTab(id);
+    setOpened((set) => new Set(set).add(id));
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+    const index = TABS.findIndex((t) => t.id === tab);
+    const next = TABS[(index + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length]!;
+    select(next.id);
+    document.getElementById(`${baseId}-tab-${next.id}`)?.focus();
+  };
+  const talkPath = (row: ChatRow) =>
+    row.to === customerService ? { to: '/customer-talk' } : { to: '/talk', search: { to: row.to, taPath: 'news' } };
+
+  return (
+    <ScreenFrame title="News">
+      <div className="news-tabs" role="tablist" aria-label="News" onKeyDown={onKeyDown}>
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            id={`${baseId}-tab-${t.id}`}
+            type="button"
+            role="tab"
+            className="news-tab"
+            aria-selected={tab === t.id}
+            aria-controls={`${baseId}-panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            onClick={() => select(t.id)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      {TABS.filter((t) => opened.has(t.id)).map((t) => (
+        <div
+          key={t.id}
+          id={`${baseId}-panel-${t.id}`}
+          role="tabpanel"
+          aria-labelledby={`${baseId}-tab-${t.id}`}
+          hidden={tab !== t.id}
+        >
+          {t.id === 'chats' && conversations && <ConversationList conversations={conversations} talkPath={talkPath} />}
+          {t.id === 'system' && <MailList mailType={news.MailType.system} />}
+          {t.id === 'station' && <MailList mailType={news.MailType.station} />}
+        </div>
+      ))}
+    </ScreenFrame>
+  );
+}

@@ -74,6 +74,25 @@ describe('[§2 /news mail] MailList', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('another mailType is another list, not the old items under a new name', async () => {
+    const services = fakeServices({
+      [news.loadList.path]: (body) => {
+        const { mailType } = body as { mailType: news.MailType };
+        return page([mail(mailType, { mailType, title: mailType === MailType.system ? 'A system mail' : 'A station notice' })]);
+      },
+    });
+    const view = (mailType: news.MailType) => (
+      <ServicesContext.Provider value={services}><MailList mailType={mailType} /></ServicesContext.Provider>
+    );
+    const { rerender } = render(view(MailType.system));
+    expect(await screen.findByRole('article', { name: 'A system mail' })).toBeTruthy();
+    rerender(view(MailType.station));
+    const station = await screen.findByRole('list', { name: 'Station messages' });
+    expect(within(station).getAllByRole('article').map((a) => a.textContent))
+      .toEqual([expect.stringContaining('A station notice')]);
+    expect(screen.queryByRole('article', { name: 'A system mail' })).toBeNull();
+  });
+
   it('shows a loading status until the first page is there', async () => {
     let answer: (value: unknown) => void = () => {};
     mount(MailType.station, () => new Promise((resolve) => { answer = resolve; }));

@@ -36,6 +36,11 @@ export interface MailListProps {
 }
 
 export function MailList({ mailType }: MailListProps) {
+  // Another kind of mail is another list: a fresh actor, not the old items under a new label.
+  return <MailListOf key={mailType} mailType={mailType} />;
+}
+
+function MailListOf({ mailType }: MailListProps) {
   const { api } = useServices();
   const list = useActorRef(mailListMachine.provide({
     actors: {

@@ -68,6 +68,7 @@ export type ConversationsEvent =
   | { type: 'conversations.lookup' }
   | { type: 'conversations.pin'; id: string }
   | { type: 'conversations.unpin'; id: string }
+  /** `id` is the session id or the peer's account (the talk screen knows only the peer). */
   | { type: 'conversations.read'; id: string }
   | { type: 'conversations.viewed' }
   | { type: 'conversations.retry' }
@@ -116,6 +117,11 @@ export function groupsOf<T>(items: readonly T[], size = LOOKUP_GROUP): T[][] {
 /** Debounce: every change of what is wanted moves the lookup 1 s later. */
 const SCHEDULE_LOOKUP = ['cancelLookup', 'raiseLookup'] as const;
 
+/** The session with this id, or with this peer. */
+export function sessionFor(sessions: Readonly<Record<string, ImConversation>>, key: string): ImConversation | undefined {
+  return sessions[key] ?? Object.values(sessions).find((s) => s.to === key);
+}
+
 const addWanted = (wanted: readonly string[], accounts: readonly string[]) => [...new Set([...wanted, ...accounts])];
 
 export const conversationsMachine = setup({
@@ -138,7 +144,6 @@ export const conversationsMachine = setup({
     pinned: ({ context, event }) => 'id' in event && context.pinned.includes(event.id),
     notVip: ({ context }) => !context.isVip,
     full: ({ context }) => context.pinned.length >= MAX_PINNED,
-    unread: ({ context, event }) => 'id' in event && (context.sessions[event.id]?.unread ?? 0) > 0,
   },
   actions: {
     queue: assign({
@@ -187,12 +192,16 @@ export const conversationsMachine = setup({
     refuse: emit((_, text: string): ConversationsEmitted => ({ type: 'toast', text })),
     clearUnread: assign({
       sessions: ({ context, event }) => {
-        if (!('id' in event)) return context.sessions;
-        const session = context.sessions[event.id];
-        return session ? { ...context.sessions, [event.id]: { ...session, unread: 0 } } : context.sessions;
+        const session = 'id' in event ? sessionFor(context.sessions, event.id) : undefined;
+        return session ? { ...context.sessions, [session.id]: { ...session, unread: 0 } } : context.sessions;
       },
     }),
-    markRead: spawnChild('markRead', { input: ({ event }) => ({ id: 'id' in event ? event.id : '' }) }),
+    markRead: spawnChild('markRead', {
+      input: ({ context, event }) => {
+        const key = 'id' in event ? event.id : '';
+        return { id: sessionFor(context.sessions, key)?.id ?? key };
+      },
+    }),
     setVip: assign({ isVip: ({ context, event }) => (event.type === 'vip.changed' ? event.isVip : context.isVip) }),
   },
 }).createMachine({
@@ -222,7 +231,8 @@ export const conversationsMachine = setup({
       { actions: ['pin', 'savePins'] },
     ],
     'conversations.unpin': { guard: 'pinned', actions: ['unpin', 'savePins'] },
-    'conversations.read': { guard: 'unread', actions: ['clearUnread', 'markRead'] },
+    // Always told to the IM: an update saying "unread" may still be waiting in the batch.
+    'conversations.read': { actions: ['clearUnread', 'markRead'] },
     'vip.changed': { actions: 'setVip' },
   },
   initial: 'waiting',

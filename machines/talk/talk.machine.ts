@@ -1,0 +1,210 @@
+/**
+ * One peer chat (SPEC §2 /talk, §5 sending, §9 chat limits), owned by the session while
+ * the talk screen is open.
+ *
+ *   loading ─ok─▶ ready.{idle ⇄ loadingOlder (─no more─▶ complete)}     loading ─error─▶ failed ─retry─▶ loading
+ *
+ * - Messages are kept in time order, each once (by server id, and by client id for our own).
+ * - A text is trimmed; an empty one is not sent; it shows at once as "sending" and becomes
+ *   sent, failed (with the §5 text when there is no connection) or refused (7101).
+ * - Sends go to the IM connection (`sendText`, provided by the owner); its answers come
+ *   back as `talk.sent` / `talk.sendFailed`. Reading: on open and on every incoming message
+ *   the owner is asked to mark the conversation read (`markRead`).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { ImMessage } from '../ports/im.port';
+
+/** SPEC §9 chat limits: a message is capped like in-call chat. */
+export const MAX_TEXT = 200;
+/** Messages per history page. */
+export const HISTORY_PAGE = 50;
+
+export type TalkStatus = 'sending' | 'sent' | 'failed' | 'refused';
+
+/** A message as the talk shows it: what the IM gave, or our own still on its way. */
+export interface TalkMessage extends Omit<ImMessage, 'status'> {
+  status: TalkStatus;
+  /** Why it failed or was refused. */
+  reason?: string;
+}
+
+export interface TalkInput {
+  /** The peer's IM account. */
+  peer: string;
+  /** The signed-in person's IM account. */
+  account: string;
+}
+
+export interface TalkContext extends TalkInput {
+  messages: readonly TalkMessage[];
+  error: string | null;
+}
+
+export type TalkEvent =
+  | { type: 'talk.send'; text: string; idClient: string; time: number }
+  | { type: 'talk.incoming'; message: ImMessage }
+  | { type: 'talk.sent'; idClient: string; message: ImMessage }
+  | { type: 'talk.sendFailed'; idClient: string; reason: 'notConnected' | 'refused' | 'error'; text: string }
+  | { type: 'talk.loadOlder' }
+  | { type: 'talk.retry' };
+
+/** `messages` with `incoming` added in time order; a message already there (same idServer or idClient) is replaced. */
+export function withMessages(messages: readonly TalkMessage[], incoming: readonly TalkMessage[]): TalkMessage[] {
+  if (incoming.length === 0) return messages as TalkMessage[];
+  const byKey = new Map<string, TalkMessage>();
+  const keyOf = (m: TalkMessage) => m.idClient || m.idServer;
+  for (const m of messages) byKey.set(keyOf(m), m);
+  const seenServer = new Set(messages.map((m) => m.idServer).filter(Boolean));
+  for (const m of incoming) {
+    if (m.idServer && seenServer.has(m.idServer) && !byKey.has(keyOf(m))) continue;
+    byKey.set(keyOf(m), m);
+    if (m.idServer) seenServer.add(m.idServer);
+  }
+  return [...byKey.values()].sort((a, b) => a.time - b.time);
+}
+
+/** The text as it is sent (trimmed, capped), or null when there is nothing to send. */
+export function textToSend(text: string): string | null {
+  const trimmed = text.trim();
+  if (!trimmed) return null;
+  return [...trimmed].slice(0, MAX_TEXT).join('');
+}
+
+const failureStatus = (reason: 'notConnected' | 'refused' | 'error'): TalkStatus => (reason === 'refused' ? 'refused' : 'failed');
+
+export const talkMachine = setup({
+  types: {
+    input: {} as TalkInput,
+    context: {} as TalkContext,
+    events: {} as TalkEvent,
+  },
+  actors: {
+    /** Newest first, at most `limit`, older than `before` when given. */
+    history: fromPromise<ImMessage[], { peer: string; limit: number; before?: number }>(() => Promise.resolve([])),
+  },
+  guards: {
+    hasText: ({ event }) => event.type === 'talk.send' && textToSend(event.text) !== null,
+    fromPeer: ({ context, event }) => event.type === 'talk.incoming' && event.message.sessionId === context.peer,
+    ours: ({ context, event }) =>
+      (event.type === 'talk.sent' || event.type === 'talk.sendFailed')
+      && context.messages.some((m) => m.idClient === event.idClient && m.status === 'sending'),
+    lastPage: (_, output: readonly ImMessage[]) => output.length < HISTORY_PAGE,
+  },
+  actions: {
+    addOwn: assign({
+      messages: ({ context, event }) => {
+        if (event.type !== 'talk.send') return context.messages;
+        const text = textToSend(event.text) ?? '';
+        const own: TalkMessage = {
+          idClient: event.idClient, idServer: '', from: context.account, to: context.peer, sessionId: context.peer,
+          scene: 'p2p', flow: 'out', type: 'text', text, time: event.time, status: 'sending',
+        };
+        return withMessages(context.messages, [own]);
+      },
+    }),
+    /** Provided by the owner: hands the text to the IM connection. */
+    sendText: (_, _params: { to: string; text: string; idClient: string }) => {},
+    /** Provided by the owner: marks the conversation read. */
+    markRead: (_, _params: { peer: string }) => {},
+    addIncoming: assign({
+      messages: ({ context, event }) =>
+        event.type === 'talk.incoming' ? withMessages(context.messages, [{ ...event.message }]) : context.messages,
+    }),
+    settle: assign({
+      messages: ({ context, event }) => context.messages.map((m) => {
+        if (event.type === 'talk.sent' && m.idClient === event.idClient) {
+          return { ...event.message, idClient: m.idClient, time: m.time, status: 'sent' as const };
+        }
+        if (event.type === 'talk.sendFailed' && m.idClient === event.idClient) {
+          return { ...m, status: failureStatus(event.reason), reason: event.text };
+        }
+        return m;
+      }),
+    }),
+    addHistory: assign({
+      messages: ({ context }, page: readonly ImMessage[]) => withMessages(context.messages, page.map((m) => ({ ...m }))),
+      error: null,
+    }),
+    setError: assign({
+      error: ({ event }) => {
+        const error = (event as { error?: unknown }).error;
+        return error instanceof Error ? error.message : String(error);
+      },
+    }),
+  },
+}).createMachine({
+  id: 'talk',
+  context: ({ input }) => ({ ...input, messages: [], error: null }),
+  on: {
+    'talk.send': {
+      guard: 'hasText',
+      actions: [
+        'addOwn',
+        {
+          type: 'sendText',
+          params: ({ context, event }) => ({ to: context.peer, text: textToSend(event.text) ?? '', idClient: event.idClient }),
+        },
+      ],
+    },
+    'talk.incoming': {
+      guard: 'fromPeer',
+      actions: ['addIncoming', { type: 'markRead', params: ({ context }) => ({ peer: context.peer }) }],
+    },
+    'talk.sent': { guard: 'ours', actions: 'settle' },
+    'talk.sendFailed': { guard: 'ours', actions: 'settle' },
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      entry: { type: 'markRead', params: ({ context }) => ({ peer: context.peer }) },
+      invoke: {
+        src: 'history',
+        input: ({ context }) => ({ peer: context.peer, limit: HISTORY_PAGE }),
+        onDone: [
+          {
+            guard: { type: 'lastPage', params: ({ event }) => event.output },
+            target: 'ready.complete',
+            actions: { type: 'addHistory', params: ({ event }) => event.output },
+          },
+          { target: 'ready', actions: { type: 'addHistory', params: ({ event }) => event.output } },
+        ],
+        onError: { target: 'failed', actions: 'setError' },
+      },
+    },
+    failed: {
+      on: { 'talk.retry': 'loading' },
+    },
+    ready: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'talk.loadOlder': 'loadingOlder' },
+        },
+        loadingOlder: {
+          invoke: {
+            src: 'history',
+            input: ({ context }) => ({
+              peer: context.peer,
+              limit: HISTORY_PAGE,
+              before: context.messages.find((m) => m.status !== 'sending')?.time,
+            }),
+            onDone: [
+              {
+                guard: { type: 'lastPage', params: ({ event }) => event.output },
+                target: 'complete',
+                actions: { type: 'addHistory', params: ({ event }) => event.output },
+              },
+              { target: 'idle', actions: { type: 'addHistory', params: ({ event }) => event.output } },
+            ],
+            // The messages stay; scrolling up again tries again.
+            onError: { target: 'idle', actions: 'setError' },
+          },
+        },
+        /** The whole history is here. */
+        complete: {},
+      },
+    },
+  },
+});
+
+export type TalkMachine = typeof talkMachine;

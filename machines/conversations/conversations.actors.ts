@@ -34,7 +34,14 @@ export function composeConversations({ im, lookupProfiles, loadPins, savePins }:
         }
         return found;
       }),
-      markRead: fromPromise(({ input: { id } }) => im.markRead(id)),
+      // Spawned, nobody waits for it: a mark that fails (offline) is made again at the next read.
+      markRead: fromPromise(async ({ input: { id } }) => {
+        try {
+          await im.markRead(id);
+        } catch {
+          // Nothing to undo: the unread count stays on the server until the next read.
+        }
+      }),
     },
     actions: {
       savePins: ({ context }) => savePins(context.account, context.pinned),

@@ -3,14 +3,15 @@
  * (emitted events) are turned into events for the session here, so each child stays
  * testable on its own.
  */
-import { fromPromise, sendParent } from 'xstate';
+import { fromPromise, sendParent, sendTo } from 'xstate';
 import type { AnyActorRef } from 'xstate';
 import { bannerMachine, tapTarget } from '../banner/banner.machine';
 import type { BannerEmitted } from '../banner/banner.machine';
 import { composeIdleHost } from '../idle-host/idle-host.actors';
 import type { ClockPort } from '../idle-host/idle-host.actors';
 import { composeImConnection } from '../im-connection/im-connection.actors';
-import { outputOf } from '../im-connection/im-connection.machine';
+import { TEXT_NOT_CONNECTED, outputOf } from '../im-connection/im-connection.machine';
+import { talkMachine } from '../talk/talk.machine';
 import { composeConversations } from '../conversations/conversations.actors';
 import type { ConversationsPorts } from '../conversations/conversations.actors';
 import type { ImPort } from '../ports/im.port';
@@ -41,6 +42,35 @@ export function composeSession(ports: SessionPorts) {
       forward: sendParent(({ event }) => outputOf(event)),
       endSession: sendParent((_, params: { text: string | null }) => ({ type: 'im.sessionEnded', text: params.text })),
       reportConnected: sendParent({ type: 'im.connected' }),
+      // Send answers go to the session, which hands them to the open talk.
+      reportSend: sendParent(({ event }) => {
+        if (event.type === 'im.sent') return { type: 'talk.sent', idClient: event.idClient, message: event.message };
+        if (event.type === 'im.sendFailed') return { type: 'talk.sendFailed', idClient: event.idClient, reason: event.reason, text: event.text };
+        throw new Error('reportSend needs a send outcome');
+      }),
+      refuseSend: sendParent(({ event }) => ({
+        type: 'talk.sendFailed',
+        idClient: event.type === 'im.sendText' ? event.idClient : '',
+        reason: 'notConnected',
+        text: TEXT_NOT_CONNECTED,
+      })),
+    },
+  });
+  const talk = talkMachine.provide({
+    actors: {
+      // async: a port that throws at once still ends as the actor's error, handled by the talk.
+      history: fromPromise(async ({ input }) =>
+        ports.im.history(input.peer, { limit: input.limit, ...(input.before !== undefined ? { before: input.before } : {}) })),
+    },
+    actions: {
+      sendText: sendTo(
+        ({ system }) => system.get('imConnection') as AnyActorRef,
+        (_, params: { to: string; text: string; idClient: string }) => ({ type: 'im.sendText', ...params }),
+      ),
+      markRead: sendTo(
+        ({ system }) => system.get('conversations') as AnyActorRef,
+        (_, params: { peer: string }) => ({ type: 'conversations.read', id: params.peer }),
+      ),
     },
   });
   const conversations = composeConversations({
@@ -71,6 +101,6 @@ export function composeSession(ports: SessionPorts) {
     },
   });
   return sessionMachine.provide({
-    actors: { imConnection, presence: composePresence(ports.presence), banner, idleHost, conversations },
+    actors: { imConnection, presence: composePresence(ports.presence), banner, idleHost, conversations, talk },
   });
 }

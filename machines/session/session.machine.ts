@@ -11,7 +11,7 @@
  * emitted events (`SessionOutput`), which the root actor's composition turns into events
  * for itself.
  */
-import { assign, emit, enqueueActions, setup } from 'xstate';
+import { assign, emit, enqueueActions, sendTo, setup, spawnChild, stopChild } from 'xstate';
 import type { AnyActorRef } from 'xstate';
 import { TEXT_SYSTEM_SENDER, bannerMachine } from '../banner/banner.machine';
 import type { BannerItem } from '../banner/banner.machine';
@@ -19,6 +19,7 @@ import { idleHostMachine } from '../idle-host/idle-host.machine';
 import { isRecharge, previewOf } from '../im/preview';
 import { imConnectionMachine } from '../im-connection/im-connection.machine';
 import { conversationsMachine } from '../conversations/conversations.machine';
+import { talkMachine } from '../talk/talk.machine';
 import type { ImConversation, ImMessage } from '../ports/im.port';
 import { presenceMachine } from '../presence/presence.machine';
 import { routeSystemMessage } from '../system-messages/system-messages';
@@ -35,6 +36,8 @@ export interface SessionInput {
 export interface SessionContext extends SessionInput {
   /** Why the session ended, when it ended by itself. */
   endText: string | null;
+  /** The peer of the open talk screen, if one is open. */
+  talkPeer: string | null;
 }
 
 export type SessionEvent =
@@ -50,7 +53,13 @@ export type SessionEvent =
   /** A child asks for a toast (e.g. a refused pin). */
   | { type: 'child.toast'; text: string }
   | { type: 'im.sessionEnded'; text: string | null }
-  | { type: 'banner.navigate'; to: string };
+  | { type: 'banner.navigate'; to: string }
+  /** The talk screen opened or closed (SPEC §2 /talk). */
+  | { type: 'talk.open'; peer: string }
+  | { type: 'talk.close' }
+  /** The IM connection's answer to a send of the talk. */
+  | { type: 'talk.sent'; idClient: string; message: ImMessage }
+  | { type: 'talk.sendFailed'; idClient: string; reason: 'notConnected' | 'refused' | 'error'; text: string };
 
 export type SessionOutput =
   | { type: 'session.unread'; count: number }
@@ -89,10 +98,17 @@ export const sessionMachine = setup({
     banner: bannerMachine,
     idleHost: idleHostMachine,
     conversations: conversationsMachine,
+    talk: talkMachine,
   },
   actions: {
-    toBanner: enqueueActions(({ enqueue, event, system }) => {
-      if (event.type !== 'im.message' || event.message.flow !== 'in') return;
+    /** A message of the open talk goes there; any other incoming one shows as a banner. */
+    toBanner: enqueueActions(({ context, enqueue, event, system }) => {
+      if (event.type !== 'im.message') return;
+      if (context.talkPeer !== null && event.message.sessionId === context.talkPeer) {
+        enqueue.sendTo('talk', { type: 'talk.incoming', message: event.message });
+        return;
+      }
+      if (event.message.flow !== 'in') return;
       const banner = system.get('banner') as AnyActorRef | undefined;
       if (banner) enqueue.sendTo(banner, { type: 'banner.show', item: bannerItemFor(event.message) });
     }),
@@ -136,10 +152,11 @@ export const sessionMachine = setup({
   },
   guards: {
     isHost: ({ context }) => context.isHost,
+    talkOpen: ({ context }) => context.talkPeer !== null,
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ ...input, endText: null }),
+  context: ({ input }) => ({ ...input, endText: null, talkPeer: null }),
   invoke: [
     {
       id: 'imConnection',
@@ -180,6 +197,19 @@ export const sessionMachine = setup({
         'app.visible': { actions: 'forwardVisibility' },
         'user.input': { actions: 'forwardInput' },
         'session.leave': 'leaving',
+        'talk.open': {
+          actions: [
+            stopChild('talk'),
+            assign({ talkPeer: ({ event }) => event.peer }),
+            spawnChild('talk', {
+              id: 'talk',
+              input: ({ context, event }) => ({ peer: (event as { peer: string }).peer, account: context.account }),
+            }),
+          ],
+        },
+        'talk.close': { actions: [stopChild('talk'), assign({ talkPeer: null })] },
+        'talk.sent': { guard: 'talkOpen', actions: sendTo('talk', ({ event }) => event) },
+        'talk.sendFailed': { guard: 'talkOpen', actions: sendTo('talk', ({ event }) => event) },
       },
     },
     /**

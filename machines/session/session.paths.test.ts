@@ -33,6 +33,10 @@ const samples: AnyEventObject[] = [
   { type: 'im.connected' },
   { type: 'im.conversationChanged', conversation: { id: 'yx-peer', to: 'yx-peer', lastMsg: null, updateTime: 1, unread: 1 } },
   { type: 'child.toast', text: 'Only VIP members can pin chats.' },
+  { type: 'talk.open', peer: 'yx-peer' },
+  { type: 'talk.close' },
+  { type: 'talk.sendFailed', idClient: 'c1', reason: 'notConnected', text: 'Connection not established. Please kill the app and try again.' },
+  { type: 'talk.sent', idClient: 'c1', message: incoming({ flow: 'out', idServer: 's3' }) },
 ];
 
 const inputs: Record<string, SessionInput> = {
@@ -65,6 +69,15 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
     if (event.type === 'im.unreadChanged') expect(out.at(-1)).toEqual({ type: 'session.unread', count: 7 });
     if (event.type === 'banner.navigate') expect(out.at(-1)).toEqual({ type: 'session.navigate', to: e.to });
     if (event.type === 'child.toast') expect(out.at(-1)).toEqual({ type: 'session.toast', text: e.text });
+    // The talk screen's chat lives exactly while it is open; its peer's messages go there, not to the banner.
+    const talk = snapshot.children.talk as AnyActorRef | undefined;
+    if (snapshot.status === 'active') expect(Boolean(talk)).toBe(snapshot.context.talkPeer !== null);
+    else if (talk) expect(talk.getSnapshot().status).toBe('stopped');
+    if (event.type === 'im.message' && talk && (e.message as ImMessage).sessionId === snapshot.context.talkPeer) {
+      expect((talk.getSnapshot().context.messages as { idServer: string }[]).map((m) => m.idServer))
+        .toContain((e.message as ImMessage).idServer);
+      expect((snapshot.children.banner as AnyActorRef).getSnapshot().value).toBe('hidden');
+    }
     // The conversation list loads on every IM (re)connection and hears every change.
     const conversations = snapshot.children.conversations as AnyActorRef | undefined;
     if (event.type === 'im.connected' && conversations) expect(['loading', 'failed']).toContain(conversations.getSnapshot().value);
@@ -90,6 +103,8 @@ describeGeneratedPaths('session', sessionMachine, {
   inputs,
   // Presence finishes only after it was told to go offline.
   possible: (s, e) => e.type !== 'xstate.done.actor.presence' || s.matches('leaving'),
+  // Whether a talk is open matters (its messages and send answers go there).
+  serializeContext: (c) => (c as { talkPeer: string | null }).talkPeer,
   minPaths: 5,
   replay: (path, { input, inspect }) => replay(input, path.steps, inspect),
 });

@@ -1,0 +1,121 @@
+/**
+ * Generated-path tests of one peer chat (SPEC §2 /talk, §5 sending): every path is replayed
+ * on the real actor with a manual history port and recorded sends and read marks.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
+import type { ImMessage } from '../ports/im.port';
+import { PendingCalls } from '../ports/pending';
+import { describeGeneratedPaths, flush } from '../testing/paths';
+import type { InspectFn } from '../testing/paths';
+import { HISTORY_PAGE, MAX_TEXT, talkMachine, textToSend, withMessages } from './talk.machine';
+import type { TalkContext, TalkMessage } from './talk.machine';
+
+const msg = (idServer: string, time: number, over: Partial<ImMessage> = {}): ImMessage => ({
+  idClient: `c-${idServer}`, idServer, from: 'peer', to: 'me', sessionId: 'peer', scene: 'p2p', flow: 'in',
+  type: 'text', text: idServer, time, status: 'sent', ...over,
+});
+const fullPage = Array.from({ length: HISTORY_PAGE }, (_, i) => msg(`h${i}`, 1000 + i));
+
+const samples: AnyEventObject[] = [
+  { type: 'xstate.done.actor.0.talk.loading', output: fullPage },
+  { type: 'xstate.done.actor.0.talk.loading', output: [msg('h1', 5)] },
+  { type: 'xstate.error.actor.0.talk.loading', error: new Error('IM is not logged in') },
+  { type: 'xstate.done.actor.0.talk.ready.loadingOlder', output: [msg('o1', 1)] },
+  { type: 'xstate.done.actor.0.talk.ready.loadingOlder', output: Array.from({ length: HISTORY_PAGE }, (_, i) => msg(`o${i}`, 100 + i)) },
+  { type: 'xstate.error.actor.0.talk.ready.loadingOlder', error: new Error('offline') },
+  { type: 'talk.loadOlder' },
+  { type: 'talk.retry' },
+  { type: 'talk.send', text: '  hello  ', idClient: 'c1', time: 9000 },
+  { type: 'talk.send', text: '   ', idClient: 'c2', time: 9001 },
+  { type: 'talk.incoming', message: msg('s9', 9500) },
+  { type: 'talk.incoming', message: msg('x1', 9600, { sessionId: 'someone-else' }) },
+  { type: 'talk.sent', idClient: 'c1', message: msg('s10', 9002, { idClient: 'c1', flow: 'out', from: 'me', to: 'peer', text: 'hello' }) },
+  { type: 'talk.sendFailed', idClient: 'c1', reason: 'refused', text: 'refused' },
+  { type: 'talk.sendFailed', idClient: 'c1', reason: 'notConnected', text: 'Connection not established. Please kill the app and try again.' },
+];
+
+const coarse = (c: TalkContext) => [Math.min(c.messages.length, 3), c.messages.map((m) => m.status).join(), c.error !== null];
+
+async function replay(steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
+  const pending = new PendingCalls();
+  const sends: unknown[] = [];
+  const reads: unknown[] = [];
+  const actor = createActor(talkMachine.provide({
+    actors: { history: fromPromise(({ input }) => pending.add<ImMessage[]>('history', [input])) },
+    actions: {
+      sendText: (_, params) => { sends.push(params); },
+      markRead: (_, params) => { reads.push(params); },
+    },
+  }), { input: { peer: 'peer', account: 'me' }, inspect });
+  actor.start();
+  expect(reads).toEqual([{ peer: 'peer' }]);
+
+  for (const { event, state } of steps) {
+    const before = actor.getSnapshot();
+    const [sendsBefore, readsBefore] = [sends.length, reads.length];
+    const e = event as AnyEventObject;
+    if (event.type.startsWith('xstate.done') || event.type.startsWith('xstate.error')) {
+      const call = pending.next('history');
+      if (event.type.startsWith('xstate.done')) call.resolve(e.output);
+      else call.reject(e.error);
+    } else {
+      actor.send(event as never);
+    }
+    await flush();
+    const snapshot = actor.getSnapshot();
+    const ctx = snapshot.context;
+    expect(snapshot.value).toEqual(state.value);
+    expect(coarse(ctx)).toEqual(coarse(state.context as TalkContext));
+    // In time order, each message once.
+    expect(ctx.messages.map((m) => m.time)).toEqual([...ctx.messages.map((m) => m.time)].sort((a, b) => a - b));
+    const servers = ctx.messages.map((m) => m.idServer).filter(Boolean);
+    expect(new Set(servers).size).toBe(servers.length);
+    if (event.type === 'talk.send') {
+      const text = textToSend(e.text as string);
+      if (text === null) expect(sends).toHaveLength(sendsBefore);
+      else {
+        expect(sends.at(-1)).toEqual({ to: 'peer', text, idClient: e.idClient });
+        expect(ctx.messages.find((m) => m.idClient === e.idClient)?.status).toBe('sending');
+      }
+    }
+    if (event.type === 'talk.incoming') {
+      const fromPeer = (e.message as ImMessage).sessionId === 'peer';
+      expect(reads.length).toBe(readsBefore + (fromPeer ? 1 : 0));
+      expect(ctx.messages.some((m) => m.idServer === (e.message as ImMessage).idServer)).toBe(fromPeer);
+    }
+    if (event.type === 'talk.sendFailed' && before.context.messages.some((m) => m.idClient === 'c1' && m.status === 'sending')) {
+      expect(ctx.messages.find((m) => m.idClient === 'c1')).toMatchObject({ status: e.reason === 'refused' ? 'refused' : 'failed', reason: e.text });
+    }
+    if (event.type === 'talk.loadOlder' && snapshot.matches({ ready: 'loadingOlder' })) {
+      const oldest = before.context.messages.find((m) => m.status !== 'sending');
+      expect(pending.argsOf('history').at(-1)).toEqual([{ peer: 'peer', limit: HISTORY_PAGE, before: oldest?.time }]);
+    }
+  }
+  actor.stop();
+}
+
+describeGeneratedPaths('talk', talkMachine, {
+  events: samples,
+  inputs: { 'peer chat': { peer: 'peer', account: 'me' } },
+  serializeContext: (c) => coarse(c as TalkContext),
+  minPaths: 20,
+  replay: (path, { inspect }) => replay(path.steps, inspect),
+});
+
+describe('talk rules', () => {
+  it('trims, ignores empty text and caps at 200 characters (an emoji counts once)', () => {
+    expect(textToSend('  hi  ')).toBe('hi');
+    expect(textToSend(' \n\t ')).toBeNull();
+    expect([...textToSend('😀'.repeat(250))!]).toHaveLength(MAX_TEXT);
+  });
+
+  it('keeps one copy per server id and our own message by client id, in time order', () => {
+    const own: TalkMessage = { ...msg('', 3, { idClient: 'mine', flow: 'out' }), status: 'sending' };
+    const merged = withMessages([msg('a', 2) as TalkMessage, own], [msg('a', 2) as TalkMessage, msg('b', 1) as TalkMessage]);
+    expect(merged.map((m) => m.idServer || m.idClient)).toEqual(['b', 'a', 'mine']);
+    const settled = withMessages(merged, [{ ...own, idServer: 'srv', status: 'sent' }]);
+    expect(settled.filter((m) => m.idClient === 'mine')).toHaveLength(1);
+  });
+});

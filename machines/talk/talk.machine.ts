@@ -5,7 +5,7 @@
  *   loading ─ok─▶ ready.{idle ⇄ loadingOlder (─no more─▶ complete)}     loading ─error─▶ failed ─retry─▶ loading
  *
  * - Messages are kept in time order, each once (by server id, and by client id for our own).
- * - A text is trimmed; an empty one is not sent; it shows at once as "sending" and becomes
+ * - A text is trimmed; an empty or too long one (over 200) is not sent; it shows at once as "sending" and becomes
  *   sent, failed (with the §5 text when there is no connection) or refused (7101).
  * - Sends go to the IM connection (`sendText`, provided by the owner); its answers come
  *   back as `talk.sent` / `talk.sendFailed`. Reading: on open and on every incoming message
@@ -63,11 +63,16 @@ export function withMessages(messages: readonly TalkMessage[], incoming: readonl
   return [...byKey.values()].sort((a, b) => a.time - b.time);
 }
 
-/** The text as it is sent (trimmed, capped), or null when there is nothing to send. */
+export const TEXT_TOO_LONG = `A message can be up to ${MAX_TEXT} characters.`;
+
+/** Characters as a person counts them (an emoji is one). */
+export const lengthOf = (text: string): number => [...text].length;
+
+/** The text as it is sent (trimmed), or null when there is nothing to send or it is too long (nothing is cut off). */
 export function textToSend(text: string): string | null {
   const trimmed = text.trim();
-  if (!trimmed) return null;
-  return [...trimmed].slice(0, MAX_TEXT).join('');
+  if (!trimmed || lengthOf(trimmed) > MAX_TEXT) return null;
+  return trimmed;
 }
 
 const failureStatus = (reason: 'notConnected' | 'refused' | 'error'): TalkStatus => (reason === 'refused' ? 'refused' : 'failed');

@@ -29,6 +29,7 @@ const samples: AnyEventObject[] = [
   { type: 'talk.retry' },
   { type: 'talk.send', text: '  hello  ', idClient: 'c1', time: 9000 },
   { type: 'talk.send', text: '   ', idClient: 'c2', time: 9001 },
+  { type: 'talk.send', text: 'x'.repeat(64 * 1024), idClient: 'c3', time: 9003 },
   { type: 'talk.incoming', message: msg('s9', 9500) },
   { type: 'talk.incoming', message: msg('x1', 9600, { sessionId: 'someone-else' }) },
   { type: 'talk.sent', idClient: 'c1', message: msg('s10', 9002, { idClient: 'c1', flow: 'out', from: 'me', to: 'peer', text: 'hello' }) },
@@ -105,10 +106,12 @@ describeGeneratedPaths('talk', talkMachine, {
 });
 
 describe('talk rules', () => {
-  it('trims, ignores empty text and caps at 200 characters (an emoji counts once)', () => {
+  it('trims, ignores empty text and refuses more than 200 characters (an emoji counts once) without cutting it', () => {
     expect(textToSend('  hi  ')).toBe('hi');
     expect(textToSend(' \n\t ')).toBeNull();
-    expect([...textToSend('😀'.repeat(250))!]).toHaveLength(MAX_TEXT);
+    expect(textToSend('😀'.repeat(MAX_TEXT))).toBe('😀'.repeat(MAX_TEXT));
+    expect(textToSend('😀'.repeat(MAX_TEXT + 1))).toBeNull();
+    expect(textToSend(`  ${'a'.repeat(MAX_TEXT)}  `)).toBe('a'.repeat(MAX_TEXT));
   });
 
   it('keeps one copy per server id and our own message by client id, in time order', () => {

@@ -15,7 +15,7 @@ import { TEXT_FEEDBACK_TOO_SHORT } from '../../api/contract/chat';
 import { ServicesContext } from '../../app/services';
 import { fakeServices, refusal } from '../../app/services.fake';
 import type { FakeHandler } from '../../app/services.fake';
-import CustomerTalkScreen from './CustomerTalkScreen';
+import { CustomerTalkScreen } from './CustomerTalkScreen';
 
 afterEach(cleanup);
 window.scrollTo = () => {};

@@ -2,8 +2,12 @@
  * /customer-talk (SPEC §2; §7 Chat and feedback): the chat with the customer-service account
  * on top, then the common problems with their replies, then the feedback form.
  */
+import { useSelector } from '@xstate/react';
 import type { ReactNode } from 'react';
+import { selectBanner, selectSession } from '../../../machines/session/session.selectors';
+import { useAppActor } from '../../app/AppActorContext';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { TalkConversation } from '../talk/TalkConversation';
 import { CommonProblems } from './CommonProblems';
 import { FeedbackForm } from './FeedbackForm';
 import './customer-talk.css';
@@ -16,7 +20,20 @@ export interface CustomerTalkScreenProps {
   conversation?: ReactNode;
 }
 
-export default function CustomerTalkScreen({ conversation }: CustomerTalkScreenProps) {
+/** The customer-service IM account (/api/im/getCustomerServiceList), as the session learnt it. */
+function useCustomerServiceAccount(): string | null {
+  const app = useAppActor();
+  const session = useSelector(app, selectSession);
+  const banner = useSelector(session, selectBanner);
+  return useSelector(banner, (s) => s?.context.customerServiceId ?? null);
+}
+
+export default function CustomerTalkRoute() {
+  const account = useCustomerServiceAccount();
+  return <CustomerTalkScreen conversation={account ? <TalkConversation peer={account} /> : null} />;
+}
+
+export function CustomerTalkScreen({ conversation }: CustomerTalkScreenProps) {
   return (
     <ScreenFrame title="Customer service" back>
       {conversation != null && (

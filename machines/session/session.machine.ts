@@ -188,7 +188,10 @@ export const sessionMachine = setup({
         'im.message': { actions: 'toBanner' },
         'im.notification': { actions: 'routeNotification' },
         'im.unreadChanged': { actions: { type: 'output', params: ({ event }) => ({ type: 'session.unread', count: event.count }) } },
-        'im.connected': { actions: 'toConversations' },
+        'im.connected': [
+          { guard: 'talkOpen', actions: ['toConversations', sendTo('talk', { type: 'talk.connected' })] },
+          { actions: 'toConversations' },
+        ],
         'im.conversationChanged': { actions: 'toConversations' },
         'child.toast': { actions: { type: 'output', params: ({ event }) => ({ type: 'session.toast', text: event.text }) } },
         'im.sessionEnded': { target: 'ended', actions: assign({ endText: ({ event }) => event.text }) },

@@ -3,6 +3,7 @@
  * the talk screen is open.
  *
  *   loading ─ok─▶ ready.{idle ⇄ loadingOlder (─no more─▶ complete)}     loading ─error─▶ failed ─retry─▶ loading
+ *   loading ─IM not connected─▶ waiting ─talk.connected─▶ loading      ready ─talk.connected─▶ loading (catch up)
  *
  * - Messages are kept in time order, each once (by server id, and by client id for our own).
  * - A text is trimmed; an empty or too long one (over 200) is not sent; it shows at once as "sending" and becomes
@@ -12,6 +13,7 @@
  *   the owner is asked to mark the conversation read (`markRead`).
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { ImCode } from '../ports/im.port';
 import type { ImMessage } from '../ports/im.port';
 
 /** SPEC §9 chat limits: a message is capped like in-call chat. */
@@ -46,7 +48,9 @@ export type TalkEvent =
   | { type: 'talk.sent'; idClient: string; message: ImMessage }
   | { type: 'talk.sendFailed'; idClient: string; reason: 'notConnected' | 'refused' | 'error'; text: string }
   | { type: 'talk.loadOlder' }
-  | { type: 'talk.retry' };
+  | { type: 'talk.retry' }
+  /** The IM connection is (again) up. */
+  | { type: 'talk.connected' };
 
 /** `messages` with `incoming` added in time order; a message already there (same idServer or idClient) is replaced. */
 export function withMessages(messages: readonly TalkMessage[], incoming: readonly TalkMessage[]): TalkMessage[] {
@@ -94,6 +98,11 @@ export const talkMachine = setup({
       (event.type === 'talk.sent' || event.type === 'talk.sendFailed')
       && context.messages.some((m) => m.idClient === event.idClient && m.status === 'sending'),
     lastPage: (_, output: readonly ImMessage[]) => output.length < HISTORY_PAGE,
+    /** The IM is not logged in (yet, or for now): wait for it rather than fail. */
+    notConnected: ({ event }) => {
+      const code = (event as { error?: { code?: unknown } }).error?.code;
+      return code === ImCode.linkLost || code === ImCode.unreachable;
+    },
   },
   actions: {
     addOwn: assign({
@@ -173,13 +182,19 @@ export const talkMachine = setup({
           },
           { target: 'ready', actions: { type: 'addHistory', params: ({ event }) => event.output } },
         ],
-        onError: { target: 'failed', actions: 'setError' },
+        onError: [{ guard: 'notConnected', target: 'waiting' }, { target: 'failed', actions: 'setError' }],
       },
     },
+    /** Until the IM connection is up. */
+    waiting: {
+      on: { 'talk.connected': 'loading' },
+    },
     failed: {
-      on: { 'talk.retry': 'loading' },
+      on: { 'talk.retry': 'loading', 'talk.connected': 'loading' },
     },
     ready: {
+      // Back after a reconnect: the newest page again, merged (each message once).
+      on: { 'talk.connected': 'loading' },
       initial: 'idle',
       states: {
         idle: {

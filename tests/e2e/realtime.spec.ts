@@ -101,7 +101,10 @@ test('delivery between two browser contexts: every message once, latency measure
     await box.fill(text);
     await userPage.getByRole('button', { name: 'Send' }).click();
   }
-  await expect(userPage.locator('[data-status="sent"]')).toHaveCount(20);
+  const list = userPage.getByRole('list', { name: 'Messages' });
+  await expect(list).toHaveAttribute('data-count', '20');
+  await expect(list).toHaveAttribute('data-sending', '0');
+  await expect(list).toHaveAttribute('data-failed', '0');
   await expect.poll(() => texts.filter((t) => receivedAt.has(t)).length).toBe(20);
 
   expect(texts.map((t) => receivedAt.get(t)?.length)).toEqual(texts.map(() => 1));

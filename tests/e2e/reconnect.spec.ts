@@ -85,7 +85,10 @@ test('a reset link is back at once, and what was sent meanwhile arrives exactly 
     await expect.poll(() => logins.length).toBe(before + 1);
     reconnectMs.push(logins.at(-1)! - droppedAt);
   }
-  await expect(userPage.locator('[data-status="sent"]')).toHaveCount(RESETS);
+  const list = userPage.getByRole('list', { name: 'Messages' });
+  await expect(list).toHaveAttribute('data-count', String(RESETS));
+  await expect(list).toHaveAttribute('data-sending', '0');
+  await expect(list).toHaveAttribute('data-failed', '0');
   await expect(tabBar(hostPage).getByRole('link', { name: `News, ${RESETS} unread` })).toBeVisible();
   await expect(hostPage).not.toHaveURL(/\/login/);
   console.log(`IM reconnect in the browser after a reset (ms): p50 ${percentile(reconnectMs, 50)}, p95 ${percentile(reconnectMs, 95)}, n=${RESETS}`);

@@ -103,7 +103,15 @@ export function MessageList({ messages, complete, loadingOlder, onTop }: {
   return (
     <div className="talk-scroller" ref={scroller} onScroll={onScroll} data-testid="talk-scroller">
       {loadingOlder && <p className="muted talk-older" role="status">Loading earlier messages…</p>}
-      <ol className="talk-list" aria-label="Messages" data-count={messages.length} style={{ height: virtualizer.getTotalSize() }}>
+      <ol
+        className="talk-list"
+        aria-label="Messages"
+        // Only the rows in view are in the DOM: the whole list's counts are stated here (tests and tools read them).
+        data-count={messages.length}
+        data-sending={messages.filter((m) => m.status === 'sending').length}
+        data-failed={messages.filter((m) => m.status === 'failed' || m.status === 'refused').length}
+        style={{ height: virtualizer.getTotalSize() }}
+      >
         {virtualizer.getVirtualItems().map((item) => {
           const m = messages[item.index]!;
           return (

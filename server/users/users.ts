@@ -41,6 +41,8 @@ export interface ShellAccount {
   userLevel: number;
   /** The IM account, so the shell (and tests) can address a person by it. */
   yxAccid: string;
+  /** VIP members may pin chats (SPEC §6). */
+  isVip: boolean;
 }
 
 /** The IM account id, stable for a given key (the account, or a visitor's device). */
@@ -79,8 +81,9 @@ export function createUsers(db: Db) {
   const media = db.prepare<[number], { media_type: 1 | 2; media_url: string }>(
     'SELECT media_type, media_url FROM user_media WHERE user_id = ? ORDER BY sort',
   );
-  const accounts = db.prepare<[], ShellAccount>(
-    `SELECT id AS userId, account, nickname, user_type AS userType, user_level AS userLevel, yx_accid AS yxAccid
+  const accounts = db.prepare<[], Omit<ShellAccount, 'isVip'> & { isVip: 0 | 1 }>(
+    `SELECT id AS userId, account, nickname, user_type AS userType, user_level AS userLevel, yx_accid AS yxAccid,
+            is_vip AS isVip
        FROM users WHERE is_visitor = 0 ORDER BY user_type DESC, id`,
   );
 
@@ -150,7 +153,7 @@ export function createUsers(db: Db) {
     },
 
     /** Everyone who signs in with an account (hosts first), for the dev shell. */
-    listAccounts: (): ShellAccount[] => accounts.all(),
+    listAccounts: (): ShellAccount[] => accounts.all().map((a) => ({ ...a, isVip: a.isVip === 1 })),
   };
 }
 

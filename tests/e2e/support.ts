@@ -24,8 +24,10 @@ let claimed = 0;
  * twice would have the second IM login kick the first (SPEC §8), as it should.
  * Each parallel worker takes from its own range of the seeded accounts.
  */
-export async function firstAccount(request: APIRequestContext, userType: 1 | 2): Promise<Account> {
-  const all = (await accounts(request)).filter((a) => a.userType === userType && a.userLevel > 0);
+export async function firstAccount(
+  request: APIRequestContext, userType: 1 | 2, which: (a: Account) => boolean = () => true,
+): Promise<Account> {
+  const all = (await accounts(request)).filter((a) => a.userType === userType && a.userLevel > 0 && which(a));
   const perWorker = Math.floor(all.length / 2);
   const index = (test.info().parallelIndex % 2) * perWorker + (claimed++ % perWorker);
   const found = all[index];

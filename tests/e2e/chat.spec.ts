@@ -1,0 +1,138 @@
+/**
+ * News and chat between two people in two browser contexts over the real server and hub
+ * (SPEC §2 /news, /newsRestricted, /talk; §3 Chat session; §5 pinning and sending; §9).
+ */
+import { expect, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { TEXT_PIN_LIMIT, TEXT_PIN_VIP_ONLY } from '../../machines/conversations/conversations.machine';
+import { MAX_TEXT, TEXT_TOO_LONG } from '../../machines/talk/talk.machine';
+import type { Account } from './support';
+import { accounts, firstAccount, openAppAs, tabBar, watchPage } from './support';
+
+async function pageOf(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
+  return { context, page: await context.newPage() };
+}
+
+const messages = (page: Page) => page.getByRole('list', { name: 'Messages' });
+const chats = (page: Page) => page.getByRole('list', { name: 'Chats' });
+
+async function say(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Message' }).fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+}
+
+async function talkTo(page: Page, peer: Account) {
+  await page.goto(`/talk?to=${peer.yxAccid}&taPath=e2e`);
+  await expect(page.getByRole('heading', { name: `Chat with ${peer.yxAccid}` })).toBeVisible();
+}
+
+test('a user and a host write both ways; unread counts and the News badge rise and clear on reading', async ({ browser, request }) => {
+  const host = await firstAccount(request, 2);
+  const user = await firstAccount(request, 1);
+  const h = await pageOf(browser);
+  const u = await pageOf(browser);
+  const problems = [...watchPage(h.page), ...watchPage(u.page)];
+
+  await openAppAs(h.page, request, host.userId, '/news');
+  await expect(h.page.getByRole('tab', { name: 'Messages', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await openAppAs(u.page, request, user.userId, `/talk?to=${host.yxAccid}&taPath=e2e`);
+  await say(u.page, 'Hi, are you there?');
+  await expect(messages(u.page)).toHaveAttribute('data-sending', '0');
+
+  // The host's list gets the chat (batched within 2 s) with its preview, the sender's name and one unread.
+  const row = chats(h.page).getByRole('link', { name: new RegExp(`^${user.nickname}, .*1 unread: Hi, are you there\\?$`) });
+  await expect(row).toBeVisible({ timeout: 10_000 });
+  await expect(tabBar(h.page).getByRole('link', { name: 'News, 1 unread' })).toBeVisible();
+
+  // Reading clears both.
+  await row.click();
+  await expect(messages(h.page).getByText('Hi, are you there?')).toBeVisible();
+  await say(h.page, 'Yes, hello!');
+  await expect(messages(u.page).getByText('Yes, hello!')).toBeVisible();
+  await h.page.getByRole('button', { name: 'Back' }).click();
+  await expect(tabBar(h.page).getByRole('link', { name: 'News', exact: true })).toBeVisible();
+  await expect(chats(h.page).getByRole('link', { name: new RegExp(`^${user.nickname}, [A-Za-z]+: Yes, hello!$`) }))
+    .toBeVisible({ timeout: 10_000 });
+
+  // The user had the talk open: the reply was read there, so nothing is unread on that side.
+  await u.page.goto('/newsRestricted');
+  await expect(chats(u.page).getByRole('link', { name: new RegExp(`: Yes, hello!$`) })).toBeVisible({ timeout: 10_000 });
+  await expect(tabBar(u.page).getByRole('link', { name: 'News', exact: true })).toBeVisible();
+  expect(problems).toEqual([]);
+  await h.context.close();
+  await u.context.close();
+});
+
+test('a VIP pins five chats, pinned first, and a sixth is refused; a member who is not VIP cannot pin', async ({ browser, request }) => {
+  test.setTimeout(60_000);
+  const vip = await firstAccount(request, 1, (a) => a.isVip);
+  const plain = await firstAccount(request, 1, (a) => !a.isVip);
+  const hosts = (await accounts(request)).filter((a) => a.userType === 2).slice(-6);
+  const v = await pageOf(browser);
+  await openAppAs(v.page, request, vip.userId, '/newsRestricted');
+  for (const host of hosts) {
+    await talkTo(v.page, host);
+    await say(v.page, `Hello ${host.nickname}`);
+    await expect(messages(v.page)).toHaveAttribute('data-sending', '0');
+  }
+  await v.page.goto('/newsRestricted');
+  await expect(chats(v.page)).toHaveAttribute('data-count', '6', { timeout: 10_000 });
+
+  // Pin the five oldest chats, one by one; each goes to the top.
+  for (const host of hosts.slice(0, 5)) {
+    await v.page.getByRole('button', { name: `Pin chat with ${host.nickname}` }).click();
+    await expect(v.page.getByRole('button', { name: `Unpin chat with ${host.nickname}` })).toBeVisible();
+    await expect(chats(v.page).getByRole('listitem').first()).toContainText(host.nickname);
+  }
+  await v.page.getByRole('button', { name: `Pin chat with ${hosts[5]!.nickname}` }).click();
+  await expect(v.page.getByText(TEXT_PIN_LIMIT)).toBeVisible();
+  await expect(v.page.getByRole('button', { name: /^Unpin chat/ })).toHaveCount(5);
+  await expect(chats(v.page).getByRole('listitem').last()).toContainText(hosts[5]!.nickname);
+
+  // Pins are kept across a reload.
+  await v.page.reload();
+  await expect(v.page.getByRole('button', { name: /^Unpin chat/ })).toHaveCount(5, { timeout: 10_000 });
+  await v.context.close();
+
+  const p = await pageOf(browser);
+  await openAppAs(p.page, request, plain.userId, `/talk?to=${hosts[0]!.yxAccid}&taPath=e2e`);
+  await say(p.page, 'Hi');
+  await expect(messages(p.page)).toHaveAttribute('data-sending', '0');
+  await p.page.goto('/newsRestricted');
+  await p.page.getByRole('button', { name: `Pin chat with ${hosts[0]!.nickname}` }).click();
+  await expect(p.page.getByText(TEXT_PIN_VIP_ONLY)).toBeVisible();
+  await expect(p.page.getByRole('button', { name: /^Unpin chat/ })).toHaveCount(0);
+  await p.context.close();
+});
+
+test('markup in a message is shown as text and runs nothing; an oversize text is refused with a reason and kept', async ({ browser, request }) => {
+  const host = await firstAccount(request, 2);
+  const user = await firstAccount(request, 1);
+  const h = await pageOf(browser);
+  const u = await pageOf(browser);
+  const problems = [...watchPage(h.page), ...watchPage(u.page)];
+  const dialogs: string[] = [];
+  h.page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+
+  await openAppAs(h.page, request, host.userId, `/talk?to=${user.yxAccid}&taPath=e2e`);
+  await openAppAs(u.page, request, user.userId, `/talk?to=${host.yxAccid}&taPath=e2e`);
+  const markup = '<img src=x onerror=alert(1)><script>alert(2)</script>';
+  await say(u.page, markup);
+  await expect(messages(h.page).getByText(markup, { exact: true })).toBeVisible();
+  await expect(h.page.locator('img[src="x"], .talk-list script')).toHaveCount(0);
+
+  const huge = 'x'.repeat(64 * 1024);
+  const box = u.page.getByRole('textbox', { name: 'Message' });
+  await box.fill(huge);
+  await expect(u.page.getByRole('alert')).toHaveText(`${TEXT_TOO_LONG} (${huge.length}/${MAX_TEXT})`);
+  await expect(u.page.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await box.press('Enter');
+  expect(await box.inputValue()).toHaveLength(huge.length);
+  await expect(messages(u.page)).toHaveAttribute('data-count', '1');
+
+  expect(dialogs).toEqual([]);
+  expect(problems).toEqual([]);
+  await h.context.close();
+  await u.context.close();
+});

@@ -12,8 +12,11 @@ class DevShell {
   }
 
   async open(userId: number): Promise<FrameLocator> {
-    const before = await this.page.locator('iframe[data-testid^="frame-"]').count();
+    const frames = this.page.locator('iframe[data-testid^="frame-"]');
+    const before = await frames.count();
     await this.page.getByTestId(`open-${userId}`).click();
+    // The frame is added once the shell has the session: wait, so that a second open counts it.
+    await expect(frames).toHaveCount(before + 1);
     return this.page.frameLocator(`iframe[data-testid="frame-${before + 1}"]`);
   }
 

@@ -41,7 +41,6 @@ async function main() {
     },
   });
   const session = createHttpSessionPort({ api, credentials, appId: config.appId });
-  const realtime = await createRealtimePorts(api, credentials);
   const services: Services = {
     api,
     // A relative translator endpoint (the reference server's stand-in) is on the API host.
@@ -50,6 +49,7 @@ async function main() {
       origin: new URL(config.apiBase || '/', window.location.href).href,
     }),
   };
+  const realtime = await createRealtimePorts(api, credentials, services.translator);
 
   // Read (and strip from the address bar) before the entry path is taken.
   const openParams = readOpenParams();

@@ -33,6 +33,8 @@ export interface ChatProfile {
   onlineStatus: number;
   userId?: number;
   isVip?: boolean;
+  /** Whether the signed-in person blocked this peer. */
+  blocked?: boolean;
 }
 
 export interface ConversationsInput {

@@ -21,7 +21,7 @@ export function composeImConnection({ im, refreshImToken }: ImConnectionPorts) {
       events: fromCallback<ImConnectionEvent>(({ sendBack }) => im.subscribe((event) => sendBack({ type: 'im.event', event }))),
       send: fromCallback<ImConnectionEvent, SendRequest>(({ input, sendBack }) => {
         let live = true;
-        im.sendText(input.to, input.text, { idClient: input.idClient }).then(
+        im.sendText(input.to, input.text, { idClient: input.idClient, ...(input.ext ? { ext: input.ext } : {}) }).then(
           (message) => live && sendBack({ type: 'im.sent', idClient: input.idClient, message }),
           (error: unknown) => live && sendBack({
             type: 'im.sendFailed',

@@ -55,6 +55,8 @@ export interface SendRequest {
   to: string;
   text: string;
   idClient: string;
+  /** SPEC §3 Message ext (e.g. a secret message's privateMsg). */
+  ext?: Record<string, unknown>;
 }
 
 export type SendOutcome =
@@ -176,7 +178,7 @@ export const imConnectionMachine = setup({
       id: ({ event }) => sendChildId(event.type === 'im.sendText' ? event.idClient : ''),
       input: ({ event }) => {
         if (event.type !== 'im.sendText') throw new Error('startSend needs im.sendText');
-        return { to: event.to, text: event.text, idClient: event.idClient };
+        return { to: event.to, text: event.text, idClient: event.idClient, ...(event.ext ? { ext: event.ext } : {}) };
       },
     }),
     forgetSend: assign({

@@ -3,7 +3,7 @@
  * (emitted events) are turned into events for the session here, so each child stays
  * testable on its own.
  */
-import { fromPromise, sendParent, sendTo } from 'xstate';
+import { fromCallback, fromPromise, sendParent, sendTo } from 'xstate';
 import type { AnyActorRef } from 'xstate';
 import { bannerMachine, tapTarget } from '../banner/banner.machine';
 import type { BannerEmitted } from '../banner/banner.machine';
@@ -12,6 +12,7 @@ import type { ClockPort } from '../idle-host/idle-host.actors';
 import { composeImConnection } from '../im-connection/im-connection.actors';
 import { TEXT_NOT_CONNECTED, outputOf } from '../im-connection/im-connection.machine';
 import { talkMachine } from '../talk/talk.machine';
+import type { SecretInfo, TalkEvent } from '../talk/talk.machine';
 import { composeConversations } from '../conversations/conversations.actors';
 import type { ConversationsPorts } from '../conversations/conversations.actors';
 import type { ImPort } from '../ports/im.port';
@@ -29,12 +30,33 @@ export interface SessionPorts {
   /** The customer-service IM account, or null. */
   customerServiceAccount: () => Promise<string | null>;
   lookupProfiles: ConversationsPorts['lookupProfiles'];
+  /** The talk's extras (SPEC §7): translating, blocking, secret (paid) messages. */
+  translate: (text: string, to: string) => Promise<string>;
+  setBlocked: (peer: string, blocked: boolean) => Promise<void>;
+  /** Stores a secret message for `to`; answers the ext to send with it. */
+  storeSecret: (secret: { to: string; price: number; content: string }) => Promise<Record<string, unknown>>;
+  /** The secret message as this person may see it; with `pay`, pays for it first (once). */
+  openSecret: (id: number, pay: boolean) => Promise<SecretInfo>;
   loadPins: ConversationsPorts['loadPins'];
   savePins: ConversationsPorts['savePins'];
 }
 
 /** What an owner of the session provides; the IM token refresh comes from the sign-in side. */
 export type RealtimePorts = Omit<SessionPorts, 'refreshImToken'>;
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A child that runs one promise and reports its end to the talk as an event. */
+function reportBack<I>(run: (input: I) => Promise<TalkEvent>, failed: (input: I, reason: string) => TalkEvent) {
+  return fromCallback<TalkEvent, I>(({ input, sendBack }) => {
+    let live = true;
+    run(input).then(
+      (event) => live && sendBack(event),
+      (error: unknown) => live && sendBack(failed(input, reasonOf(error))),
+    );
+    return () => { live = false; };
+  });
+}
 
 export function composeSession(ports: SessionPorts) {
   const imConnection = composeImConnection({ im: ports.im, refreshImToken: ports.refreshImToken }).provide({
@@ -70,6 +92,41 @@ export function composeSession(ports: SessionPorts) {
       markRead: sendTo(
         ({ system }) => system.get('conversations') as AnyActorRef,
         (_, params: { peer: string }) => ({ type: 'conversations.read', id: params.peer }),
+      ),
+      sendSecret: sendTo(
+        ({ system }) => system.get('imConnection') as AnyActorRef,
+        (_, params: { to: string; text: string; idClient: string; ext: Record<string, unknown> }) => ({ type: 'im.sendText', ...params }),
+      ),
+      toast: sendParent((_, text: string) => ({ type: 'child.toast', text })),
+    },
+  }).provide({
+    actors: {
+      // Best effort: without an answer the talk shows the account and no block state.
+      peerInfo: reportBack<{ peer: string }>(
+        async ({ peer }) => {
+          const profile = (await ports.lookupProfiles([peer]))[peer];
+          return { type: 'talk.peer', nickname: profile?.nickname ?? null, blocked: profile?.blocked ?? false };
+        },
+        () => ({ type: 'talk.peer', nickname: null, blocked: false }),
+      ),
+      translate: reportBack<{ key: string; text: string; to: string }>(
+        async ({ key, text, to }) => ({ type: 'talk.translated', key, text: await ports.translate(text, to) }),
+        ({ key }, reason) => ({ type: 'talk.translateFailed', key, reason }),
+      ),
+      setBlocked: reportBack<{ peer: string; blocked: boolean }>(
+        async ({ peer, blocked }) => {
+          await ports.setBlocked(peer, blocked);
+          return { type: 'talk.blockDone', blocked };
+        },
+        (_, reason) => ({ type: 'talk.blockFailed', reason }),
+      ),
+      storeSecret: reportBack<{ idClient: string; to: string; price: number; content: string }>(
+        async ({ idClient, to, price, content }) => ({ type: 'talk.secretStored', idClient, ext: await ports.storeSecret({ to, price, content }) }),
+        ({ idClient }, reason) => ({ type: 'talk.sendFailed', idClient, reason: 'error', text: reason }),
+      ),
+      openSecret: reportBack<{ id: number; pay: boolean }>(
+        async ({ id, pay }) => ({ type: 'talk.secretOpened', id, info: await ports.openSecret(id, pay) }),
+        ({ id }, reason) => ({ type: 'talk.secretFailed', id, reason }),
       ),
     },
   });

@@ -11,8 +11,12 @@
  * - Sends go to the IM connection (`sendText`, provided by the owner); its answers come
  *   back as `talk.sent` / `talk.sendFailed`. Reading: on open and on every incoming message
  *   the owner is asked to mark the conversation read (`markRead`).
+ * - Beside the chat, each as its own short-lived child that reports back: the peer's name
+ *   and block state, blocking and unblocking (`/api/user/blockUser`), translating a message,
+ *   sending a secret (paid) message and opening one (`/api/payPrivateMsg/*`). Failures the
+ *   person should hear of leave as `toast` (emitted).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, setup, spawnChild } from 'xstate';
 import { ImCode } from '../ports/im.port';
 import type { ImMessage } from '../ports/im.port';
 
@@ -37,10 +41,64 @@ export interface TalkInput {
   account: string;
 }
 
+/** A secret message as its recipient (or sender) may see it (SPEC §3 Message ext privateMsg). */
+export interface SecretInfo {
+  id: number;
+  price: number;
+  unlocked: boolean;
+  content: string | null;
+  mediaList: readonly { mediaType: 1 | 2; mediaUrl: string }[];
+}
+
+export type SecretState =
+  | { status: 'opening' }
+  | { status: 'open'; info: SecretInfo }
+  | { status: 'failed'; reason: string };
+
+export type TranslationState =
+  | { status: 'translating' }
+  | { status: 'done'; text: string }
+  | { status: 'failed'; reason: string };
+
 export interface TalkContext extends TalkInput {
   messages: readonly TalkMessage[];
   error: string | null;
+  /** The peer's name, once looked up. */
+  peerName: string | null;
+  /** Whether this person blocked the peer; null until known. */
+  blocked: boolean | null;
+  /** A block or unblock is under way. */
+  blocking: boolean;
+  /** By message key (client id, else server id). */
+  translations: Readonly<Record<string, TranslationState>>;
+  /** By secret message id. */
+  secrets: Readonly<Record<number, SecretState>>;
 }
+
+/** The key a message is known by in `translations`. */
+export const keyOf = (m: Pick<TalkMessage, 'idClient' | 'idServer'>): string => m.idClient || m.idServer;
+
+/** A secret message's id and price from its ext (SPEC §3 Message ext), or null. */
+export function secretOf(message: Pick<TalkMessage, 'ext'>): { id: number; price: number } | null {
+  const ext = typeof message.ext === 'string' ? safeParse(message.ext) : message.ext;
+  if (!ext || ext.extensionType !== 'privateMsg') return null;
+  const data = ext.data as { id?: unknown; price?: unknown } | undefined;
+  const id = Number(data?.id);
+  const price = Number(data?.price);
+  return Number.isInteger(id) && id > 0 && Number.isFinite(price) ? { id, price } : null;
+}
+
+function safeParse(text: string): Record<string, unknown> | null {
+  try {
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const SECRET_PRICE_MAX = 10_000;
+export const SECRET_TEXT_MAX = 500;
 
 export type TalkEvent =
   | { type: 'talk.send'; text: string; idClient: string; time: number }
@@ -50,7 +108,25 @@ export type TalkEvent =
   | { type: 'talk.loadOlder' }
   | { type: 'talk.retry' }
   /** The IM connection is (again) up. */
-  | { type: 'talk.connected' };
+  | { type: 'talk.connected' }
+  | { type: 'talk.peer'; nickname: string | null; blocked: boolean }
+  | { type: 'talk.translate'; key: string; text: string; to: string }
+  | { type: 'talk.translated'; key: string; text: string }
+  | { type: 'talk.translateFailed'; key: string; reason: string }
+  | { type: 'talk.setBlocked'; blocked: boolean }
+  | { type: 'talk.blockDone'; blocked: boolean }
+  | { type: 'talk.blockFailed'; reason: string }
+  | { type: 'talk.sendSecret'; idClient: string; time: number; price: number; content: string }
+  | { type: 'talk.secretStored'; idClient: string; ext: Record<string, unknown> }
+  | { type: 'talk.openSecret'; id: number; pay: boolean }
+  | { type: 'talk.secretOpened'; id: number; info: SecretInfo }
+  | { type: 'talk.secretFailed'; id: number; reason: string };
+
+export type TalkEmitted = { type: 'toast'; text: string };
+
+type Reporter<I> = ReturnType<typeof fromCallback<TalkEvent, I>>;
+/** A child that does one thing and reports back with talk events; the owner provides it. */
+const reporter = <I>(): Reporter<I> => fromCallback<TalkEvent, I>(() => () => {});
 
 /** `messages` with `incoming` added in time order; a message already there (same idServer or idClient) is replaced. */
 export function withMessages(messages: readonly TalkMessage[], incoming: readonly TalkMessage[]): TalkMessage[] {
@@ -86,13 +162,31 @@ export const talkMachine = setup({
     input: {} as TalkInput,
     context: {} as TalkContext,
     events: {} as TalkEvent,
+    emitted: {} as TalkEmitted,
   },
   actors: {
+    peerInfo: reporter<{ peer: string }>(),
+    translate: reporter<{ key: string; text: string; to: string }>(),
+    setBlocked: reporter<{ peer: string; blocked: boolean }>(),
+    storeSecret: reporter<{ idClient: string; to: string; price: number; content: string }>(),
+    openSecret: reporter<{ id: number; pay: boolean }>(),
     /** Newest first, at most `limit`, older than `before` when given. */
     history: fromPromise<ImMessage[], { peer: string; limit: number; before?: number }>(() => Promise.resolve([])),
   },
   guards: {
     hasText: ({ event }) => event.type === 'talk.send' && textToSend(event.text) !== null,
+    /** Not translated yet, nor being translated (a failed one may be tried again). */
+    canTranslate: ({ context, event }) =>
+      event.type === 'talk.translate' && event.text.trim() !== ''
+      && (context.translations[event.key] === undefined || context.translations[event.key]!.status === 'failed'),
+    canBlock: ({ context, event }) => event.type === 'talk.setBlocked' && !context.blocking && context.blocked !== event.blocked,
+    validSecret: ({ event }) =>
+      event.type === 'talk.sendSecret' && Number.isInteger(event.price) && event.price >= 1 && event.price <= SECRET_PRICE_MAX
+      && event.content.trim() !== '' && lengthOf(event.content.trim()) <= SECRET_TEXT_MAX,
+    canOpenSecret: ({ context, event }) =>
+      event.type === 'talk.openSecret' && context.secrets[event.id]?.status !== 'opening' && context.secrets[event.id]?.status !== 'open',
+    secretPending: ({ context, event }) =>
+      event.type === 'talk.secretStored' && context.messages.some((m) => m.idClient === event.idClient && m.status === 'sending'),
     fromPeer: ({ context, event }) => event.type === 'talk.incoming' && event.message.sessionId === context.peer,
     ours: ({ context, event }) =>
       (event.type === 'talk.sent' || event.type === 'talk.sendFailed')
@@ -139,6 +233,68 @@ export const talkMachine = setup({
       messages: ({ context }, page: readonly ImMessage[]) => withMessages(context.messages, page.map((m) => ({ ...m }))),
       error: null,
     }),
+    setPeer: assign(({ event }) =>
+      event.type === 'talk.peer' ? { peerName: event.nickname, blocked: event.blocked } : {}),
+    startTranslation: assign({
+      translations: ({ context, event }) =>
+        event.type === 'talk.translate' ? { ...context.translations, [event.key]: { status: 'translating' as const } } : context.translations,
+    }),
+    translate: spawnChild('translate', {
+      input: ({ event }) => (event.type === 'talk.translate' ? { key: event.key, text: event.text, to: event.to } : { key: '', text: '', to: '' }),
+    }),
+    endTranslation: assign({
+      translations: ({ context, event }) => {
+        if (event.type === 'talk.translated') return { ...context.translations, [event.key]: { status: 'done' as const, text: event.text } };
+        if (event.type === 'talk.translateFailed') return { ...context.translations, [event.key]: { status: 'failed' as const, reason: event.reason } };
+        return context.translations;
+      },
+    }),
+    startBlocking: assign({ blocking: true }),
+    setBlocked: spawnChild('setBlocked', {
+      input: ({ context, event }) => ({ peer: context.peer, blocked: event.type === 'talk.setBlocked' && event.blocked }),
+    }),
+    endBlocking: assign(({ context, event }) => ({
+      blocking: false,
+      blocked: event.type === 'talk.blockDone' ? event.blocked : context.blocked,
+    })),
+    addOwnSecret: assign({
+      messages: ({ context, event }) => {
+        if (event.type !== 'talk.sendSecret') return context.messages;
+        const own: TalkMessage = {
+          idClient: event.idClient, idServer: '', from: context.account, to: context.peer, sessionId: context.peer,
+          scene: 'p2p', flow: 'out', type: 'text', text: event.content.trim(), time: event.time, status: 'sending',
+          ext: { extensionType: 'privateMsg', data: { price: event.price } },
+        };
+        return withMessages(context.messages, [own]);
+      },
+    }),
+    storeSecret: spawnChild('storeSecret', {
+      input: ({ context, event }) => (event.type === 'talk.sendSecret'
+        ? { idClient: event.idClient, to: context.peer, price: event.price, content: event.content.trim() }
+        : { idClient: '', to: context.peer, price: 0, content: '' }),
+    }),
+    /** The stored secret's ext goes on the message, which is then sent like a text. */
+    attachSecret: assign({
+      messages: ({ context, event }) => (event.type === 'talk.secretStored'
+        ? context.messages.map((m) => (m.idClient === event.idClient ? { ...m, ext: event.ext } : m))
+        : context.messages),
+    }),
+    sendSecret: (_, _params: { to: string; text: string; idClient: string; ext: Record<string, unknown> }) => {},
+    startOpening: assign({
+      secrets: ({ context, event }) =>
+        event.type === 'talk.openSecret' ? { ...context.secrets, [event.id]: { status: 'opening' as const } } : context.secrets,
+    }),
+    openSecret: spawnChild('openSecret', {
+      input: ({ event }) => (event.type === 'talk.openSecret' ? { id: event.id, pay: event.pay } : { id: 0, pay: false }),
+    }),
+    endOpening: assign({
+      secrets: ({ context, event }) => {
+        if (event.type === 'talk.secretOpened') return { ...context.secrets, [event.id]: { status: 'open' as const, info: event.info } };
+        if (event.type === 'talk.secretFailed') return { ...context.secrets, [event.id]: { status: 'failed' as const, reason: event.reason } };
+        return context.secrets;
+      },
+    }),
+    toast: emit((_, text: string): TalkEmitted => ({ type: 'toast', text })),
     setError: assign({
       error: ({ event }) => {
         const error = (event as { error?: unknown }).error;
@@ -148,8 +304,37 @@ export const talkMachine = setup({
   },
 }).createMachine({
   id: 'talk',
-  context: ({ input }) => ({ ...input, messages: [], error: null }),
+  context: ({ input }) => ({
+    ...input, messages: [], error: null, peerName: null, blocked: null, blocking: false, translations: {}, secrets: {},
+  }),
+  invoke: { src: 'peerInfo', input: ({ context }) => ({ peer: context.peer }) },
   on: {
+    'talk.peer': { actions: 'setPeer' },
+    'talk.translate': { guard: 'canTranslate', actions: ['startTranslation', 'translate'] },
+    'talk.translated': { actions: 'endTranslation' },
+    'talk.translateFailed': { actions: 'endTranslation' },
+    'talk.setBlocked': { guard: 'canBlock', actions: ['startBlocking', 'setBlocked'] },
+    'talk.blockDone': { actions: 'endBlocking' },
+    'talk.blockFailed': { actions: ['endBlocking', { type: 'toast', params: ({ event }) => event.reason }] },
+    'talk.sendSecret': { guard: 'validSecret', actions: ['addOwnSecret', 'storeSecret'] },
+    'talk.secretStored': {
+      guard: 'secretPending',
+      actions: [
+        'attachSecret',
+        {
+          type: 'sendSecret',
+          params: ({ context, event }) => ({
+            to: context.peer,
+            text: context.messages.find((m) => m.idClient === event.idClient)?.text ?? '',
+            idClient: event.idClient,
+            ext: event.ext,
+          }),
+        },
+      ],
+    },
+    'talk.openSecret': { guard: 'canOpenSecret', actions: ['startOpening', 'openSecret'] },
+    'talk.secretOpened': { actions: 'endOpening' },
+    'talk.secretFailed': { actions: ['endOpening', { type: 'toast', params: ({ event }) => event.reason }] },
     'talk.send': {
       guard: 'hasText',
       actions: [

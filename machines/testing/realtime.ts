@@ -26,6 +26,10 @@ export function manualRealtime(clock = new SimulatedClock()) {
     loadIdleMinutes: () => pending.add('loadIdleMinutes', []),
     customerServiceAccount: () => pending.add('customerServiceAccount', []),
     lookupProfiles: (accounts) => pending.add('lookupProfiles', [accounts]),
+    translate: (text, to) => pending.add('translate', [text, to]),
+    setBlocked: (peer, blocked) => pending.add('setBlocked', [peer, blocked]),
+    storeSecret: (secret) => pending.add('storeSecret', [secret]),
+    openSecret: (id, pay) => pending.add('openSecret', [id, pay]),
     loadPins: () => [],
     savePins: () => {},
   };
@@ -45,6 +49,10 @@ export function autoRealtime(account: string, token: string, sessionToken = 'ses
     loadIdleMinutes: () => Promise.resolve(1),
     customerServiceAccount: () => Promise.resolve(null),
     lookupProfiles: () => Promise.resolve({}),
+    translate: (text) => Promise.resolve(text),
+    setBlocked: () => Promise.resolve(),
+    storeSecret: () => Promise.reject(new Error('No secret messages here')),
+    openSecret: () => Promise.reject(new Error('No secret messages here')),
     loadPins: () => [],
     savePins: () => {},
   };

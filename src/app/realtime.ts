@@ -12,7 +12,12 @@ import { createLocalPresencePort } from '../adapters/presence.local';
 import type { SessionCredentials } from '../adapters/session.http';
 import type { ApiClient } from '../api/client';
 import { readPins, writePins } from '../adapters/storage';
-import { config as configContract, news as newsContract, realtime as realtimeContract } from '../api/contract';
+import {
+  chat as chatContract, config as configContract, news as newsContract, privateMsg as privateMsgContract,
+  realtime as realtimeContract,
+} from '../api/contract';
+import { ApiError } from '../api/outcome';
+import type { TranslatorPort } from '../../machines/ports/translator.port';
 import type { ChatProfile } from '../../machines/conversations/conversations.machine';
 import { config } from './config';
 
@@ -27,7 +32,12 @@ async function imPort(): Promise<ImPort> {
   return createNimImPort({ appkey: config.nimAppKey, loadSdk: loadNim });
 }
 
-export async function createRealtimePorts(api: ApiClient, credentials: SessionCredentials): Promise<RealtimePorts> {
+/** SPEC §8 1080 'diamond.not.enough', said in words. */
+export const TEXT_NOT_ENOUGH_DIAMONDS = 'You do not have enough diamonds.';
+
+export async function createRealtimePorts(
+  api: ApiClient, credentials: SessionCredentials, translator: TranslatorPort,
+): Promise<RealtimePorts> {
   return {
     im: await imPort(),
     presence: createLocalPresencePort({
@@ -47,9 +57,31 @@ export async function createRealtimePorts(api: ApiClient, credentials: SessionCr
       const found = await api.data(newsContract.batchQueryYxStat, { yxAccids: [...accounts] }, { silent: true });
       const out: Record<string, ChatProfile> = {};
       for (const [account, p] of Object.entries(found)) {
-        out[account] = { nickname: p.nickname, icon: p.icon, onlineStatus: p.onlineGroupStatus, userId: p.userId, isVip: p.isVip };
+        out[account] = {
+          nickname: p.nickname, icon: p.icon, onlineStatus: p.onlineGroupStatus, userId: p.userId, isVip: p.isVip,
+          blocked: p.isBlockUser,
+        };
       }
       return out;
+    },
+    async translate(text, to) {
+      return (await translator.translate(text, to)).text;
+    },
+    async setBlocked(peer, blocked) {
+      await api.data(blocked ? chatContract.blockUser : chatContract.removeBlockUser, { beBlockYxAccid: peer }, { silent: true });
+    },
+    async storeSecret({ to, price, content }) {
+      const stored = await api.data(privateMsgContract.uploadPrivateInfo, { to, price, content }, { silent: true });
+      return stored.ext;
+    },
+    async openSecret(id, pay) {
+      try {
+        const info = await api.data(privateMsgContract.privateInfo, { id, pay }, { silent: true });
+        return { id: info.id, price: info.price, unlocked: info.unlocked, content: info.content, mediaList: info.mediaList };
+      } catch (error) {
+        if (error instanceof ApiError && error.detail.code === '1080') throw new Error(TEXT_NOT_ENOUGH_DIAMONDS);
+        throw error;
+      }
     },
     loadPins: readPins,
     savePins: writePins,

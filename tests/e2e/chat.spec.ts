@@ -136,3 +136,76 @@ test('markup in a message is shown as text and runs nothing; an oversize text is
   await h.context.close();
   await u.context.close();
 });
+
+test("a peer's text is translated into the reader's language on request", async ({ browser, request }) => {
+  const host = await firstAccount(request, 2);
+  const user = await firstAccount(request, 1);
+  const h = await pageOf(browser);
+  const uContext = await browser.newContext({ viewport: { width: 360, height: 640 }, locale: 'es-ES' });
+  const uPage = await uContext.newPage();
+  await openAppAs(uPage, request, user.userId, `/talk?to=${host.yxAccid}&taPath=e2e`);
+  await openAppAs(h.page, request, host.userId, `/talk?to=${user.yxAccid}&taPath=e2e`);
+  await say(h.page, 'hello');
+  const bubble = messages(uPage).getByRole('listitem').filter({ hasText: 'hello' });
+  await bubble.getByRole('button', { name: 'Translate' }).click();
+  await expect(bubble.locator('[lang="es"]')).toHaveText('hola');
+  await h.context.close();
+  await uContext.close();
+});
+
+test('blocking a peer makes their messages refused (7101) until unblocked', async ({ browser, request }) => {
+  const host = await firstAccount(request, 2);
+  const user = await firstAccount(request, 1);
+  const h = await pageOf(browser);
+  const u = await pageOf(browser);
+  await openAppAs(h.page, request, host.userId, `/talk?to=${user.yxAccid}&taPath=e2e`);
+  await openAppAs(u.page, request, user.userId, `/talk?to=${host.yxAccid}&taPath=e2e`);
+  await expect(h.page.getByText(user.nickname, { exact: true })).toBeVisible();
+
+  await h.page.getByRole('button', { name: 'Block', exact: true }).click();
+  await expect(h.page.getByRole('button', { name: 'Unblock' })).toBeVisible();
+  await say(u.page, 'Can you hear me?');
+  await expect(messages(u.page)).toHaveAttribute('data-failed', '1');
+  await expect(u.page.locator('[data-status="refused"]')).toBeVisible();
+
+  await h.page.getByRole('button', { name: 'Unblock' }).click();
+  await expect(h.page.getByRole('button', { name: 'Block', exact: true })).toBeVisible();
+  await say(u.page, 'And now?');
+  await expect(messages(h.page).getByText('And now?')).toBeVisible();
+  await expect(messages(h.page).getByText('Can you hear me?')).toHaveCount(0);
+  await h.context.close();
+  await u.context.close();
+});
+
+test('a host sends a secret message; its reader unlocks it for the price, and one without diamonds is told so', async ({ browser, request }) => {
+  const host = await firstAccount(request, 2);
+  // Seeded users at level 1 start with 200 diamonds, at level 3 with none.
+  const rich = await firstAccount(request, 1, (a) => a.userLevel === 1);
+  const poor = await firstAccount(request, 1, (a) => a.userLevel === 3);
+  const h = await pageOf(browser);
+  const r = await pageOf(browser);
+  const p = await pageOf(browser);
+
+  for (const [reader, page] of [[rich, r.page], [poor, p.page]] as const) {
+    await openAppAs(h.page, request, host.userId, `/talk?to=${reader.yxAccid}&taPath=e2e`);
+    await h.page.getByRole('button', { name: 'Secret message' }).click();
+    const form = h.page.getByRole('form', { name: 'Secret message' });
+    await form.getByLabel('Secret text').fill(`Just for you, ${reader.nickname}`);
+    await form.getByLabel('Price (diamonds)').fill('20');
+    await form.getByRole('button', { name: 'Send secret message' }).click();
+    await expect(messages(h.page)).toHaveAttribute('data-sending', '0');
+    await expect(messages(h.page)).toHaveAttribute('data-failed', '0');
+    await expect(messages(h.page).getByText('Secret message · 20 diamonds')).toBeVisible();
+    await openAppAs(page, request, reader.userId, `/talk?to=${host.yxAccid}&taPath=e2e`);
+    await expect(messages(page).getByText('[Secret Message]')).toBeVisible();
+    await expect(messages(page).getByText(`Just for you`)).toHaveCount(0);
+  }
+
+  await messages(r.page).getByRole('button', { name: 'Unlock for 20 diamonds' }).click();
+  await expect(messages(r.page).getByText(`Just for you, ${rich.nickname}`)).toBeVisible();
+
+  await messages(p.page).getByRole('button', { name: 'Unlock for 20 diamonds' }).click();
+  await expect(p.page.getByText('You do not have enough diamonds.')).toBeVisible();
+  await expect(messages(p.page).getByText('Just for you')).toHaveCount(0);
+  for (const c of [h, r, p]) await c.context.close();
+});

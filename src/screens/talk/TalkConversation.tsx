@@ -7,22 +7,23 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useSelector } from '@xstate/react';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
-import type { ActorRefFrom } from 'xstate';
+import type { FormEvent, ReactNode } from 'react';
 import { selectSession } from '../../../machines/session/session.selectors';
 import { MAX_TEXT, TEXT_TOO_LONG, lengthOf, textToSend } from '../../../machines/talk/talk.machine';
-import type { TalkMachine, TalkMessage } from '../../../machines/talk/talk.machine';
+import type { TalkMessage } from '../../../machines/talk/talk.machine';
 import { useAppActor } from '../../app/AppActorContext';
 import { ListMessage } from '../../ui/ListMessage';
 import { MessageBody } from './MessageBody';
+import { PeerBar, SecretComposer, TalkMessageView } from './TalkExtras';
+import type { TalkRef } from './TalkExtras';
 import './talk.css';
-
-type TalkRef = ActorRefFrom<TalkMachine>;
 
 export function TalkConversation({ peer, className = '' }: { peer: string; className?: string }) {
   const app = useAppActor();
   const session = useSelector(app, selectSession);
   const talk = useSelector(session, (s) => s?.children.talk as TalkRef | undefined);
+  const isHost = useSelector(session, (s) => s?.context.isHost ?? false);
+  const [writingSecret, setWritingSecret] = useState(false);
 
   useEffect(() => {
     if (!session || !peer) return;
@@ -32,8 +33,22 @@ export function TalkConversation({ peer, className = '' }: { peer: string; class
 
   return (
     <div className={`talk ${className}`}>
+      {talk && <PeerBar talk={talk} />}
       {talk ? <Messages talk={talk} /> : <ListMessage busy>Loading messages…</ListMessage>}
-      <Composer onSend={(text) => talk?.send({ type: 'talk.send', text, idClient: crypto.randomUUID(), time: Date.now() })} />
+      {talk && writingSecret && <SecretComposer talk={talk} onDone={() => setWritingSecret(false)} />}
+      <Composer onSend={(text) => talk?.send({ type: 'talk.send', text, idClient: crypto.randomUUID(), time: Date.now() })}>
+        {isHost && talk && (
+          <button
+            type="button"
+            className="icon-button talk-secret-toggle"
+            aria-label="Secret message"
+            aria-expanded={writingSecret}
+            onClick={() => setWritingSecret((v) => !v)}
+          >
+            <span aria-hidden="true">🔒</span>
+          </button>
+        )}
+      </Composer>
     </div>
   );
 }
@@ -51,6 +66,7 @@ export function Messages({ talk }: { talk: TalkRef }) {
       complete={complete}
       loadingOlder={loadingOlder}
       onTop={() => talk.send({ type: 'talk.loadOlder' })}
+      renderMessage={(m) => <TalkMessageView talk={talk} message={m} />}
     />
   );
 }
@@ -58,11 +74,13 @@ export function Messages({ talk }: { talk: TalkRef }) {
 const NEAR_BOTTOM_PX = 80;
 
 /** The virtualised list; also rendered on its own by the bench. */
-export function MessageList({ messages, complete, loadingOlder, onTop }: {
+export function MessageList({ messages, complete, loadingOlder, onTop, renderMessage = (m) => <MessageBody message={m} /> }: {
   messages: readonly TalkMessage[];
   complete: boolean;
   loadingOlder: boolean;
   onTop: () => void;
+  /** What a message shows; by default its body alone. */
+  renderMessage?: (message: TalkMessage) => ReactNode;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -123,7 +141,7 @@ export function MessageList({ messages, complete, loadingOlder, onTop }: {
               style={{ transform: `translateY(${item.start}px)` }}
             >
               <div className="talk-bubble" data-status={m.flow === 'out' ? m.status : undefined}>
-                <MessageBody message={m} />
+                {renderMessage(m)}
                 {m.flow === 'out' && m.status !== 'sent' && (
                   <span className="muted talk-status">{m.status === 'sending' ? 'Sending…' : m.reason}</span>
                 )}
@@ -136,7 +154,7 @@ export function MessageList({ messages, complete, loadingOlder, onTop }: {
   );
 }
 
-function Composer({ onSend }: { onSend: (text: string) => void }) {
+function Composer({ onSend, children }: { onSend: (text: string) => void; children?: ReactNode }) {
   const [text, setText] = useState('');
   const length = lengthOf(text.trim());
   const tooLong = length > MAX_TEXT;
@@ -148,6 +166,7 @@ function Composer({ onSend }: { onSend: (text: string) => void }) {
   };
   return (
     <form className="talk-composer" onSubmit={submit}>
+      {children}
       <div className="talk-field">
         <input
           className="field-input"

@@ -1,0 +1,144 @@
+/**
+ * The talk's extras (SPEC §2 /talk, §7): the peer bar with block/unblock, a translate
+ * button under the peer's texts, secret (paid) messages — opened by their recipient for
+ * the price, written by hosts — each bound to the talk actor. All text is shown as text.
+ */
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { SECRET_PRICE_MAX, SECRET_TEXT_MAX, keyOf, lengthOf, secretOf } from '../../../machines/talk/talk.machine';
+import type { TalkMachine, TalkMessage } from '../../../machines/talk/talk.machine';
+import { MessageBody, safeMediaUrl } from './MessageBody';
+
+export type TalkRef = ActorRefFrom<TalkMachine>;
+
+/** The language translations go to: the device's (SPEC §7 translator "target language"). */
+export const targetLanguage = (): string => (globalThis.navigator?.language || 'en').split('-')[0]!.toLowerCase();
+
+export function PeerBar({ talk }: { talk: TalkRef }) {
+  const name = useSelector(talk, (s) => s.context.peerName);
+  const blocked = useSelector(talk, (s) => s.context.blocked);
+  const blocking = useSelector(talk, (s) => s.context.blocking);
+  return (
+    <div className="talk-peer">
+      <span className="talk-peer-name">{name ?? ''}</span>
+      {blocked !== null && (
+        <button
+          type="button"
+          className="text-button"
+          disabled={blocking}
+          aria-pressed={blocked}
+          onClick={() => talk.send({ type: 'talk.setBlocked', blocked: !blocked })}
+        >
+          {blocked ? 'Unblock' : 'Block'}
+        </button>
+      )}
+      {blocked && <span className="muted talk-peer-note">You blocked this person: their messages do not reach you.</span>}
+    </div>
+  );
+}
+
+/** One message with its extras: a secret's lock, a translation. */
+export function TalkMessageView({ talk, message }: { talk: TalkRef; message: TalkMessage }) {
+  const secret = secretOf(message);
+  if (secret && message.flow === 'in') return <SecretCard talk={talk} id={secret.id} price={secret.price} />;
+  return (
+    <>
+      {secret && <span className="muted talk-secret-label">{`Secret message · ${secret.price} diamonds`}</span>}
+      <MessageBody message={secret ? { ...message, ext: undefined } : message} />
+      {message.flow === 'in' && message.type === 'text' && typeof message.text === 'string' && (
+        <Translation talk={talk} message={message} />
+      )}
+    </>
+  );
+}
+
+function Translation({ talk, message }: { talk: TalkRef; message: TalkMessage }) {
+  const key = keyOf(message);
+  const state = useSelector(talk, (s) => s.context.translations[key]);
+  if (state?.status === 'done') return <span className="talk-translation" lang={targetLanguage()}>{state.text}</span>;
+  return (
+    <span className="talk-translate">
+      {state?.status === 'failed' && <span className="muted" role="alert">{state.reason}</span>}
+      <button
+        type="button"
+        className="text-button talk-translate-button"
+        disabled={state?.status === 'translating'}
+        onClick={() => talk.send({ type: 'talk.translate', key, text: message.text ?? '', to: targetLanguage() })}
+      >
+        {state?.status === 'translating' ? 'Translating…' : 'Translate'}
+      </button>
+    </span>
+  );
+}
+
+function SecretCard({ talk, id, price }: { talk: TalkRef; id: number; price: number }) {
+  const state = useSelector(talk, (s) => s.context.secrets[id]);
+  if (state?.status === 'open' && state.info.unlocked) {
+    return (
+      <span className="talk-secret">
+        <span className="muted talk-secret-label">Secret message</span>
+        {state.info.content && <span className="talk-text">{state.info.content}</span>}
+        {state.info.mediaList.map((m, i) => {
+          const src = safeMediaUrl(m.mediaUrl);
+          if (!src) return null;
+          return m.mediaType === 1
+            ? <img key={i} className="talk-image" src={src} alt="Picture" loading="lazy" width={160} height={160} />
+            : <video key={i} className="talk-image" src={src} controls preload="none" aria-label="Video" />;
+        })}
+      </span>
+    );
+  }
+  return (
+    <span className="talk-secret">
+      <span className="talk-card">[Secret Message]</span>
+      <button
+        type="button"
+        className="button-link button-primary"
+        disabled={state?.status === 'opening'}
+        onClick={() => talk.send({ type: 'talk.openSecret', id, pay: true })}
+      >
+        {state?.status === 'opening' ? 'Opening…' : `Unlock for ${price} diamonds`}
+      </button>
+    </span>
+  );
+}
+
+/** Hosts: a secret message for the peer, with its price in diamonds. */
+export function SecretComposer({ talk, onDone }: { talk: TalkRef; onDone: () => void }) {
+  const [content, setContent] = useState('');
+  const [price, setPrice] = useState('10');
+  const length = lengthOf(content.trim());
+  const priceNumber = Number(price);
+  const priceOk = Number.isInteger(priceNumber) && priceNumber >= 1 && priceNumber <= SECRET_PRICE_MAX;
+  const ok = length > 0 && length <= SECRET_TEXT_MAX && priceOk;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!ok) return;
+    talk.send({ type: 'talk.sendSecret', idClient: crypto.randomUUID(), time: Date.now(), price: priceNumber, content });
+    setContent('');
+    onDone();
+  };
+  return (
+    <form className="talk-secret-form" onSubmit={submit} aria-label="Secret message">
+      <label className="field">
+        <span className="field-label">Secret text</span>
+        <textarea className="field-input" rows={3} value={content} onChange={(e) => setContent(e.target.value)} />
+        <span className={length > SECRET_TEXT_MAX ? 'form-error' : 'muted'}>{`${length}/${SECRET_TEXT_MAX}`}</span>
+      </label>
+      <label className="field">
+        <span className="field-label">Price (diamonds)</span>
+        <input
+          className="field-input"
+          inputMode="numeric"
+          value={price}
+          aria-invalid={!priceOk}
+          onChange={(e) => setPrice(e.target.value)}
+        />
+        {!priceOk && <span className="form-error" role="alert">{`A price is a whole number from 1 to ${SECRET_PRICE_MAX}.`}</span>}
+      </label>
+      <button type="submit" className="button-link button-primary" disabled={!ok}>Send secret message</button>
+    </form>
+  );
+}

@@ -2,6 +2,8 @@
  * `npm run bench`: builds the app and prints the gzip size of the JavaScript each first
  * screen needs (entry + static imports + the route's own chunk and its static imports)
  * and of every lazy chunk. Goal (issue 2): first screen ≤ 150 KiB gzip.
+ * Then the chat rendering bench (tests/bench/chat.bench.mjs): 200 sessions and a
+ * 10,000-message conversation in Chromium at 4× CPU throttling.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -57,3 +59,7 @@ for (const c of lazy) {
   console.log(`  ${c.file.padEnd(52)} ${rawKiB(c.file).toFixed(1).padStart(7)} ${gzipKiB(c.file).toFixed(1).padStart(7)}`);
 }
 console.log(`\nLargest first screen: ${worst.toFixed(1)} KiB gzip (goal ≤ ${GOAL_KIB} KiB): ${worst <= GOAL_KIB ? 'within goal' : 'OVER GOAL'}`);
+
+// The chat bench takes the Chromium flags from playwright.config.ts, hence tsx.
+const chat = spawnSync(process.execPath, ['--import', 'tsx', 'tests/bench/chat.bench.mjs'], { stdio: 'inherit' });
+if (chat.status !== 0) process.exit(chat.status ?? 1);

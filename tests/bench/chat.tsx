@@ -1,0 +1,248 @@
+/**
+ * The chat rendering bench page (built by tests/bench/vite.config.ts, driven by
+ * tests/bench/chat.bench.mjs). `?scenario=chats` renders the real ConversationList over a real
+ * conversations actor whose fake ports answer 200 sessions and their profiles;
+ * `?scenario=messages` renders the real MessageList with 10,000 messages, opened at the bottom
+ * as a chat opens. Both sit in the app's own frame and CSS, so layout is what the phone does.
+ *
+ * First render: the app column is up with another screen (as when a tab is switched); from just
+ * before the list's screen is rendered to the paint of the first frame that has the list's rows
+ * (for messages: the newest message) in the DOM. A rAF callback runs just before
+ * a frame is painted; a message posted from it is handled right after that paint.
+ * The results are on `window.bench`; `window.bench.scroll()` scrolls the list in steps and
+ * reports long tasks, frames, DOM size and rendered rows.
+ */
+import {
+  RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter,
+} from '@tanstack/react-router';
+import { createRoot } from 'react-dom/client';
+import { useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
+import { createActor, waitFor } from 'xstate';
+import { composeConversations } from '../../machines/conversations/conversations.actors';
+import { ConversationList } from '../../src/screens/news/ConversationList';
+import { MessageList } from '../../src/screens/talk/TalkConversation';
+import { ScreenFrame } from '../../src/ui/ScreenFrame';
+import { SESSIONS, benchConversations, benchMessages, benchPins, benchProfiles } from './chat.data';
+import '../../src/ui/app.css';
+
+export interface ScrollOptions {
+  steps: number;
+  /** Pixels per step; without it the steps cover the whole list. */
+  stepPx?: number;
+}
+
+export interface ScrollResult {
+  steps: number;
+  /** Pixels scrolled. */
+  distance: number;
+  durationMs: number;
+  longTasks: number;
+  longTaskMs: number;
+  longestTaskMs: number;
+  /** The longest gap between two frames while scrolling. */
+  longestFrameMs: number;
+  domNodes: number;
+  rowsRendered: number;
+  rowsTotal: number;
+}
+
+export interface BenchPage {
+  scenario: string;
+  firstRenderMs: number;
+  domNodes: number;
+  rowsRendered: number;
+  rowsTotal: number;
+  scroll: (options: ScrollOptions) => Promise<ScrollResult>;
+}
+
+declare global {
+  interface Window {
+    bench?: BenchPage;
+    benchError?: string;
+  }
+}
+
+const scenario = new URLSearchParams(window.location.search).get('scenario') ?? 'chats';
+const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
+
+interface Scenario {
+  screen: ReactNode;
+  list: () => HTMLElement | null;
+  scroller: () => HTMLElement | null;
+  /** True once the first screenful the person should see is in the DOM. */
+  ready: () => boolean;
+  /** Chats open at the top and are read downwards; a conversation opens at the bottom and is read upwards. */
+  upwards: boolean;
+}
+
+async function chats(): Promise<Scenario> {
+  const conversations = createActor(composeConversations({
+    im: { conversations: async () => benchConversations(), markRead: async () => {} },
+    lookupProfiles: async (accounts) => benchProfiles(accounts),
+    loadPins: () => benchPins,
+    savePins: () => {},
+  }), { input: { account: 'me', isVip: true } }).start();
+  // The session keeps the list loaded and looked up; /news opens on it ready (no 1 s debounce here).
+  conversations.send({ type: 'conversations.reload' });
+  await waitFor(conversations, (s) => s.matches('ready'));
+  conversations.send({ type: 'conversations.lookup' });
+  await waitFor(conversations, (s) => s.matches({ ready: 'idle' }) && Object.keys(s.context.profiles).length === SESSIONS);
+  const list = () => document.querySelector<HTMLElement>('ol[aria-label="Chats"]');
+  return {
+    screen: (
+      <ScreenFrame key="news" title="News">
+        <ConversationList
+          conversations={conversations}
+          talkPath={(row) => ({ to: '/talk', search: { to: row.to, taPath: 'news' } })}
+        />
+      </ScreenFrame>
+    ),
+    list,
+    scroller: () => document.querySelector<HTMLElement>('.screen-body'),
+    ready: () => (list()?.querySelectorAll(':scope > li').length ?? 0) > 0,
+    upwards: false,
+  };
+}
+
+function messages(): Scenario {
+  const all = benchMessages();
+  const list = () => document.querySelector<HTMLElement>('ol[aria-label="Messages"]');
+  return {
+    // TalkScreen's layout: a frame with a back button, the list above the composer.
+    screen: (
+      <ScreenFrame key="talk" title="Chat with peer" back>
+        <div className="talk">
+          <MessageList messages={all} complete loadingOlder={false} onTop={() => {}} />
+          <form className="talk-composer" onSubmit={(e) => e.preventDefault()}>
+            <div className="talk-field"><input className="field-input" aria-label="Message" placeholder="Type a message" /></div>
+            <button type="submit" className="button-link button-primary" disabled>Send</button>
+          </form>
+        </div>
+      </ScreenFrame>
+    ),
+    list,
+    scroller: () => document.querySelector<HTMLElement>('[data-testid="talk-scroller"]'),
+    ready: () => list()?.querySelector(`:scope > li[data-index="${all.length - 1}"]`) != null,
+    upwards: true,
+  };
+}
+
+function rowsOf(s: Scenario) {
+  const list = s.list();
+  return { rowsRendered: list?.querySelectorAll(':scope > li').length ?? 0, rowsTotal: Number(list?.dataset.count ?? 0) };
+}
+
+/** Scrolls the list in `steps` jumps (end to end, or `stepPx` each), one per two frames, and reports what it cost. */
+async function scroll(s: Scenario, { steps, stepPx }: ScrollOptions): Promise<ScrollResult> {
+  const el = s.scroller();
+  if (!el) throw new Error('no scroller');
+  const tasks: PerformanceEntry[] = [];
+  const observer = new PerformanceObserver((list) => tasks.push(...list.getEntries()));
+  observer.observe({ type: 'longtask', buffered: true });
+  const started = performance.now();
+  let longestFrameMs = 0;
+  let last = await frame();
+  const counting = { on: true };
+  void (async () => {
+    while (counting.on) {
+      const now = await frame();
+      longestFrameMs = Math.max(longestFrameMs, now - last);
+      last = now;
+    }
+  })();
+  const from = el.scrollTop;
+  for (let i = 1; i <= steps; i++) {
+    if (stepPx) {
+      el.scrollTop = from + (s.upwards ? -stepPx : stepPx) * i;
+    } else {
+      // The list's height changes as rows are measured: aim at the share of what it is now.
+      const max = el.scrollHeight - el.clientHeight;
+      el.scrollTop = s.upwards ? max * (1 - i / steps) : max * (i / steps);
+    }
+    await frame();
+    await frame();
+  }
+  const distance = Math.abs(el.scrollTop - from);
+  // Let the last frame's work finish, then read the long tasks that started while scrolling.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  counting.on = false;
+  const durationMs = performance.now() - started;
+  tasks.push(...observer.takeRecords());
+  observer.disconnect();
+  const during = tasks.filter((t) => t.startTime >= started);
+  return {
+    steps,
+    distance,
+    durationMs,
+    longTasks: during.length,
+    longTaskMs: during.reduce((n, t) => n + t.duration, 0),
+    longestTaskMs: during.reduce((n, t) => Math.max(n, t.duration), 0),
+    longestFrameMs,
+    domNodes: document.getElementsByTagName('*').length,
+    ...rowsOf(s),
+  };
+}
+
+/** Resolves with the time from now to the paint of the first frame in which `ready()` holds. */
+function timeToFirstPaint(name: string, render: () => void, ready: () => boolean): Promise<number> {
+  // Marks for a DevTools trace of the bench: what lies between them is the first render.
+  const t0 = performance.mark(`${name}:render`).startTime;
+  render();
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!ready()) {
+        requestAnimationFrame(check);
+        return;
+      }
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve(performance.mark(`${name}:painted`).startTime - t0);
+      channel.port2.postMessage(null);
+    };
+    requestAnimationFrame(check);
+  });
+}
+
+/** What the app column shows: another screen first, then the one under test (as a tab switch does). */
+const stage = {
+  screen: (<ScreenFrame key="home" title="Home"><p className="muted">Home</p></ScreenFrame>) as ReactNode,
+  listeners: new Set<() => void>(),
+  show(screen: ReactNode) {
+    stage.screen = screen;
+    stage.listeners.forEach((listener) => listener());
+  },
+  subscribe(listener: () => void) {
+    stage.listeners.add(listener);
+    return () => stage.listeners.delete(listener);
+  },
+};
+
+function Stage() {
+  const screen = useSyncExternalStore(stage.subscribe, () => stage.screen);
+  return <div className="app-column"><main className="app-main">{screen}</main></div>;
+}
+
+async function main() {
+  const s = scenario === 'messages' ? messages() : await chats();
+  const root = createRootRoute({ component: Stage });
+  const leaf = createRoute({ getParentRoute: () => root, path: '/talk', component: () => null });
+  const router = createRouter({ routeTree: root.addChildren([leaf]), history: createMemoryHistory({ initialEntries: ['/'] }) });
+  // The app is up (router, frame, fonts, styles) before the list is shown: the bench times the list, not the page.
+  await router.load();
+  await timeToFirstPaint('shell', () => createRoot(document.getElementById('root')!).render(<RouterProvider router={router} />), () => (
+    document.querySelector('.screen-title') != null
+  ));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const firstRenderMs = await timeToFirstPaint('bench', () => stage.show(s.screen), s.ready);
+  window.bench = {
+    scenario,
+    firstRenderMs,
+    domNodes: document.getElementsByTagName('*').length,
+    ...rowsOf(s),
+    scroll: (options) => scroll(s, options),
+  };
+}
+
+main().catch((error: unknown) => {
+  window.benchError = error instanceof Error ? `${error.message}\n${error.stack}` : String(error);
+});

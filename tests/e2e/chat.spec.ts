@@ -50,7 +50,7 @@ test('a user and a host write both ways; unread counts and the News badge rise a
   await expect(messages(h.page).getByText('Hi, are you there?')).toBeVisible();
   await say(h.page, 'Yes, hello!');
   await expect(messages(u.page).getByText('Yes, hello!')).toBeVisible();
-  await h.page.getByRole('button', { name: 'Back' }).click();
+  await h.page.getByRole('button', { name: 'Back', exact: true }).click();
   await expect(tabBar(h.page).getByRole('link', { name: 'News', exact: true })).toBeVisible();
   await expect(chats(h.page).getByRole('link', { name: new RegExp(`^${user.nickname}, [A-Za-z]+: Yes, hello!$`) }))
     .toBeVisible({ timeout: 10_000 });

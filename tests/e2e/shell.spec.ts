@@ -25,7 +25,7 @@ test('every route of SPEC §2 renders its frame, with the tab bar only on the ta
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
     await expect(tabBar(page)).toHaveCount(TAB_ROOTS.has(path) ? 1 : 0);
-    if (!TAB_ROOTS.has(path)) await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
+    if (!TAB_ROOTS.has(path)) await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
   }
   expect(problems).toEqual([]);
 });

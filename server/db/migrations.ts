@@ -269,6 +269,59 @@ const migrations: readonly Migration[] = [
        WHERE key = 'microsoft_translator_config' AND value = '{"key":"dev-translator-key","region":"local"}';
     `,
   },
+  {
+    version: 4,
+    name: 'home and people: age and call price, follows, app pictures (banners), live rooms',
+    sql: `
+      -- NULL: not given (sign-ups, visitors). The seed fills its own people's NULLs, so a database seeded
+      -- before this version gets the values on its next start. video_price is diamonds per minute.
+      ALTER TABLE users ADD COLUMN age INTEGER CHECK (age IS NULL OR age BETWEEN 18 AND 120);
+      ALTER TABLE users ADD COLUMN video_price INTEGER CHECK (video_price IS NULL OR video_price >= 0);
+      CREATE INDEX users_type_id ON users (user_type, id);
+      CREATE INDEX user_tags_tag ON user_tags (tag_id, user_id);
+
+      -- /api/user/followUser: one row per follow; following again changes nothing.
+      CREATE TABLE user_follows (
+        follower_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        followee_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        created_at  INTEGER NOT NULL,
+        PRIMARY KEY (follower_id, followee_id),
+        CHECK (follower_id <> followee_id)
+      );
+      CREATE INDEX user_follows_follower_time ON user_follows (follower_id, created_at);
+      CREATE INDEX user_follows_followee_time ON user_follows (followee_id, created_at);
+
+      -- /api/index/v2/getAppPicByType: banners and other app pictures, by type, in sort order.
+      CREATE TABLE app_pics (
+        id       INTEGER PRIMARY KEY,
+        pic_type INTEGER NOT NULL,
+        sort     INTEGER NOT NULL,
+        title    TEXT NOT NULL,
+        pic_url  TEXT NOT NULL,
+        link_url TEXT,
+        seed_key TEXT UNIQUE
+      );
+      CREATE INDEX app_pics_type ON app_pics (pic_type, sort, id);
+
+      -- Live rooms (SPEC §3 Live info) for /api/agora/live/queryLiveList and queryMyFollowLive. Nothing
+      -- writes it yet: going live (beginLiveRoom, endLiveRoom) fills it. state 0 living, 1 ended (SPEC §4).
+      CREATE TABLE live_rooms (
+        id                INTEGER PRIMARY KEY,
+        user_id           INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        agora_channel_id  TEXT NOT NULL UNIQUE,
+        yx_room_id        TEXT NOT NULL,
+        title             TEXT NOT NULL DEFAULT '',
+        state             INTEGER NOT NULL DEFAULT 0 CHECK (state IN (0, 1)),
+        join_num          INTEGER NOT NULL DEFAULT 0 CHECK (join_num >= 0),
+        private_call_open INTEGER NOT NULL DEFAULT 0 CHECK (private_call_open IN (0, 1)),
+        started_at        INTEGER NOT NULL,
+        ended_at          INTEGER
+      );
+      -- A host has at most one room that is live.
+      CREATE UNIQUE INDEX live_rooms_one_live ON live_rooms (user_id) WHERE state = 0;
+      CREATE INDEX live_rooms_state_start ON live_rooms (state, started_at DESC);
+    `,
+  },
 ];
 
 export function migrate(db: Db): void {

@@ -9,7 +9,11 @@ import type { Sessions } from '../auth/sessions';
 import type { Users } from '../users/users';
 import { chatHandlers, type ChatRealtimeDeps } from './chat';
 import { configHandlers } from './config';
+import type { Faults } from './faults';
+import { homeHandlers } from './home';
+import { liveHandlers } from './live';
 import { newsHandlers, type NewsRealtimeDeps } from './news';
+import { peopleHandlers, type PeopleRealtimeDeps } from './people';
 import { privateMsgHandlers, type PrivateMsgRealtimeDeps } from './private-msg';
 import { realtimeHandlers, type RealtimeApiDeps } from './realtime';
 import { sessionHandlers } from './session';
@@ -21,8 +25,10 @@ export interface ApiDeps {
   users: Users;
   sessions: Sessions;
   /** The hub's parts the API uses (blocks and presence are shared with the IM and presence sockets). */
-  realtime: RealtimeApiDeps & ChatRealtimeDeps & NewsRealtimeDeps & PrivateMsgRealtimeDeps;
+  realtime: RealtimeApiDeps & ChatRealtimeDeps & NewsRealtimeDeps & PrivateMsgRealtimeDeps & PeopleRealtimeDeps;
   db: Database;
+  /** Injected failures (development only: set through the dev shell, see faults.ts). */
+  faults: Faults;
 }
 
 export function apiRoutes(deps: ApiDeps): ApiRoute[] {
@@ -33,6 +39,9 @@ export function apiRoutes(deps: ApiDeps): ApiRoute[] {
     ...newsHandlers(deps),
     ...chatHandlers(deps),
     ...privateMsgHandlers(deps),
+    ...homeHandlers(deps),
+    ...peopleHandlers(deps),
+    ...liveHandlers(deps),
   };
   const routes: ApiRoute[] = [];
   for (const [name, endpoint] of Object.entries(endpoints)) {

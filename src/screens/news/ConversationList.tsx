@@ -7,7 +7,7 @@
 import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useSelector } from '@xstate/react';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { chatRowsOf, phaseOf } from '../../../machines/conversations/conversations.selectors';
 import type { ChatRow, ConversationsRef } from '../../../machines/conversations/conversations.selectors';
 import { ListMessage } from '../../ui/ListMessage';
@@ -99,7 +99,7 @@ function Rows({ rows, conversations, talkPath }: {
             data-pinned={row.pinned}
             style={{ transform: `translateY(${item.start - margin}px)`, height: ROW_HEIGHT }}
           >
-            <ChatRowView row={row} conversations={conversations} link={talkPath(row)} />
+            <ChatRowView row={row} conversations={conversations} talkPath={talkPath} />
           </li>
         );
       })}
@@ -107,11 +107,16 @@ function Rows({ rows, conversations, talkPath }: {
   );
 }
 
-function ChatRowView({ row, conversations, link }: {
+/**
+ * Memoised: the list re-renders on every scroll step and once more as it mounts (the scroller is
+ * found); a row whose data did not change is not rendered again (its Link builds a location).
+ */
+const ChatRowView = memo(function ChatRowView({ row, conversations, talkPath }: {
   row: ChatRow;
   conversations: ConversationsRef;
-  link: { to: string; search?: Record<string, string> };
+  talkPath: (row: ChatRow) => { to: string; search?: Record<string, string> };
 }) {
+  const link = talkPath(row);
   const status = ONLINE_LABEL[row.onlineStatus] ?? ONLINE_LABEL[3]!;
   const unreadLabel = row.unread > 0 ? `, ${row.unread} unread` : '';
   return (
@@ -148,4 +153,4 @@ function ChatRowView({ row, conversations, link }: {
       </button>
     </>
   );
-}
+});

@@ -98,6 +98,15 @@ describe('prepare', () => {
     await expect(a.port.prepare(true)).rejects.toMatchObject({ code: 'UNEXPECTED_ERROR' });
   });
 
+  it('a leave while the camera is opening closes what opens after it (the camera light does not stay on)', async () => {
+    const a = device(new AgoraRtcCloud(), 'yx-a');
+    const preparing = a.port.prepare(true);
+    await a.port.leave();
+    await expect(preparing).rejects.toThrow('The call was left before this finished');
+    expect(a.sdk.tracks.map((t) => t.closed)).toEqual([true, true]);
+    expect(a.port.media.local()).toBeNull();
+  });
+
   it('a failed SDK load is tried again at the next prepare', async () => {
     const a = device(new AgoraRtcCloud(), 'yx-a', { failLoads: 1 });
     await expect(a.port.prepare(true)).rejects.toThrow('chunk failed');
@@ -171,6 +180,21 @@ describe('a call between two devices', () => {
     cloud.reportQuality('yx-a', 2, 1);
     cloud.reportQuality('yx-a', 6, 1);
     expect(a.events).toEqual([{ type: 'networkQuality', quality: 2 }, { type: 'networkQuality', quality: 6 }]);
+  });
+
+  it('a leave during the join leaves the channel once it is joined', async () => {
+    const cloud = new AgoraRtcCloud();
+    const a = device(cloud, 'yx-a');
+    await a.port.prepare(true);
+    const release = cloud.holdJoins();
+    const joining = a.port.join('ch-3', 'yx-a');
+    await settle();
+    expect(a.client().joinCalls).toHaveLength(1);
+    await a.port.leave();
+    release();
+    await expect(joining).rejects.toThrow('The call was left before this finished');
+    expect(cloud.members('ch-3')).toEqual([]);
+    expect(a.client().published).toEqual([]);
   });
 
   it('a refused join rejects and leaves nothing behind; the next join (room preparation retried once) works', async () => {

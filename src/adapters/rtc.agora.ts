@@ -92,6 +92,7 @@ export interface AgoraRtcDeps<T extends AgoraLocalTrack> {
 /** SPEC §9 "720p encoder" (Agora's `720p_1`: 1280×720, 15 fps, up to 1130 kbps). */
 export const ENCODER_720P = { width: 1280, height: 720, frameRate: 15, bitrateMax: 1130 } as const satisfies VideoEncoderConfiguration;
 export const CLIENT_CONFIG = { mode: 'rtc', codec: 'vp9' } as const satisfies ClientConfig;
+const LEFT = 'The call was left before this finished';
 /** Agora's log levels: 0 debug … 3 error, 4 none. */
 const LOG_LEVEL_ERROR = 3;
 
@@ -137,6 +138,8 @@ export function createAgoraRtcPort<T extends AgoraLocalTrack>(deps: AgoraRtcDeps
   let tracks: T[] = [];
   let session: Session<T> | null = null;
   let quality = 0;
+  /** Counts leaves: a prepare or join still under way when the call is left must not open anything after it. */
+  let leaves = 0;
 
   const emit = (event: RtcEvent): void => {
     for (const listener of [...listeners]) listener(event);
@@ -246,6 +249,7 @@ export function createAgoraRtcPort<T extends AgoraLocalTrack>(deps: AgoraRtcDeps
     media,
 
     async prepare(video) {
+      const at = leaves;
       const sdk = await loadSdk();
       closeTracks();
       const opened: T[] = [];
@@ -256,14 +260,21 @@ export function createAgoraRtcPort<T extends AgoraLocalTrack>(deps: AgoraRtcDeps
         for (const track of opened) track.close();
         throw mediaErrorOf(error) ?? error;
       }
+      if (at !== leaves) {
+        // Left while the camera was opening: it goes off again at once.
+        for (const track of opened) track.close();
+        throw new Error(LEFT);
+      }
       tracks = opened;
       media.setLocal(newStream(opened.map((t) => t.getMediaStreamTrack())));
     },
 
     async join(channelId, account) {
       await leaveSession();
+      const at = leaves;
       const sdk = await loadSdk();
       const token = await deps.rtcToken();
+      if (at !== leaves) throw new Error(LEFT);
       const client = sdk.createClient(CLIENT_CONFIG);
       const s: Session<T> = { client, detach: () => undefined, peerStops: [], leaving: false };
       s.detach = attach(s);
@@ -271,14 +282,18 @@ export function createAgoraRtcPort<T extends AgoraLocalTrack>(deps: AgoraRtcDeps
       quality = 0;
       try {
         await client.join(deps.appId, channelId, token, account);
+        if (at !== leaves) throw new Error(LEFT);
         if (tracks.length > 0) await client.publish(tracks);
       } catch (error) {
         if (session === s) await leaveSession();
+        // Left during the join: the leave came before the channel was joined, so leave it now.
+        else await client.leave().catch(() => undefined);
         throw error;
       }
     },
 
     async leave() {
+      leaves += 1;
       await leaveSession();
       closeTracks();
     },

@@ -161,6 +161,7 @@ interface Call {
 }
 
 const LEAVE_TIMEOUT_MS = 2000;
+const LEFT = 'The call was left before this finished';
 
 export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
   const graceMs = options.disconnectedGraceMs ?? 5000;
@@ -169,6 +170,8 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
   const media = new MediaViewState();
   let own: MediaStream | null = null;
   let call: Call | null = null;
+  /** Counts leaves: a prepare or join still under way when the call is left must not open anything after it. */
+  let leaves = 0;
 
   const emit = (event: RtcEvent): void => {
     for (const listener of [...listeners]) listener(event);
@@ -360,7 +363,7 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
           if (!link || link.peer !== push.from) return;
           link.incoming.push(data.candidate);
           if (link.remoteSet) await addCandidates(link);
-        });
+        }).catch(() => undefined);
         return;
       }
     }
@@ -395,11 +398,17 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
       const devices = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
       if (!devices || typeof devices.getUserMedia !== 'function') throw new MediaError('notSupported');
       stopOwn();
+      const at = leaves;
       let stream: MediaStream;
       try {
         stream = await devices.getUserMedia(mediaConstraints(video));
       } catch (error) {
         throw new MediaError(mediaErrorKind(error));
+      }
+      if (at !== leaves) {
+        // Left while the camera was opening: it goes off again at once.
+        for (const track of stream.getTracks()) track.stop();
+        throw new Error(LEFT);
       }
       own = stream;
       media.setLocal(stream);
@@ -407,7 +416,9 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
 
     async join(channelId, account) {
       await leaveCall();
+      const at = leaves;
       const token = await options.rtcToken();
+      if (at !== leaves) throw new Error(LEFT);
       let c: Call | null = null;
       const socket: HubSocket = new HubSocket({
         url: options.url,
@@ -422,6 +433,7 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
       try {
         await socket.ready;
         const joined = await socket.request<RtcJoinResult>('join', { channelId, account, token }, options.requestTimeoutMs);
+        if (at !== leaves) throw new Error(LEFT);
         c = { channelId, socket, link: null, queue: Promise.resolve() };
         call = c;
         const peer = offerTo(joined);
@@ -438,6 +450,7 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
     },
 
     async leave() {
+      leaves += 1;
       await leaveCall();
       stopOwn();
     },

@@ -105,6 +105,21 @@ export class AgoraRtcCloud {
     this.joinFailures.set(account, code);
   }
 
+  /** Joins wait until the returned release is called (a slow gateway). */
+  holdJoins(): () => void {
+    let release: () => void = () => undefined;
+    this.joinGate = new Promise<void>((resolve) => {
+      release = () => {
+        this.joinGate = null;
+        resolve();
+      };
+    });
+    return release;
+  }
+
+  /** @internal */
+  joinGate: Promise<void> | null = null;
+
   members(channel: string): string[] {
     return [...(this.channels.get(channel)?.keys() ?? [])];
   }
@@ -202,7 +217,7 @@ export class AgoraRtcDoubleClient extends DoubleEmitter<AgoraClientEvents> imple
   async join(...args: JoinArgs): Promise<UID> {
     this.joinCalls.push(args);
     const [, channel, token, uid] = args;
-    await Promise.resolve();
+    await (this.cloud.joinGate ?? Promise.resolve());
     if (uid === undefined || uid === null) throw new AgoraRtcDoubleError('INVALID_PARAMS', 'the adapter always names its uid');
     this.changeState('CONNECTING');
     this.account = String(uid);

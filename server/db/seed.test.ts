@@ -11,6 +11,7 @@ import { CUSTOMER_SERVICE, SEED_PASSWORD, seed } from './seed';
 const TABLES = [
   'countries', 'users', 'user_media', 'tags', 'user_tags', 'app_config', 'customer_service',
   'sys_mail', 'wallets', 'customer_problems', 'feedback_types', 'app_pics', 'user_follows',
+  'gift_categories', 'gifts', 'gift_category_items',
 ] as const;
 
 /** Every seeded table, row by row, in a fixed order. */
@@ -81,6 +82,7 @@ describe('deterministic seed', () => {
       { key: 'microsoft_translator_config', value: '{"key":"dev-translator-key","region":"local","endpoint":"/translator/translate"}' },
       { key: 'non_paid_user_count', value: '3' },
       { key: 'prime_achor_can_call', value: '1' },
+      { key: 'vip_call_discount', value: '80' },
     ]);
   });
 
@@ -189,6 +191,19 @@ describe('home and people', () => {
     expect(pics[0]).toEqual({ pic_type: 1, title: 'Invite friends', pic_url: '/banners/invite-friends.svg', link_url: '/invite' });
   });
 
+  it('seeds fourteen gifts in three categories, six of them also in Popular (first), each with a same-origin picture', () => {
+    const db = seeded();
+    expect(db.prepare('SELECT name FROM gift_categories ORDER BY sort').pluck().all()).toEqual(['Popular', 'Classic', 'Luxury', 'Fun']);
+    expect(db.prepare('SELECT count(*) FROM gifts WHERE price > 0').pluck().get()).toBe(14);
+    const inCategories = db.prepare(
+      "SELECT count(*) FROM gift_category_items i JOIN gift_categories c ON c.id = i.category_id WHERE c.name <> 'Popular'",
+    ).pluck().get();
+    expect(inCategories).toBe(14);
+    expect(db.prepare(
+      "SELECT g.img_key FROM gift_category_items i JOIN gifts g ON g.id = i.gift_id WHERE i.category_id = 1 ORDER BY g.price",
+    ).pluck().all()).toEqual(['rose', 'heart', 'lollipop', 'teddy', 'ring', 'rocket']);
+  });
+
   it('seeds follows: each host the next two hosts, each user its host and the next two, wrapping', () => {
     const db = seeded();
     const of = (id: number) =>
@@ -242,7 +257,7 @@ describe('migrations', () => {
     const db = seeded();
     migrate(db);
     migrate(db);
-    expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1, 2, 3, 4]);
+    expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1, 2, 3, 4, 5]);
     const visitor = createUsers(db).visitor('device-x');
     expect(visitor.id).toBe(FIRST_RUNTIME_USER_ID);
   });

@@ -17,8 +17,14 @@
  * follows the next two hosts and each user the hosts of its own index and the next two
  * (wrapping), seeded once when the follower is created so that an unfollow stays undone. No
  * live rooms.
+ *
+ * Calls and gifts: the VIP call discount (app config `vip_call_discount`, 80: VIPs pay 80 % of a
+ * host's price); fourteen gifts in three categories (Classic, Luxury, Fun) and six of them also
+ * in 'Popular', listed first, with same-origin SVG pictures (server/web/gifts.ts).
  */
 import { createHash } from 'node:crypto';
+import { VIP_CALL_DISCOUNT_KEY } from '../../src/api/contract/call';
+import { POPULAR_CATEGORY } from '../../src/api/contract/gift';
 import { AppPicType, BaseConfigKey } from '../../src/api/contract/home';
 import { MailType } from '../../src/api/contract/news';
 import { TRANSLATOR_LOCAL_PATH } from '../../src/api/contract/translator';
@@ -26,6 +32,7 @@ import { hashPasswordSync, type ScryptCost } from '../auth/password';
 import { insertUser, UserType, yxAccidFor, type NewUser } from '../users/users';
 import { avatarUrl } from '../web/avatars';
 import { BANNERS, bannerUrl, type BannerName } from '../web/banners';
+import { GIFT_PICTURES, type GiftPicture } from '../web/gifts';
 import type { Db } from './database';
 
 /** The one documented password of every seeded account. */
@@ -80,7 +87,31 @@ const APP_CONFIG: Readonly<Record<string, string>> = {
   // SPEC §3 Base config (businessConfig.enabled and nonPaidUserCount).
   [BaseConfigKey.enabled]: '1',
   [BaseConfigKey.nonPaidUserCount]: '3',
+  // SPEC §3 VIP shop callDiscount / §6: VIPs pay floor(price × 80 / 100); the app shows 20 % off.
+  [VIP_CALL_DISCOUNT_KEY]: '80',
 };
+
+/** Gift categories in display order; Popular (SPEC §2 gift popup) first. */
+const GIFT_CATEGORIES = [[1, POPULAR_CATEGORY], [2, 'Classic'], [3, 'Luxury'], [4, 'Fun']] as const;
+type GiftCategoryId = (typeof GIFT_CATEGORIES)[number][0];
+
+/** Gifts: [id, picture (and name), price in diamonds, own category, also in Popular]. */
+const GIFTS: readonly (readonly [number, GiftPicture, number, GiftCategoryId, boolean])[] = [
+  [1, 'rose', 1, 2, true],
+  [2, 'heart', 5, 2, true],
+  [3, 'kiss', 10, 2, false],
+  [4, 'chocolate', 30, 2, false],
+  [5, 'teddy', 99, 2, true],
+  [6, 'lollipop', 20, 4, true],
+  [7, 'star', 50, 4, false],
+  [8, 'rocket', 2999, 4, true],
+  [9, 'fireworks', 9999, 4, false],
+  [10, 'perfume', 199, 3, false],
+  [11, 'ring', 520, 3, true],
+  [12, 'crown', 999, 3, false],
+  [13, 'diamond', 1314, 3, false],
+  [14, 'castle', 5200, 3, false],
+];
 
 /** App pictures (/api/index/v2/getAppPicByType): [type, banner, link]. */
 const APP_PICS: readonly (readonly [AppPicType, BannerName, string | null])[] = [
@@ -244,6 +275,9 @@ export function seed(db: Db, { hosts = 6, users = 4 }: SeedOptions = {}): void {
   const feedbackType = ignore('feedback_types (id, name, sort) VALUES (?, ?, ?)');
   const appPic = ignore('app_pics (pic_type, sort, title, pic_url, link_url, seed_key) VALUES (?, ?, ?, ?, ?, ?)');
   const follow = ignore('user_follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)');
+  const giftCategory = ignore('gift_categories (id, name, sort) VALUES (?, ?, ?)');
+  const gift = ignore('gifts (id, name, price, img_key, sort) VALUES (?, ?, ?, ?, ?)');
+  const giftInCategory = ignore('gift_category_items (category_id, gift_id, sort) VALUES (?, ?, ?)');
   // Fills what a database seeded before migration 4 lacks; a value set since is kept.
   const fillProfile = db.prepare<{ id: number; age: number; video_price: number | null }>(
     `UPDATE users SET age = coalesce(age, @age), video_price = coalesce(video_price, @video_price)
@@ -270,6 +304,13 @@ export function seed(db: Db, { hosts = 6, users = 4 }: SeedOptions = {}): void {
     FEEDBACK_TYPES.forEach((name, k) => feedbackType.run(k + 1, name, k + 1));
     APP_PICS.forEach(([type, banner, link], k) => {
       appPic.run(type, k + 1, BANNERS[banner][0], bannerUrl(banner), link, `pic:${banner}`);
+    });
+    GIFT_CATEGORIES.forEach(([id, name], k) => giftCategory.run(id, name, k + 1));
+    const popular = GIFT_CATEGORIES[0][0];
+    GIFTS.forEach(([id, key, price, category, isPopular], k) => {
+      gift.run(id, GIFT_PICTURES[key][0], price, key, k + 1);
+      giftInCategory.run(category, id, k + 1);
+      if (isPopular) giftInCategory.run(popular, id, k + 1);
     });
 
     /** The seeded user's id and whether it is new; undefined when someone signed up with its account first. */

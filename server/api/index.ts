@@ -7,9 +7,12 @@ import { endpoints, type Endpoint } from '../../src/api/contract';
 import type { Database } from 'better-sqlite3';
 import type { Sessions } from '../auth/sessions';
 import type { Users } from '../users/users';
+import type { CallEngine, CallRealtimeDeps } from './billing';
+import { callHandlers } from './call';
 import { chatHandlers, type ChatRealtimeDeps } from './chat';
 import { configHandlers } from './config';
 import type { Faults } from './faults';
+import { giftHandlers } from './gift';
 import { homeHandlers } from './home';
 import { liveHandlers } from './live';
 import { newsHandlers, type NewsRealtimeDeps } from './news';
@@ -25,10 +28,12 @@ export interface ApiDeps {
   users: Users;
   sessions: Sessions;
   /** The hub's parts the API uses (blocks and presence are shared with the IM and presence sockets). */
-  realtime: RealtimeApiDeps & ChatRealtimeDeps & NewsRealtimeDeps & PrivateMsgRealtimeDeps & PeopleRealtimeDeps;
+  realtime: RealtimeApiDeps & ChatRealtimeDeps & NewsRealtimeDeps & PrivateMsgRealtimeDeps & PeopleRealtimeDeps & CallRealtimeDeps;
   db: Database;
   /** Injected failures (development only: set through the dev shell, see faults.ts). */
   faults: Faults;
+  /** One-to-one calls: their state, billing and timers (billing.ts). */
+  calls: CallEngine;
 }
 
 export function apiRoutes(deps: ApiDeps): ApiRoute[] {
@@ -42,6 +47,8 @@ export function apiRoutes(deps: ApiDeps): ApiRoute[] {
     ...homeHandlers(deps),
     ...peopleHandlers(deps),
     ...liveHandlers(deps),
+    ...callHandlers(deps),
+    ...giftHandlers(deps),
   };
   const routes: ApiRoute[] = [];
   for (const [name, endpoint] of Object.entries(endpoints)) {

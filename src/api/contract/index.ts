@@ -1,5 +1,7 @@
+import * as call from './call';
 import * as chat from './chat';
 import * as config from './config';
+import * as gift from './gift';
 import * as home from './home';
 import * as live from './live';
 import * as media from './media';
@@ -11,7 +13,7 @@ import * as session from './session';
 import * as translator from './translator';
 
 export * from './endpoint';
-export { chat, config, home, live, media, news, people, privateMsg, realtime, session, translator };
+export { call, chat, config, gift, home, live, media, news, people, privateMsg, realtime, session, translator };
 
 /** Every declared endpoint (and nothing else); the reference server registers exactly these. */
 export const endpoints = {
@@ -48,4 +50,14 @@ export const endpoints = {
   anchorGetUserList: people.anchorGetUserList,
   queryLiveList: live.queryLiveList,
   queryMyFollowLive: live.queryMyFollowLive,
+  createCall: call.createCall,
+  joinCall: call.joinCall,
+  endCall: call.endCall,
+  callRate: call.callRate,
+  callRecordList: call.callRecordList,
+  callRecordDetail: call.callRecordDetail,
+  getGiftList: gift.getGiftList,
+  sendGift: gift.sendGift,
+  askForGift: gift.askForGift,
+  refuseAskGift: gift.refuseAskGift,
 } as const;

@@ -9,6 +9,8 @@ import { createActor } from 'xstate';
 import { composeAppMachine } from '../machines/app/app.actors';
 import { createApiClient } from './api/client';
 import { createAesCodec } from './api/codec';
+import type { ApiNotice } from './api/outcome';
+import { createUploader } from './api/upload';
 import { readOpenParams } from './adapters/openParams';
 import { SessionCredentials, createHttpSessionPort } from './adapters/session.http';
 import { installShellVisibilityBridge } from './adapters/shellBridge';
@@ -31,18 +33,16 @@ async function main() {
 
   let app: AppActor | null = null;
   const credentials = new SessionCredentials();
-  const api = createApiClient({
-    baseUrl: config.apiBase,
-    codec: createAesCodec(config.aesKey, config.aesIv),
-    credentials: credentials.forApi,
-    onNotice: (notice) => {
-      if (notice.type === 'toast') showToast(notice.text);
-      else app?.send({ type: 'api.sessionRejected', reason: notice.reason });
-    },
-  });
+  const codec = createAesCodec(config.aesKey, config.aesIv);
+  const onNotice = (notice: ApiNotice) => {
+    if (notice.type === 'toast') showToast(notice.text);
+    else app?.send({ type: 'api.sessionRejected', reason: notice.reason });
+  };
+  const api = createApiClient({ baseUrl: config.apiBase, codec, credentials: credentials.forApi, onNotice });
   const session = createHttpSessionPort({ api, credentials, appId: config.appId });
   const services: Services = {
     api,
+    upload: createUploader({ baseUrl: config.apiBase, codec, credentials: credentials.forApi, onNotice }),
     // A relative translator endpoint (the reference server's stand-in) is on the API host.
     translator: createHttpTranslator({
       loadConfig: translatorConfigFromApi(api),

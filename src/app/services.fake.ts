@@ -35,5 +35,10 @@ export function fakeServices(handlers: Readonly<Record<string, FakeHandler>>): F
       return { kind: 'ok', data: await data(endpoint, body) };
     },
   };
-  return { api, translator: new FakeTranslatorPort(), requests };
+  // Uploads: a picture answers at once, after one progress step of the whole file.
+  const upload: Services['upload'] = async (file, onProgress) => {
+    onProgress({ loaded: file.size, total: file.size });
+    return { mediaType: file.type.startsWith('video/') ? 2 : 1, mediaUrl: `/media/${'0'.repeat(32)}.${file.type.startsWith('video/') ? 'mp4' : 'png'}` };
+  };
+  return { api, translator: new FakeTranslatorPort(), upload, requests };
 }

@@ -1,15 +1,18 @@
 /**
  * The services screens call directly, for lookups that are not a protocol of the root
- * actor: the encrypted API client and the translator. Built once in main.tsx; screens read
+ * actor: the encrypted API client, the translator and the media upload. Built once in main.tsx; screens read
  * them with `useServices()` and never import src/adapters.
  */
 import { createContext, useContext } from 'react';
 import type { TranslatorPort } from '../../machines/ports/translator.port';
 import type { ApiClient } from '../api/client';
+import type { Uploader } from '../api/upload';
 
 export interface Services {
   api: ApiClient;
   translator: TranslatorPort;
+  /** Pictures and videos for the profile, with upload progress (src/api/upload.ts). */
+  upload: Uploader;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

@@ -53,6 +53,8 @@ export type AppEvent =
   | { type: 'app.hidden' }
   | { type: 'app.visible' }
   | { type: 'user.input' }
+  /** The person saved their own profile (/profile): the parts shown around the app follow. */
+  | { type: 'profile.updated'; changes: Pick<MineInfo, 'nickname' | 'icon' | 'picList'> }
   | SessionOutput;
 
 export type AppEmitted =
@@ -60,7 +62,9 @@ export type AppEmitted =
   | { type: 'toast'; text: string }
   | { type: 'log'; text: string }
   /** SPEC §4 system message 58: confirm, then reload as a host. */
-  | { type: 'becameHost' };
+  | { type: 'becameHost' }
+  /** SPEC §4 system message -4: someone followed the person (the follower count goes up). */
+  | { type: 'followerAdded' };
 
 /** The three ways in of SPEC §4/§6: sign in, register, or enter as a visitor. */
 export type EntryRequest =
@@ -258,7 +262,10 @@ export const appMachine = setup({
         'session.toast': { actions: emit(({ event }) => ({ type: 'toast' as const, text: event.text })) },
         'session.log': { actions: emit(({ event }) => ({ type: 'log' as const, text: event.text })) },
         'session.becameHost': { actions: emit({ type: 'becameHost' as const }) },
-        'session.followerAdded': { actions: emit({ type: 'log' as const, text: 'A new follower.' }) },
+        'session.followerAdded': { actions: emit({ type: 'followerAdded' as const }) },
+        'profile.updated': {
+          actions: assign({ profile: ({ context, event }) => (context.profile ? { ...context.profile, ...event.changes } : null) }),
+        },
         'app.hidden': { actions: sendTo('session', ({ event }) => event) },
         'app.visible': { actions: sendTo('session', ({ event }) => event) },
         'user.input': { actions: sendTo('session', ({ event }) => event) },

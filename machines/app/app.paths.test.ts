@@ -47,6 +47,7 @@ const samples: AnyEventObject[] = [
   { type: 'session.log', text: 'ignored' },
   { type: 'session.becameHost' },
   { type: 'session.followerAdded' },
+  { type: 'profile.updated', changes: { nickname: 'Renamed', icon: '/media/x.png', picList: [] } },
   // The session finishes after leaving (logout), or by itself when kicked elsewhere.
   { type: 'xstate.done.actor.session', output: { endText: null } },
   { type: 'xstate.done.actor.session', output: { endText: 'This account has been logged in on other devices.' } },
@@ -101,6 +102,8 @@ async function replay(input: AppInput, steps: readonly { event: EventObject; sta
     if (event.type === 'session.navigate') expect(navigations.at(-1)).toBe((event as AnyEventObject).to);
     if (event.type === 'session.toast') expect(emitted.at(-1)).toEqual({ type: 'toast', text: 'hello' });
     if (event.type === 'session.becameHost') expect(emitted.at(-1)).toEqual({ type: 'becameHost' });
+    if (event.type === 'session.followerAdded') expect(emitted.at(-1)).toEqual({ type: 'followerAdded' });
+    if (event.type === 'profile.updated') expect(actor.getSnapshot().context.profile?.nickname).toBe('Renamed');
 
     const snapshot = actor.getSnapshot();
     expect(snapshot.value).toEqual(state.value);

@@ -1,6 +1,145 @@
+/**
+ * /userProfile?userId=… or ?yxAccid=… (SPEC §2; §3 User profile): another person's photos and
+ * videos, level, country, online status and counts, with Follow, Block, Chat (→ /talk with
+ * taPath=profile) and Call, bound to a userProfile actor. Who may call whom: a user calls a
+ * host; a host calls a user when the prime switch and the host's level allow it (SPEC §5).
+ * One's own profile links to /profile instead. Everything the person wrote is shown as text.
+ */
+import { Link, useSearch } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { selectProfile } from '../../../machines/app/app.selectors';
+import { hostMayCall } from '../../../machines/base-config/base-config.machine';
+import { composeUserProfile } from '../../../machines/people/people.actors';
+import type { ProfileDetail, ProfileTarget } from '../../../machines/people/people.port';
+import {
+  selectActionError, selectDetail, selectProfileError, selectProfilePhase, selectSavingBlock, selectSavingFollow,
+} from '../../../machines/people/people.selectors';
+import type { UserProfileMachine } from '../../../machines/people/user-profile.machine';
+import { selectSession } from '../../../machines/session/session.selectors';
+import { useAppActor } from '../../app/AppActorContext';
+import { useAppSettings } from '../../app/BaseConfigGate';
+import { useServices } from '../../app/services';
+import { ListMessage } from '../../ui/ListMessage';
+import { MediaGrid } from '../../ui/MediaGrid';
+import { STATUS_LABEL } from '../../ui/person';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { createPeoplePort } from './peoplePort';
+import { startCall } from './startCall';
+import './user-profile.css';
 
-/** Profile: the screen frame; its content comes with the issue that owns this screen. */
+const USER_TYPE_HOST = 2;
+
+/** The person the search names: a positive user id, else an IM account, else nobody. */
+export function targetOf(search: { userId?: unknown; yxAccid?: unknown }): ProfileTarget | null {
+  const id = Number(search.userId);
+  if (Number.isSafeInteger(id) && id > 0) return { userId: id };
+  if (typeof search.yxAccid === 'string' && search.yxAccid.trim()) return { yxAccid: search.yxAccid.trim() };
+  return null;
+}
+
 export default function UserProfileScreen() {
-  return <ScreenFrame title="Profile" back />;
+  const target = targetOf(useSearch({ strict: false }) as { userId?: unknown; yxAccid?: unknown });
+  return (
+    <ScreenFrame title="Profile" back>
+      {target ? <ProfileOf key={JSON.stringify(target)} target={target} /> : <ListMessage>No one to show.</ListMessage>}
+    </ScreenFrame>
+  );
+}
+
+type ProfileRef = ActorRefFrom<UserProfileMachine>;
+
+function ProfileOf({ target }: { target: ProfileTarget }) {
+  const { api, upload } = useServices();
+  const me = useSelector(useAppActor(), selectProfile);
+  const logic = useMemo(() => composeUserProfile(createPeoplePort(api, upload, me?.userId ?? 0)), [api, upload, me?.userId]);
+  const profile = useActorRef(logic, { input: { target } });
+  const phase = useSelector(profile, selectProfilePhase);
+  const detail = useSelector(profile, selectDetail);
+  const error = useSelector(profile, selectProfileError);
+  if (phase === 'loading') return <ListMessage busy>Loading profile…</ListMessage>;
+  if (phase === 'failed' || !detail) return <ListMessage error={error} onRetry={() => profile.send({ type: 'profile.retry' })} />;
+  return (
+    <article className="user-profile" aria-label={detail.nickname} data-user-id={detail.userId}>
+      <ProfileHead detail={detail} />
+      <Actions profile={profile} detail={detail} />
+      {detail.picList.length > 0
+        ? <MediaGrid items={detail.picList} owner={detail.nickname} />
+        : <p className="muted">No photos or videos yet.</p>}
+    </article>
+  );
+}
+
+function ProfileHead({ detail }: { detail: ProfileDetail }) {
+  const status = STATUS_LABEL[detail.onlineGroupStatus];
+  const facts = [detail.age !== null ? `${detail.age}` : null, detail.countryName].filter(Boolean).join(' · ');
+  return (
+    <header className="user-profile-head">
+      <img className="avatar" src={detail.icon} alt="" width={88} height={88} />
+      <div className="user-profile-text">
+        <h2 className="profile-name">{detail.nickname}{detail.isVip && <span className="badge-vip"> VIP</span>}</h2>
+        <p className="muted">
+          <span className="status-dot" data-status={detail.onlineGroupStatus} aria-hidden="true" /> {status} · {detail.levelName}
+          {facts && ` · ${facts}`}
+        </p>
+        <p className="muted" data-testid="profile-counts">
+          {detail.followerCount} followers · {detail.followingCount} following
+          {detail.userType === USER_TYPE_HOST && ` · ${detail.videoPrice} diamonds/min`}
+        </p>
+      </div>
+    </header>
+  );
+}
+
+function Actions({ profile, detail }: { profile: ProfileRef; detail: ProfileDetail }) {
+  const app = useAppActor();
+  const me = useSelector(app, selectProfile);
+  const session = useSelector(app, selectSession);
+  const settings = useAppSettings();
+  const savingFollow = useSelector(profile, selectSavingFollow);
+  const savingBlock = useSelector(profile, selectSavingBlock);
+  const actionError = useSelector(profile, selectActionError);
+  if (me?.userId === detail.userId) {
+    return <div className="user-profile-actions"><Link to="/profile" className="button-link button-primary">Edit profile</Link></div>;
+  }
+  const iAmHost = me?.userType === USER_TYPE_HOST;
+  const theyAreHost = detail.userType === USER_TYPE_HOST;
+  const mayCall = !detail.isBlockUser && (iAmHost ? !theyAreHost && hostMayCall(settings, me.userLevel) : theyAreHost);
+  return (
+    <>
+      <div className="user-profile-actions">
+        <button
+          type="button"
+          className={detail.isFollowed ? 'button-link' : 'button-link button-primary'}
+          aria-pressed={detail.isFollowed}
+          disabled={savingFollow}
+          onClick={() => profile.send({ type: 'profile.toggleFollow' })}
+        >
+          {detail.isFollowed ? 'Unfollow' : 'Follow'}
+        </button>
+        <Link to="/talk" search={{ to: detail.yxAccid, taPath: 'profile' }} className="button-link">Chat</Link>
+        {mayCall && (
+          <button
+            type="button"
+            className="button-link"
+            onClick={() => startCall(session, { account: detail.yxAccid, userId: detail.userId, nickname: detail.nickname })}
+          >
+            Call
+          </button>
+        )}
+        <button
+          type="button"
+          className="button-link"
+          aria-pressed={detail.isBlockUser}
+          disabled={savingBlock}
+          onClick={() => profile.send({ type: 'profile.toggleBlock' })}
+        >
+          {detail.isBlockUser ? 'Unblock' : 'Block'}
+        </button>
+      </div>
+      {detail.isBlockUser && <p className="muted" role="status">You blocked {detail.nickname}: their messages do not reach you.</p>}
+      {actionError && <p className="profile-alert" role="alert">{actionError}</p>}
+    </>
+  );
 }

@@ -1,6 +1,131 @@
+/**
+ * /followList (SPEC §2; §9 paging by 10): the people one follows and one's followers, two tabs,
+ * each a paged list (newest follow first) on its own paged-list actor: pull to refresh, scroll
+ * for the next page. `?type=followers` opens the followers. Names are shown as text.
+ */
+import { Link, useSearch } from '@tanstack/react-router';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useId, useMemo, useState } from 'react';
+import { fromPromise, waitFor } from 'xstate';
+import { createPagedListMachine } from '../../../machines/paged-list/paged-list.machine';
+import type { Page, PageRequest } from '../../../machines/paged-list/paged-list.machine';
+import {
+  selectError, selectHasMore, selectItems, selectMoreFailed, selectPhase, selectRefreshError, selectSettled,
+} from '../../../machines/paged-list/paged-list.selectors';
+import { people } from '../../api/contract';
+import type { FollowListItem, FollowListType } from '../../api/contract/people';
+import { useServices } from '../../app/services';
+import { InfiniteScroll, PullToRefresh } from '../../ui/antd';
+import { ListMessage } from '../../ui/ListMessage';
+import { STATUS_LABEL } from '../../ui/person';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import '../user-profile/user-profile.css';
+import './follow-list.css';
 
-/** Follow list: the screen frame; its content comes with the issue that owns this screen. */
+export const FOLLOW_PAGE_SIZE = 10;
+
+const TABS: readonly { type: FollowListType; label: string; empty: string }[] = [
+  { type: 'follows', label: 'Following', empty: 'You do not follow anyone yet.' },
+  { type: 'followers', label: 'Followers', empty: 'No followers yet.' },
+];
+
+const followListMachine = createPagedListMachine<FollowListItem, FollowListType>({ keyOf: (p) => p.userId });
+
 export default function FollowListScreen() {
-  return <ScreenFrame title="Follow list" back />;
+  const search = useSearch({ strict: false }) as { type?: unknown };
+  const [type, setType] = useState<FollowListType>(search.type === 'followers' ? 'followers' : 'follows');
+  const id = useId();
+  return (
+    <ScreenFrame title="Follow list" back>
+      <div role="tablist" aria-label="Follow lists" className="follow-tabs">
+        {TABS.map((tab) => (
+          <button
+            key={tab.type}
+            type="button"
+            role="tab"
+            id={`${id}-${tab.type}`}
+            aria-selected={tab.type === type}
+            aria-controls={`${id}-panel`}
+            className="follow-tab"
+            onClick={() => setType(tab.type)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${type}`}>
+        <FollowPeople key={type} type={type} />
+      </div>
+    </ScreenFrame>
+  );
+}
+
+function FollowPeople({ type }: { type: FollowListType }) {
+  const { api } = useServices();
+  const logic = useMemo(() => followListMachine.provide({
+    actors: {
+      loadPage: fromPromise<Page<FollowListItem>, PageRequest<FollowListType>>(async ({ input }) => ({
+        items: (await api.data(people.followList, { type: input.query ?? type, currentPage: input.page, pageSize: input.pageSize }, { silent: true })).list,
+      })),
+    },
+  }), [api, type]);
+  const list = useActorRef(logic, { input: { pageSize: FOLLOW_PAGE_SIZE, query: type } });
+  const phase = useSelector(list, selectPhase);
+  const items = useSelector(list, selectItems);
+  const hasMore = useSelector(list, selectHasMore);
+  const error = useSelector(list, selectError);
+  const refreshError = useSelector(list, selectRefreshError);
+  // A pull starts the end of the list afresh (InfiniteScroll keeps a failed next page to itself).
+  const [generation, setGeneration] = useState(0);
+  const tab = TABS.find((t) => t.type === type)!;
+
+  const refresh = async () => {
+    list.send({ type: 'list.refresh' });
+    await waitFor(list, selectSettled);
+    setGeneration((g) => g + 1);
+  };
+  const loadMore = async () => {
+    list.send({ type: 'list.loadMore' });
+    const settled = await waitFor(list, selectSettled);
+    if (selectMoreFailed(settled)) throw new Error(settled.context.error ?? '');
+  };
+
+  if (phase === 'loading') return <ListMessage busy>Loading…</ListMessage>;
+  if (phase === 'failed') return <ListMessage error={error} onRetry={() => list.send({ type: 'list.retry' })} />;
+  return (
+    <PullToRefresh onRefresh={refresh} pullingText="Pull down to refresh" canReleaseText="Release to refresh" refreshingText="Refreshing…" completeText="Up to date">
+      {refreshError && <p className="profile-alert" role="alert">Could not refresh: {refreshError}</p>}
+      {phase === 'empty' ? <ListMessage>{tab.empty}</ListMessage> : (
+        <>
+          <ul className="follow-rows" aria-label={tab.label} data-count={items.length}>
+            {items.map((person) => <FollowRow key={person.userId} person={person} />)}
+          </ul>
+          <InfiniteScroll key={generation} loadMore={loadMore} hasMore={hasMore} threshold={120}>
+            {(more, failed, retry) => {
+              if (!more) return <p className="follow-end muted">No more people</p>;
+              if (failed) return <ListMessage error={error} onRetry={() => void retry()} />;
+              return <ListMessage busy>Loading more…</ListMessage>;
+            }}
+          </InfiniteScroll>
+        </>
+      )}
+    </PullToRefresh>
+  );
+}
+
+function FollowRow({ person }: { person: FollowListItem }) {
+  const status = STATUS_LABEL[person.onlineGroupStatus];
+  return (
+    <li className="follow-row">
+      <Link to="/userProfile" search={{ userId: String(person.userId) }} className="follow-row-link">
+        <img className="avatar" src={person.icon} alt="" width={44} height={44} loading="lazy" decoding="async" />
+        <span className="follow-row-text">
+          <span className="follow-row-name">{person.nickname}</span>
+          <span className="muted follow-row-sub">
+            <span className="status-dot" data-status={person.onlineGroupStatus} aria-hidden="true" /> {status} · {person.levelName}
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
 }

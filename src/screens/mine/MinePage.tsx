@@ -5,6 +5,7 @@ import { LinkList } from '../../ui/LinkList';
 import type { LinkListItem } from '../../ui/LinkList';
 import { ProfileCard } from '../../ui/ProfileCard';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { FollowCounts } from '../follow-list/FollowCounts';
 import { LogoutButton } from './LogoutButton';
 
 /** The Mine page (SPEC §2 card and workspace) with the workspace of the person's role. */
@@ -13,6 +14,7 @@ export function MinePage({ workspace }: { workspace: readonly LinkListItem[] }) 
   return (
     <ScreenFrame title="Mine">
       {profile && <ProfileCard profile={profile} />}
+      {profile && <FollowCounts userId={profile.userId} />}
       <LinkList label="Workspace" items={workspace} />
       <div className="page-actions"><LogoutButton /></div>
     </ScreenFrame>

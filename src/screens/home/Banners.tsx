@@ -1,7 +1,7 @@
 /**
  * The home banners (SPEC §7 getAppPicByType, type 1): a row that scrolls sideways and snaps,
  * each banner a link to its app route or, for an https page, to /iframePage. Its height is
- * fixed before the banners arrive, so the list under it never jumps. Titles are alt text.
+ * fixed before the banners arrive, so the list under it never jumps. A banner's title names its link.
  */
 import { Link } from '@tanstack/react-router';
 import type { Banner } from '../../../machines/home-list/home-list.port';
@@ -20,21 +20,23 @@ export function Banners({ banners, pending }: { banners: readonly Banner[]; pend
     <section className="home-banners" aria-label="Banners">
       <ul className="home-banner-row">
         {banners.map((banner, i) => {
+          const target = bannerTarget(banner.linkUrl);
           const picture = (
             <img
               className="home-banner-img"
               src={banner.picUrl}
-              alt={banner.title}
+              alt={target ? '' : banner.title}
               width={750}
               height={300}
               loading={i === 0 ? 'eager' : 'lazy'}
               decoding="async"
             />
           );
-          const target = bannerTarget(banner.linkUrl);
           return (
             <li key={banner.id} className="home-banner">
-              {target ? <Link to={target.to} search={target.search} className="home-banner-link">{picture}</Link> : picture}
+              {target
+                ? <Link to={target.to} search={target.search} className="home-banner-link" aria-label={banner.title}>{picture}</Link>
+                : picture}
             </li>
           );
         })}

@@ -46,6 +46,9 @@ test('the cached Home view keeps its scroll position across a tab switch', async
   await openAppAs(page, request, host.userId);
   const home = page.locator('[data-cached-view="/"]').getByTestId('screen-body');
   await expect(home).toBeVisible();
+  // A tag tab has a page of hosts whatever their presence (the All tab lists only online ones first).
+  await page.getByRole('tab', { name: 'Popular' }).click();
+  await expect(page.getByRole('list', { name: 'Popular hosts' })).toBeVisible();
   const max = await home.evaluate((el) => el.scrollHeight - el.clientHeight);
   expect(max).toBeGreaterThan(50);
   await home.evaluate((el) => { el.scrollTop = 120; });

@@ -1,0 +1,86 @@
+/**
+ * What a call needs from the world besides signalling (signalling.port.ts): the call API
+ * of SPEC §7 and the media of the call (RTC: Agora in production, browser WebRTC locally).
+ */
+
+/** SPEC §3 Call info, as createCall answers it (every field untrusted beyond its type). */
+export interface CallInfo {
+  channelId: string;
+  /** The peer's IM / signalling account. */
+  yxAccid: string;
+  videoPrice: number;
+  nickname: string;
+  age?: number;
+  icon?: string;
+  countryCode?: string;
+  userType?: number;
+  followed?: boolean;
+  levelName?: string;
+}
+
+/** Why a call could not be created (SPEC §8 call messages). */
+export type CreateCallRefusal = 'busy' | 'offline' | 'balance' | 'error';
+
+export class CallApiError extends Error {
+  override name = 'CallApiError';
+  constructor(readonly refusal: CreateCallRefusal, message: string) {
+    super(message);
+  }
+}
+
+/** SPEC §3 Call rating payload. */
+export interface CallRating {
+  channelId: string;
+  callType: number;
+  category: number;
+  answerTime: number;
+  userType: number;
+  /** 0 or 1 (SPEC §5). */
+  abnormal: 0 | 1;
+}
+
+export interface CallApiPort {
+  /** `/api/call/record/v2/createCall`; rejects with CallApiError. */
+  createCall(request: { beCallUserId: number; callType: number }): Promise<CallInfo>;
+  /** `/api/call/record/v2/joinCall` (searchValue = channel id): the callee takes the call. */
+  joinCall(channelId: string): Promise<void>;
+  /** Ends the call on the server (billing stops); safe to repeat. */
+  endCall(channelId: string, reason: number): Promise<void>;
+  rate(rating: CallRating): Promise<void>;
+}
+
+/** The media error texts of SPEC §3 Call enums, by failure. */
+export const MediaErrorText = {
+  notSupported: 'Your device does not support video calls.',
+  optionInvalid: 'The camera settings are not valid.',
+  deviceNotFound: 'No camera or microphone was found.',
+  permissionDenied: 'Camera and microphone permission was denied.',
+  constraintNotSatisfied: 'The camera cannot provide the required video.',
+  shareAudioNotAllowed: 'Sharing audio is not allowed.',
+} as const;
+export type MediaErrorKind = keyof typeof MediaErrorText;
+
+export class MediaError extends Error {
+  override name = 'MediaError';
+  constructor(readonly kind: MediaErrorKind) {
+    super(MediaErrorText[kind]);
+  }
+}
+
+export type RtcEvent =
+  /** The first decoded frame of the peer's video: the call is connected (SPEC: not just a join). */
+  | { type: 'firstRemoteFrame' }
+  | { type: 'remoteLeft' }
+  /** The link to the media server is gone for good. */
+  | { type: 'connectionLost' }
+  /** 0 unknown … 6 down (Agora's scale); 5 and 6 are a weak network. */
+  | { type: 'networkQuality'; quality: number };
+
+export interface RtcPort {
+  /** Loads the media library (up to 3 attempts), opens camera and microphone; rejects with MediaError. */
+  prepare(video: boolean): Promise<void>;
+  /** Joins the channel and publishes; answers when joined. */
+  join(channelId: string, account: string): Promise<void>;
+  leave(): Promise<void>;
+  subscribe(listener: (event: RtcEvent) => void): () => void;
+}

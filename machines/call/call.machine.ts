@@ -118,7 +118,6 @@ const errorText = (error: unknown): string => {
   return CallText.callError;
 };
 
-type ErrorParams = { error: unknown };
 
 const peerOf = (input: CallInput): CallPeer => {
   if (input.direction === 'out') return input.peer;

@@ -147,9 +147,9 @@ export const callMachine = setup({
   actors: {
     createCall: fromPromise<CallInfo, { beCallUserId: number; callType: number }>(() => Promise.reject(new Error('not provided'))),
     /** Media library, camera and microphone, join and publish (room preparation retried once). */
-    prepare: fromPromise<void, { channelId: string; video: boolean }>(() => Promise.resolve()),
+    prepare: fromPromise<void, { channelId: string; video: boolean; account: string }>(() => Promise.resolve()),
     /** Callee: the server takes the call (joinCall, 3 s), then media, then the accept signal. */
-    accept: fromPromise<void, { channelId: string; peer: string; video: boolean }>(() => Promise.resolve()),
+    accept: fromPromise<void, { channelId: string; peer: string; video: boolean; account: string }>(() => Promise.resolve()),
     signal: fromPromise<void, { to: string; action: SignalAction; channelId: string; payload?: Record<string, unknown> }>(
       () => Promise.resolve(),
     ),
@@ -254,7 +254,9 @@ export const callMachine = setup({
           invoke: {
             id: 'prepare',
             src: 'prepare',
-            input: ({ context }) => ({ channelId: context.channelId ?? '', video: context.callType !== SignalAction.audioCall }),
+            input: ({ context }) => ({
+              channelId: context.channelId ?? '', video: context.callType !== SignalAction.audioCall, account: context.account,
+            }),
             onDone: 'ringing',
             onError: { target: '#call.ended', actions: 'endWithError' },
           },
@@ -336,6 +338,7 @@ export const callMachine = setup({
             src: 'accept',
             input: ({ context }) => ({
               channelId: context.channelId ?? '', peer: context.peer.account, video: context.callType !== SignalAction.audioCall,
+              account: context.account,
             }),
             onDone: '#call.connecting',
             onError: { target: '#call.ended', actions: 'endWithError' },

@@ -57,7 +57,7 @@ describe('call composition', () => {
     await flush();
     expect(log.slice(4)).toEqual([`signal yx-user ${SignalAction.hangup}`, 'leave', 'endCall ch1 1']);
     expect(actor.getSnapshot().status).toBe('done');
-    expect(actor.getSnapshot().output).toEqual({ status: CallStatus.hungUp, reason: 1, text: null });
+    expect(actor.getSnapshot().output).toMatchObject({ status: CallStatus.hungUp, reason: 1, text: null, channelId: 'ch1', direction: 'in' });
   });
 
   it('gives up taking the call when joinCall has not answered in 3 s', async () => {

@@ -76,6 +76,16 @@ export interface CallOutcome {
   text: string | null;
 }
 
+/** What a finished call leaves for the end screen and the rating (SPEC §3 Call rating payload). */
+export interface CallSummary extends CallOutcome {
+  channelId: string | null;
+  callType: number;
+  direction: 'out' | 'in';
+  peer: CallPeer;
+  /** Seconds between the first remote frame and the end; 0 when never connected. */
+  answerTime: number;
+}
+
 export interface CallContext {
   direction: 'out' | 'in';
   /** Whether the device was online when the call was asked for (SPEC §5: no call starts offline). */
@@ -142,7 +152,7 @@ export const callMachine = setup({
     input: {} as CallInput,
     context: {} as CallContext,
     events: {} as CallEvent,
-    output: {} as CallOutcome,
+    output: {} as CallSummary,
   },
   actors: {
     createCall: fromPromise<CallInfo, { beCallUserId: number; callType: number }>(() => Promise.reject(new Error('not provided'))),
@@ -163,6 +173,10 @@ export const callMachine = setup({
     outgoing: ({ context }) => context.direction === 'out',
     accepted: ({ context, event }) => isSignal(event, context, SignalAction.accept),
     rejected: ({ context, event }) => isSignal(event, context, SignalAction.reject),
+    /** Turned down because she is in another call. */
+    rejectedBusy: ({ context, event }) =>
+      isSignal(event, context, SignalAction.reject) && event.type === 'signal.event' && event.event.type === 'signal'
+      && event.event.signal.payload?.busy === true,
     peerCancelled: ({ context, event }) => isSignal(event, context, SignalAction.cancel),
     peerHungUp: ({ context, event }) => isSignal(event, context, SignalAction.hangup, SignalAction.cancel),
     firstFrame: ({ event }) => isRtc(event, 'firstRemoteFrame'),
@@ -280,6 +294,11 @@ export const callMachine = setup({
           on: {
             'signal.event': [
               { guard: 'accepted', target: '#call.connecting' },
+              {
+                guard: 'rejectedBusy',
+                target: '#call.ended',
+                actions: { type: 'end', params: { status: CallStatus.cancel, reason: HangupReason.remote, text: CallText.busy } },
+              },
               {
                 guard: 'rejected',
                 target: '#call.ended',
@@ -448,7 +467,14 @@ export const callMachine = setup({
     },
     over: { type: 'final' },
   },
-  output: ({ context }) => context.outcome ?? { status: context.status, reason: null, text: null },
+  output: ({ context }): CallSummary => ({
+    ...(context.outcome ?? { status: context.status, reason: null, text: null }),
+    channelId: context.channelId,
+    callType: context.callType,
+    direction: context.direction,
+    peer: context.peer,
+    answerTime: context.connectedAt > 0 ? Math.max(0, Math.round((Date.now() - context.connectedAt) / 1000)) : 0,
+  }),
 });
 
 export type CallMachine = typeof callMachine;

@@ -4,12 +4,15 @@
  * them with `useServices()` and never import src/adapters.
  */
 import { createContext, useContext } from 'react';
+import type { CallMediaView } from '../../machines/ports/call.media';
 import type { TranslatorPort } from '../../machines/ports/translator.port';
 import type { ApiClient } from '../api/client';
 
 export interface Services {
   api: ApiClient;
   translator: TranslatorPort;
+  /** The call's streams for the call screens (the media adapter itself loads with the first call). */
+  callMedia?: CallMediaView;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

@@ -33,7 +33,18 @@ export function TalkConversation({ peer, className = '' }: { peer: string; class
 
   return (
     <div className={`talk ${className}`}>
-      {talk && <PeerBar talk={talk} />}
+      {talk && (
+        <PeerBar
+          talk={talk}
+          // A user calls a host from the chat (SPEC §2 /talk call button); no call starts offline (§5).
+          onCall={isHost ? undefined : (p) => session?.send({
+            type: 'call.start',
+            peer: { account: p.account, userId: p.userId, ...(p.nickname ? { nickname: p.nickname } : {}) },
+            callType: 0,
+            online: navigator.onLine,
+          })}
+        />
+      )}
       {talk ? <Messages talk={talk} /> : <ListMessage busy>Loading messages…</ListMessage>}
       {talk && writingSecret && <SecretComposer talk={talk} onDone={() => setWritingSecret(false)} />}
       <Composer onSend={(text) => talk?.send({ type: 'talk.send', text, idClient: crypto.randomUUID(), time: Date.now() })}>

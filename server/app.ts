@@ -6,13 +6,18 @@
  * closes the hub's sockets, then the database.
  */
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { createAesCodec } from '../src/api/codec';
 import { DEV_AES_IV, DEV_AES_KEY } from '../src/api/codes';
 import { apiRoutes } from './api';
+import { createCallEngine, type CallOptions } from './api/billing';
+import { createFaults } from './api/faults';
 import { translatorStandIn } from './api/translator';
 import { encryptedApi } from './api/transport';
+import { mediaUploads } from './api/upload';
 import { createSessions } from './auth/sessions';
 import { openDatabase } from './db/database';
 import { seed, type SeedOptions } from './db/seed';
@@ -20,6 +25,8 @@ import { createRealtimeHub, type RealtimeOptions } from './realtime/hub';
 import { devShell } from './shell/routes';
 import { createUsers } from './users/users';
 import { registerAvatars } from './web/avatars';
+import { registerBanners } from './web/banners';
+import { registerGiftPictures } from './web/gifts';
 import { registerSecurityHeaders } from './web/security';
 import { registerStaticApp } from './web/static';
 
@@ -39,6 +46,10 @@ export interface ServerOptions {
   seed?: SeedOptions | false;
   /** WebSocket hub timings (presence grace, heartbeat). */
   realtime?: RealtimeOptions;
+  /** Where uploaded pictures and videos are kept; default `media/` beside the database (a temporary folder for ':memory:'). */
+  mediaDir?: string;
+  /** Call timings: billing period, ring time-out, offline grace (server/api/billing.ts). */
+  calls?: CallOptions;
 }
 
 export async function createServer(opts: ServerOptions): Promise<FastifyInstance> {
@@ -56,8 +67,13 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     app.decorate('realtime', hub);
     // Sockets first: the HTTP server's close waits for every connection, upgraded ones included.
     app.addHook('preClose', () => hub.close());
+    // Resumes or settles the calls left open by the last run (see src/api/contract/call.ts).
+    const calls = createCallEngine({ db, realtime: hub, log: app.log }, opts.calls);
+    // No call timer runs once closing starts (the database closes after).
+    app.decorate('calls', calls);
+    app.addHook('preClose', async () => calls.stop());
     app.addHook('onClose', async () => db.close());
-    const deps = { users, sessions, realtime: hub, db };
+    const deps = { users, sessions, realtime: hub, db, faults: createFaults(), calls };
     registerSecurityHeaders(app);
     // Outside the API (which has its own): client errors keep their status, anything else is a logged, generic 500.
     app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -68,7 +84,16 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
 
     await app.register(encryptedApi, { codec, findSession: deps.sessions.find, routes: apiRoutes(deps) });
     await app.register(translatorStandIn, { db });
+    let mediaDir = opts.mediaDir ?? join(dirname(opts.dbPath), 'media');
+    if (opts.mediaDir === undefined && opts.dbPath === ':memory:') {
+      // A database that vanishes on close keeps its uploads in a folder that does too.
+      const temporary = (mediaDir = mkdtempSync(join(tmpdir(), 'anchor-media-')));
+      app.addHook('onClose', async () => rmSync(temporary, { recursive: true, force: true }));
+    }
+    await app.register(mediaUploads, { codec, findSession: deps.sessions.find, dir: mediaDir });
     registerAvatars(app);
+    registerBanners(app);
+    registerGiftPictures(app);
     if (opts.devShell !== false) await app.register(devShell, { ...deps, hub });
     await registerStaticApp(app, resolve(opts.distDir ?? 'dist'));
     return app;

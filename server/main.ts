@@ -3,12 +3,23 @@
  *
  * Env: PORT (8080), HOST (127.0.0.1), DB_PATH (data/app.db; created and seeded on first
  * run), DIST_DIR (dist), AES_KEY / AES_IV (16 bytes each; default the development pair),
- * LOG_LEVEL (warn), SEED_HOSTS / SEED_USERS (seed counts; default 6 and 4).
+ * LOG_LEVEL (warn), SEED_HOSTS / SEED_USERS (seed counts; default 6 and 4),
+ * CALL_BILLING_PERIOD_MS (60000), CALL_RING_TIMEOUT_MS (30000), CALL_OFFLINE_GRACE_MS (30000):
+ * call timings, shorter for e2e runs.
  */
 import { createServer } from './app';
 
 const port = Number(process.env.PORT ?? 8080);
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${process.env.PORT}.`);
+
+/** A positive integer from the environment, or undefined when unset. */
+function msFromEnv(name: string): number | undefined {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value <= 0) throw new Error(`${name} must be a positive number of ms, got ${raw}.`);
+  return value;
+}
 
 const app = await createServer({
   dbPath: process.env.DB_PATH ?? 'data/app.db',
@@ -19,6 +30,11 @@ const app = await createServer({
   seed: {
     ...(process.env.SEED_HOSTS ? { hosts: Number(process.env.SEED_HOSTS) } : {}),
     ...(process.env.SEED_USERS ? { users: Number(process.env.SEED_USERS) } : {}),
+  },
+  calls: {
+    billingPeriodMs: msFromEnv('CALL_BILLING_PERIOD_MS'),
+    ringTimeoutMs: msFromEnv('CALL_RING_TIMEOUT_MS'),
+    offlineGraceMs: msFromEnv('CALL_OFFLINE_GRACE_MS'),
   },
 });
 

@@ -13,25 +13,33 @@
  * Loading is a state, never a flag: a second `list.loadMore` while a page loads has no
  * transition and is dropped. A refresh leaves `loadingMore`, which stops its `loadPage`, so a
  * late answer for the old page cannot land on the refreshed list.
+ *
+ * `query` (optional) is what the owner's `loadPage` filters by (a tag, a country list, an
+ * online status): given once in the input and handed to every page request unchanged, so
+ * one `loadPage` serves many lists. Another filter is another list (a new actor).
  */
 import { assign, fromPromise, setup } from 'xstate';
 
-export interface PageRequest {
+export interface PageRequest<Q = undefined> {
   /** 1-based. */
   page: number;
   pageSize: number;
+  /** The list's `query` from its input. */
+  query?: Q;
 }
 
 export interface Page<T> {
   items: T[];
 }
 
-export interface PagedListInput {
+export interface PagedListInput<Q = undefined> {
   pageSize: number;
+  query?: Q;
 }
 
-export interface PagedListContext<T> {
+export interface PagedListContext<T, Q = undefined> {
   pageSize: number;
+  query?: Q;
   items: T[];
   /** The last page loaded (0 before the first). */
   page: number;
@@ -76,15 +84,18 @@ export function appendPage<T>(items: readonly T[], page: readonly T[], keyOf?: (
 /** A page shorter than the page size is the last one (SPEC §4). */
 export const isLastPage = (page: Page<unknown>, pageSize: number): boolean => page.items.length < pageSize;
 
-export function createPagedListMachine<T>({ keyOf }: PagedListOptions<T> = {}) {
+export function createPagedListMachine<T, Q = undefined>({ keyOf }: PagedListOptions<T> = {}) {
+  /** The request for `page`; `query` only when the list has one. */
+  const request = (context: PagedListContext<T, Q>, page: number): PageRequest<Q> =>
+    context.query === undefined ? { page, pageSize: context.pageSize } : { page, pageSize: context.pageSize, query: context.query };
   return setup({
     types: {
-      input: {} as PagedListInput,
-      context: {} as PagedListContext<T>,
+      input: {} as PagedListInput<Q>,
+      context: {} as PagedListContext<T, Q>,
       events: {} as PagedListEvent,
     },
     actors: {
-      loadPage: fromPromise<Page<T>, PageRequest>(() => Promise.reject(new Error('loadPage not provided'))),
+      loadPage: fromPromise<Page<T>, PageRequest<Q>>(() => Promise.reject(new Error('loadPage not provided'))),
     },
     guards: {
       lastPage: ({ context }, page: Page<T>) => isLastPage(page, context.pageSize),
@@ -105,6 +116,7 @@ export function createPagedListMachine<T>({ keyOf }: PagedListOptions<T> = {}) {
     id: 'pagedList',
     context: ({ input }) => ({
       pageSize: Math.max(1, Math.floor(input.pageSize)),
+      ...(input.query === undefined ? {} : { query: input.query }),
       items: [],
       page: 0,
       finished: false,
@@ -117,7 +129,7 @@ export function createPagedListMachine<T>({ keyOf }: PagedListOptions<T> = {}) {
         invoke: {
           id: 'loadFirst',
           src: 'loadPage',
-          input: ({ context }) => ({ page: 1, pageSize: context.pageSize }),
+          input: ({ context }) => request(context, 1),
           onDone: [
             {
               guard: { type: 'lastPage', params: ({ event }) => event.output },
@@ -149,7 +161,7 @@ export function createPagedListMachine<T>({ keyOf }: PagedListOptions<T> = {}) {
             invoke: {
               id: 'loadMore',
               src: 'loadPage',
-              input: ({ context }) => ({ page: context.page + 1, pageSize: context.pageSize }),
+              input: ({ context }) => request(context, context.page + 1),
               onDone: [
                 {
                   guard: { type: 'lastPage', params: ({ event }) => event.output },
@@ -174,7 +186,7 @@ export function createPagedListMachine<T>({ keyOf }: PagedListOptions<T> = {}) {
         invoke: {
           id: 'reload',
           src: 'loadPage',
-          input: ({ context }) => ({ page: 1, pageSize: context.pageSize }),
+          input: ({ context }) => request(context, 1),
           onDone: [
             {
               guard: { type: 'lastPage', params: ({ event }) => event.output },
@@ -204,4 +216,4 @@ export function createPagedListMachine<T>({ keyOf }: PagedListOptions<T> = {}) {
 /** The list with items of unknown type; owners that want typed items call createPagedListMachine<T>(). */
 export const pagedListMachine = createPagedListMachine<unknown>();
 
-export type PagedListMachine<T = unknown> = ReturnType<typeof createPagedListMachine<T>>;
+export type PagedListMachine<T = unknown, Q = undefined> = ReturnType<typeof createPagedListMachine<T, Q>>;

@@ -228,6 +228,21 @@ describe('[§4 Home list paging] the paged list', () => {
     expect(actor.getSnapshot().value).toEqual({ listed: 'ready' });
   });
 
+  it('hands its query to every page request, unchanged', async () => {
+    const pending = new PendingCalls();
+    const logic = createPagedListMachine<string, { tagId: number }>().provide({
+      actors: { loadPage: fromPromise<Page<string>, PageRequest<{ tagId: number }>>(({ input, self }) => pending.add(self.id, [input])) },
+    });
+    const actor = createActor(logic, { input: { pageSize: 2, query: { tagId: 12 } } }).start();
+    expect(pending.latest('loadFirst').args).toEqual([{ page: 1, pageSize: 2, query: { tagId: 12 } }]);
+    pending.latest<Page<string>>('loadFirst').resolve(full);
+    await flush();
+    actor.send({ type: 'list.loadMore' });
+    expect(pending.latest('loadMore').args).toEqual([{ page: 2, pageSize: 2, query: { tagId: 12 } }]);
+    actor.send({ type: 'list.refresh' });
+    expect(pending.latest('reload').args).toEqual([{ page: 1, pageSize: 2, query: { tagId: 12 } }]);
+  });
+
   it('takes a whole page size of at least 1', () => {
     const actor = createActor(manual().logic, { input: { pageSize: 0 } }).start();
     expect(actor.getSnapshot().context.pageSize).toBe(1);

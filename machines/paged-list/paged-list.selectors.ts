@@ -2,7 +2,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { PagedListMachine } from './paged-list.machine';
 
-type PagedListSnapshot<T> = SnapshotFrom<PagedListMachine<T>>;
+type PagedListSnapshot<T, Q = undefined> = SnapshotFrom<PagedListMachine<T, Q>>;
 
 /** What the list area shows. */
 export type PagedListPhase =
@@ -15,33 +15,33 @@ export type PagedListPhase =
   /** Items on screen (possibly with more loading, failed, or a refresh running). */
   | 'listed';
 
-export function selectPhase<T>(snapshot: PagedListSnapshot<T>): PagedListPhase {
+export function selectPhase<T, Q = undefined>(snapshot: PagedListSnapshot<T, Q>): PagedListPhase {
   if (snapshot.matches('loading')) return 'loading';
   if (snapshot.matches('failed')) return 'failed';
   return snapshot.context.items.length === 0 ? 'empty' : 'listed';
 }
 
-export const selectItems = <T>(snapshot: PagedListSnapshot<T>): readonly T[] => snapshot.context.items;
+export const selectItems = <T, Q = undefined>(snapshot: PagedListSnapshot<T, Q>): readonly T[] => snapshot.context.items;
 
 /** Scrolling to the end may load another page. */
-export const selectHasMore = <T>(snapshot: PagedListSnapshot<T>): boolean => !snapshot.context.finished;
+export const selectHasMore = <T, Q = undefined>(snapshot: PagedListSnapshot<T, Q>): boolean => !snapshot.context.finished;
 
-export const selectLoadingMore = <T>(snapshot: PagedListSnapshot<T>): boolean =>
+export const selectLoadingMore = <T, Q = undefined>(snapshot: PagedListSnapshot<T, Q>): boolean =>
   snapshot.matches({ listed: 'loadingMore' });
 
 /** The next page failed; the end of the list offers a retry. */
-export const selectMoreFailed = <T>(snapshot: PagedListSnapshot<T>): boolean =>
+export const selectMoreFailed = <T, Q = undefined>(snapshot: PagedListSnapshot<T, Q>): boolean =>
   snapshot.matches({ listed: 'moreFailed' });
 
-export const selectRefreshing = <T>(snapshot: PagedListSnapshot<T>): boolean => snapshot.matches('refreshing');
+export const selectRefreshing = <T, Q = undefined>(snapshot: PagedListSnapshot<T, Q>): boolean => snapshot.matches('refreshing');
 
 /** Why the last load failed, or null. After a failed refresh the old items stay and this says why. */
-export const selectError = <T>(snapshot: PagedListSnapshot<T>): string | null => snapshot.context.error;
+export const selectError = <T, Q = undefined>(snapshot: PagedListSnapshot<T, Q>): string | null => snapshot.context.error;
 
 /** Neither the first page, a next page nor a refresh is on its way (a caller can await this). */
-export const selectSettled = <T>(snapshot: PagedListSnapshot<T>): boolean =>
+export const selectSettled = <T, Q = undefined>(snapshot: PagedListSnapshot<T, Q>): boolean =>
   !snapshot.matches('loading') && !snapshot.matches('refreshing') && !snapshot.matches({ listed: 'loadingMore' });
 
 /** A pull failed: the old items stay on screen, and this says why (null otherwise). */
-export const selectRefreshError = <T>(snapshot: PagedListSnapshot<T>): string | null =>
+export const selectRefreshError = <T, Q = undefined>(snapshot: PagedListSnapshot<T, Q>): string | null =>
   snapshot.matches({ listed: 'ready' }) || snapshot.matches({ listed: 'finished' }) ? snapshot.context.error : null;

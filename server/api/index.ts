@@ -7,9 +7,16 @@ import { endpoints, type Endpoint } from '../../src/api/contract';
 import type { Database } from 'better-sqlite3';
 import type { Sessions } from '../auth/sessions';
 import type { Users } from '../users/users';
+import type { CallEngine, CallRealtimeDeps } from './billing';
+import { callHandlers } from './call';
 import { chatHandlers, type ChatRealtimeDeps } from './chat';
 import { configHandlers } from './config';
+import type { Faults } from './faults';
+import { giftHandlers } from './gift';
+import { homeHandlers } from './home';
+import { liveHandlers } from './live';
 import { newsHandlers, type NewsRealtimeDeps } from './news';
+import { peopleHandlers, type PeopleRealtimeDeps } from './people';
 import { privateMsgHandlers, type PrivateMsgRealtimeDeps } from './private-msg';
 import { realtimeHandlers, type RealtimeApiDeps } from './realtime';
 import { sessionHandlers } from './session';
@@ -21,8 +28,12 @@ export interface ApiDeps {
   users: Users;
   sessions: Sessions;
   /** The hub's parts the API uses (blocks and presence are shared with the IM and presence sockets). */
-  realtime: RealtimeApiDeps & ChatRealtimeDeps & NewsRealtimeDeps & PrivateMsgRealtimeDeps;
+  realtime: RealtimeApiDeps & ChatRealtimeDeps & NewsRealtimeDeps & PrivateMsgRealtimeDeps & PeopleRealtimeDeps & CallRealtimeDeps;
   db: Database;
+  /** Injected failures (development only: set through the dev shell, see faults.ts). */
+  faults: Faults;
+  /** One-to-one calls: their state, billing and timers (billing.ts). */
+  calls: CallEngine;
 }
 
 export function apiRoutes(deps: ApiDeps): ApiRoute[] {
@@ -33,6 +44,11 @@ export function apiRoutes(deps: ApiDeps): ApiRoute[] {
     ...newsHandlers(deps),
     ...chatHandlers(deps),
     ...privateMsgHandlers(deps),
+    ...homeHandlers(deps),
+    ...peopleHandlers(deps),
+    ...liveHandlers(deps),
+    ...callHandlers(deps),
+    ...giftHandlers(deps),
   };
   const routes: ApiRoute[] = [];
   for (const [name, endpoint] of Object.entries(endpoints)) {

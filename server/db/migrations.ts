@@ -269,6 +269,172 @@ const migrations: readonly Migration[] = [
        WHERE key = 'microsoft_translator_config' AND value = '{"key":"dev-translator-key","region":"local"}';
     `,
   },
+  {
+    version: 4,
+    name: 'home and people: age and call price, follows, app pictures (banners), live rooms',
+    sql: `
+      -- NULL: not given (sign-ups, visitors). The seed fills its own people's NULLs, so a database seeded
+      -- before this version gets the values on its next start. video_price is diamonds per minute.
+      ALTER TABLE users ADD COLUMN age INTEGER CHECK (age IS NULL OR age BETWEEN 18 AND 120);
+      ALTER TABLE users ADD COLUMN video_price INTEGER CHECK (video_price IS NULL OR video_price >= 0);
+      CREATE INDEX users_type_id ON users (user_type, id);
+      CREATE INDEX user_tags_tag ON user_tags (tag_id, user_id);
+
+      -- /api/user/followUser: one row per follow; following again changes nothing.
+      CREATE TABLE user_follows (
+        follower_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        followee_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        created_at  INTEGER NOT NULL,
+        PRIMARY KEY (follower_id, followee_id),
+        CHECK (follower_id <> followee_id)
+      );
+      CREATE INDEX user_follows_follower_time ON user_follows (follower_id, created_at);
+      CREATE INDEX user_follows_followee_time ON user_follows (followee_id, created_at);
+
+      -- /api/index/v2/getAppPicByType: banners and other app pictures, by type, in sort order.
+      CREATE TABLE app_pics (
+        id       INTEGER PRIMARY KEY,
+        pic_type INTEGER NOT NULL,
+        sort     INTEGER NOT NULL,
+        title    TEXT NOT NULL,
+        pic_url  TEXT NOT NULL,
+        link_url TEXT,
+        seed_key TEXT UNIQUE
+      );
+      CREATE INDEX app_pics_type ON app_pics (pic_type, sort, id);
+
+      -- Live rooms (SPEC §3 Live info) for /api/agora/live/queryLiveList and queryMyFollowLive. Nothing
+      -- writes it yet: going live (beginLiveRoom, endLiveRoom) fills it. state 0 living, 1 ended (SPEC §4).
+      CREATE TABLE live_rooms (
+        id                INTEGER PRIMARY KEY,
+        user_id           INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        agora_channel_id  TEXT NOT NULL UNIQUE,
+        yx_room_id        TEXT NOT NULL,
+        title             TEXT NOT NULL DEFAULT '',
+        state             INTEGER NOT NULL DEFAULT 0 CHECK (state IN (0, 1)),
+        join_num          INTEGER NOT NULL DEFAULT 0 CHECK (join_num >= 0),
+        private_call_open INTEGER NOT NULL DEFAULT 0 CHECK (private_call_open IN (0, 1)),
+        started_at        INTEGER NOT NULL,
+        ended_at          INTEGER
+      );
+      -- A host has at most one room that is live.
+      CREATE UNIQUE INDEX live_rooms_one_live ON live_rooms (user_id) WHERE state = 0;
+      CREATE INDEX live_rooms_state_start ON live_rooms (state, started_at DESC);
+    `,
+  },
+  {
+    version: 5,
+    name: 'calls: call records, billed periods, who is in a call, ratings; gifts, gift categories, gift asks',
+    sql: `
+      -- One-to-one calls (src/api/contract/call.ts). status is SPEC §4 Call status; payer_id is the normal
+      -- user of the call and host_id the host, whoever called whom. price is diamonds per period after the
+      -- VIP discount, list_price before it. call_income / gift_income are what the call moved so far.
+      CREATE TABLE calls (
+        id            INTEGER PRIMARY KEY,
+        channel_id    TEXT NOT NULL UNIQUE,
+        caller_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        callee_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        payer_id      INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        host_id       INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        call_type     INTEGER NOT NULL CHECK (call_type IN (0, 10)),
+        status        INTEGER NOT NULL CHECK (status BETWEEN 0 AND 5),
+        price         INTEGER NOT NULL CHECK (price >= 0),
+        list_price    INTEGER NOT NULL CHECK (list_price >= 0),
+        created_at    INTEGER NOT NULL,
+        connected_at  INTEGER,
+        ended_at      INTEGER,
+        hangup_reason INTEGER CHECK (hangup_reason IS NULL OR hangup_reason IN (1, 2, 6)),
+        ended_by      INTEGER REFERENCES users (id) ON DELETE SET NULL,
+        end_cause     TEXT,
+        periods       INTEGER NOT NULL DEFAULT 0 CHECK (periods >= 0),
+        call_income   INTEGER NOT NULL DEFAULT 0 CHECK (call_income >= 0),
+        gift_income   INTEGER NOT NULL DEFAULT 0 CHECK (gift_income >= 0),
+        CHECK (caller_id <> callee_id),
+        CHECK (payer_id IN (caller_id, callee_id) AND host_id IN (caller_id, callee_id) AND payer_id <> host_id),
+        CHECK ((status = 3) <= (connected_at IS NOT NULL))
+      );
+      CREATE INDEX calls_caller_time ON calls (caller_id, created_at DESC, id DESC);
+      CREATE INDEX calls_callee_time ON calls (callee_id, created_at DESC, id DESC);
+      -- The calls still open (ringing or connected), which the server resumes after a restart.
+      CREATE INDEX calls_open ON calls (status) WHERE status IN (1, 3);
+
+      -- Who is in an open call now: one row per person, so nobody is in two calls at once.
+      CREATE TABLE call_parties (
+        user_id INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        call_id INTEGER NOT NULL REFERENCES calls (id) ON DELETE CASCADE
+      );
+      CREATE INDEX call_parties_call ON call_parties (call_id);
+
+      -- One row per charged period: the key is what makes charging a period twice impossible.
+      CREATE TABLE call_periods (
+        call_id    INTEGER NOT NULL REFERENCES calls (id) ON DELETE CASCADE,
+        period     INTEGER NOT NULL CHECK (period >= 0),
+        amount     INTEGER NOT NULL CHECK (amount >= 0),
+        charged_at INTEGER NOT NULL,
+        PRIMARY KEY (call_id, period)
+      );
+
+      -- /api/chat/callRate: one rating per call and rater; rating again replaces it.
+      CREATE TABLE call_ratings (
+        call_id     INTEGER NOT NULL REFERENCES calls (id) ON DELETE CASCADE,
+        user_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        call_type   INTEGER NOT NULL,
+        category    INTEGER NOT NULL,
+        answer_time INTEGER NOT NULL,
+        user_type   INTEGER NOT NULL,
+        abnormal    INTEGER NOT NULL CHECK (abnormal IN (0, 1)),
+        created_at  INTEGER NOT NULL,
+        PRIMARY KEY (call_id, user_id)
+      );
+
+      -- /api/gift/v2/getGiftList: categories in sort order; a gift is in any number of them (Popular
+      -- holds gifts of other categories). img_key names the same-origin picture (server/web/gifts.ts).
+      CREATE TABLE gift_categories (
+        id   INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        sort INTEGER NOT NULL
+      );
+      CREATE TABLE gifts (
+        id       INTEGER PRIMARY KEY,
+        name     TEXT NOT NULL,
+        price    INTEGER NOT NULL CHECK (price > 0),
+        img_key  TEXT NOT NULL,
+        sort     INTEGER NOT NULL,
+        enabled  INTEGER NOT NULL DEFAULT 1 CHECK (enabled IN (0, 1))
+      );
+      CREATE TABLE gift_category_items (
+        category_id INTEGER NOT NULL REFERENCES gift_categories (id) ON DELETE CASCADE,
+        gift_id     INTEGER NOT NULL REFERENCES gifts (id) ON DELETE CASCADE,
+        sort        INTEGER NOT NULL,
+        PRIMARY KEY (category_id, gift_id)
+      );
+
+      -- Every gift sent (the wallet flows point at it).
+      CREATE TABLE gift_sends (
+        id         INTEGER PRIMARY KEY,
+        sender_id  INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        host_id    INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        gift_id    INTEGER NOT NULL REFERENCES gifts (id),
+        gift_num   INTEGER NOT NULL CHECK (gift_num BETWEEN 1 AND 99),
+        value      INTEGER NOT NULL CHECK (value > 0),
+        call_id    INTEGER REFERENCES calls (id) ON DELETE SET NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX gift_sends_host ON gift_sends (host_id, id);
+
+      -- /api/gift/askFor: state 0 pending, 1 refused, 2 fulfilled. The newest ask of a call sets its cooldown.
+      CREATE TABLE gift_asks (
+        id         INTEGER PRIMARY KEY,
+        call_id    INTEGER NOT NULL REFERENCES calls (id) ON DELETE CASCADE,
+        host_id    INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        user_id    INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        gift_id    INTEGER NOT NULL REFERENCES gifts (id),
+        state      INTEGER NOT NULL DEFAULT 0 CHECK (state IN (0, 1, 2)),
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX gift_asks_call_time ON gift_asks (call_id, created_at DESC);
+    `,
+  },
 ];
 
 export function migrate(db: Db): void {

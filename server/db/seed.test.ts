@@ -10,7 +10,8 @@ import { CUSTOMER_SERVICE, SEED_PASSWORD, seed } from './seed';
 
 const TABLES = [
   'countries', 'users', 'user_media', 'tags', 'user_tags', 'app_config', 'customer_service',
-  'sys_mail', 'wallets', 'customer_problems', 'feedback_types',
+  'sys_mail', 'wallets', 'customer_problems', 'feedback_types', 'app_pics', 'user_follows',
+  'gift_categories', 'gifts', 'gift_category_items',
 ] as const;
 
 /** Every seeded table, row by row, in a fixed order. */
@@ -76,9 +77,12 @@ describe('deterministic seed', () => {
     expect(db.prepare('SELECT count(DISTINCT tag_id) FROM user_tags').pluck().get()).toBeGreaterThanOrEqual(4);
     expect(db.prepare('SELECT key, value FROM app_config ORDER BY key').all()).toEqual([
       { key: 'achor_hide_button', value: '1,2,3,4,5' },
+      { key: 'business_enabled', value: '1' },
       { key: 'max_no_use_app_reminder_time', value: '1' },
       { key: 'microsoft_translator_config', value: '{"key":"dev-translator-key","region":"local","endpoint":"/translator/translate"}' },
+      { key: 'non_paid_user_count', value: '3' },
       { key: 'prime_achor_can_call', value: '1' },
+      { key: 'vip_call_discount', value: '80' },
     ]);
   });
 
@@ -160,6 +164,77 @@ describe('news and chat', () => {
   });
 });
 
+describe('home and people', () => {
+  it('gives everyone an age and hosts a call price, and fills them in a database seeded before migration 4', () => {
+    const db = seeded();
+    const rows = () => db.prepare('SELECT id, age, video_price FROM users ORDER BY id').all() as {
+      id: number; age: number | null; video_price: number | null;
+    }[];
+    const fresh = rows();
+    expect(fresh.every((r) => r.age !== null && r.age >= 18)).toBe(true);
+    expect(fresh.filter((r) => r.id < 200_000).map((r) => r.video_price)).toEqual([30, 40, 50, 60, 80, 100]);
+    expect(fresh.filter((r) => r.id >= 200_000).every((r) => r.video_price === null)).toBe(true);
+    // As a database seeded before the columns existed; a price set since is kept.
+    db.exec('UPDATE users SET age = NULL, video_price = NULL');
+    db.exec('UPDATE users SET video_price = 7 WHERE id = 100001');
+    seed(db);
+    expect(rows()).toEqual(fresh.map((r) => (r.id === 100001 ? { ...r, video_price: 7 } : r)));
+  });
+
+  it('seeds banners of three types, each a same-origin picture', () => {
+    const db = seeded();
+    const pics = db.prepare('SELECT pic_type, title, pic_url, link_url FROM app_pics ORDER BY pic_type, sort').all() as {
+      pic_type: number; title: string; pic_url: string; link_url: string | null;
+    }[];
+    expect(pics.map((p) => p.pic_type)).toEqual([1, 1, 1, 2, 2, 3]);
+    expect(pics.every((p) => /^\/banners\/[a-z-]+\.svg$/.test(p.pic_url))).toBe(true);
+    expect(pics[0]).toEqual({ pic_type: 1, title: 'Invite friends', pic_url: '/banners/invite-friends.svg', link_url: '/invite' });
+  });
+
+  it('seeds fourteen gifts in three categories, six of them also in Popular (first), each with a same-origin picture', () => {
+    const db = seeded();
+    expect(db.prepare('SELECT name FROM gift_categories ORDER BY sort').pluck().all()).toEqual(['Popular', 'Classic', 'Luxury', 'Fun']);
+    expect(db.prepare('SELECT count(*) FROM gifts WHERE price > 0').pluck().get()).toBe(14);
+    const inCategories = db.prepare(
+      "SELECT count(*) FROM gift_category_items i JOIN gift_categories c ON c.id = i.category_id WHERE c.name <> 'Popular'",
+    ).pluck().get();
+    expect(inCategories).toBe(14);
+    expect(db.prepare(
+      "SELECT g.img_key FROM gift_category_items i JOIN gifts g ON g.id = i.gift_id WHERE i.category_id = 1 ORDER BY g.price",
+    ).pluck().all()).toEqual(['rose', 'heart', 'lollipop', 'teddy', 'ring', 'rocket']);
+  });
+
+  it('seeds follows: each host the next two hosts, each user its host and the next two, wrapping', () => {
+    const db = seeded();
+    const of = (id: number) =>
+      db.prepare('SELECT followee_id FROM user_follows WHERE follower_id = ? ORDER BY followee_id').pluck().all(id);
+    expect(of(100001)).toEqual([100002, 100003]);
+    expect(of(100006)).toEqual([100001, 100002]);
+    expect(of(200001)).toEqual([100001, 100002, 100003]);
+    expect(of(200004)).toEqual([100004, 100005, 100006]);
+    expect(db.prepare('SELECT count(*) FROM user_follows').pluck().get()).toBe(6 * 2 + 4 * 3);
+  });
+
+  it('does not seed a follow again once it was undone', () => {
+    const db = seeded();
+    db.prepare('DELETE FROM user_follows WHERE follower_id = 200001 AND followee_id = 100001').run();
+    seed(db);
+    expect(db.prepare('SELECT count(*) FROM user_follows WHERE follower_id = 200001').pluck().get()).toBe(2);
+  });
+
+  it('seeds 1,000 hosts across every home tag and country in a few seconds', () => {
+    const started = performance.now();
+    const db = seeded({ hosts: 1000, users: 0 });
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(db.prepare('SELECT count(*) FROM users WHERE user_type = 2').pluck().get()).toBe(1000);
+    const perTag = db.prepare(
+      'SELECT t.id, count(*) AS n FROM user_tags ut JOIN tags t ON t.id = ut.tag_id WHERE t.parent_id = 1 GROUP BY t.id ORDER BY t.id',
+    ).all();
+    expect(perTag).toEqual([{ id: 11, n: 334 }, { id: 12, n: 333 }, { id: 13, n: 333 }]);
+    expect(db.prepare('SELECT count(DISTINCT country_id) FROM users').pluck().get()).toBe(8);
+  });
+});
+
 describe('migrations', () => {
   it('version 3 points a translator config seeded before it at the local stand-in, and leaves an edited one', () => {
     const preV3 = (value: string) => {
@@ -182,7 +257,7 @@ describe('migrations', () => {
     const db = seeded();
     migrate(db);
     migrate(db);
-    expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1, 2, 3]);
+    expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1, 2, 3, 4, 5]);
     const visitor = createUsers(db).visitor('device-x');
     expect(visitor.id).toBe(FIRST_RUNTIME_USER_ID);
   });

@@ -10,13 +10,29 @@
  * News and chat: twelve station messages to everyone and three system mails per seeded person,
  * customer-service common problems, feedback types, and wallets (users start with
  * 1000, 200, 50 or 0 diamonds in turn; hosts with none).
+ *
+ * Home and people: every person has an age, every host a call price (HOST_PRICES by index),
+ * a country (by index, eight in all) and two tags (one child of each parent tag, by index);
+ * banners of three picture types (same-origin SVGs, server/web/banners.ts); follows: each host
+ * follows the next two hosts and each user the hosts of its own index and the next two
+ * (wrapping), seeded once when the follower is created so that an unfollow stays undone. No
+ * live rooms.
+ *
+ * Calls and gifts: the VIP call discount (app config `vip_call_discount`, 80: VIPs pay 80 % of a
+ * host's price); fourteen gifts in three categories (Classic, Luxury, Fun) and six of them also
+ * in 'Popular', listed first, with same-origin SVG pictures (server/web/gifts.ts).
  */
 import { createHash } from 'node:crypto';
+import { VIP_CALL_DISCOUNT_KEY } from '../../src/api/contract/call';
+import { POPULAR_CATEGORY } from '../../src/api/contract/gift';
+import { AppPicType, BaseConfigKey } from '../../src/api/contract/home';
 import { MailType } from '../../src/api/contract/news';
 import { TRANSLATOR_LOCAL_PATH } from '../../src/api/contract/translator';
 import { hashPasswordSync, type ScryptCost } from '../auth/password';
 import { insertUser, UserType, yxAccidFor, type NewUser } from '../users/users';
 import { avatarUrl } from '../web/avatars';
+import { BANNERS, bannerUrl, type BannerName } from '../web/banners';
+import { GIFT_PICTURES, type GiftPicture } from '../web/gifts';
 import type { Db } from './database';
 
 /** The one documented password of every seeded account. */
@@ -68,7 +84,50 @@ const APP_CONFIG: Readonly<Record<string, string>> = {
   // Points at the server's own stand-in (server/api/translator.ts), which checks this key and region.
   microsoft_translator_config: JSON.stringify({ key: 'dev-translator-key', region: 'local', endpoint: TRANSLATOR_LOCAL_PATH }),
   max_no_use_app_reminder_time: '1',
+  // SPEC §3 Base config (businessConfig.enabled and nonPaidUserCount).
+  [BaseConfigKey.enabled]: '1',
+  [BaseConfigKey.nonPaidUserCount]: '3',
+  // SPEC §3 VIP shop callDiscount / §6: VIPs pay floor(price × 80 / 100); the app shows 20 % off.
+  [VIP_CALL_DISCOUNT_KEY]: '80',
 };
+
+/** Gift categories in display order; Popular (SPEC §2 gift popup) first. */
+const GIFT_CATEGORIES = [[1, POPULAR_CATEGORY], [2, 'Classic'], [3, 'Luxury'], [4, 'Fun']] as const;
+type GiftCategoryId = (typeof GIFT_CATEGORIES)[number][0];
+
+/** Gifts: [id, picture (and name), price in diamonds, own category, also in Popular]. */
+const GIFTS: readonly (readonly [number, GiftPicture, number, GiftCategoryId, boolean])[] = [
+  [1, 'rose', 1, 2, true],
+  [2, 'heart', 5, 2, true],
+  [3, 'kiss', 10, 2, false],
+  [4, 'chocolate', 30, 2, false],
+  [5, 'teddy', 99, 2, true],
+  [6, 'lollipop', 20, 4, true],
+  [7, 'star', 50, 4, false],
+  [8, 'rocket', 2999, 4, true],
+  [9, 'fireworks', 9999, 4, false],
+  [10, 'perfume', 199, 3, false],
+  [11, 'ring', 520, 3, true],
+  [12, 'crown', 999, 3, false],
+  [13, 'diamond', 1314, 3, false],
+  [14, 'castle', 5200, 3, false],
+];
+
+/** App pictures (/api/index/v2/getAppPicByType): [type, banner, link]. */
+const APP_PICS: readonly (readonly [AppPicType, BannerName, string | null])[] = [
+  [AppPicType.homeBanner, 'invite-friends', '/invite'],
+  [AppPicType.homeBanner, 'top-hosts', '/rank'],
+  [AppPicType.homeBanner, 'daily-tasks', '/dailyTask'],
+  [AppPicType.liveBanner, 'go-live', '/liveSetting'],
+  [AppPicType.liveBanner, 'live-gifts', null],
+  [AppPicType.mineBanner, 'vip-club', '/wallet'],
+];
+
+/** Call prices of hosts (diamonds per minute), in turn. */
+const HOST_PRICES = [30, 40, 50, 60, 80, 100] as const;
+/** Follows of each seeded follower: hosts follow this many next hosts; users follow their own and this many next. */
+const FOLLOWS_PER_HOST = 2;
+const FOLLOWS_PER_USER = 3;
 
 /** Station messages (SPEC §2 message/stationMsg): platform notices to everyone, oldest first. */
 const STATION_MESSAGES = [
@@ -160,7 +219,27 @@ function seededUser(kind: Kind, i: number): NewUser {
     device_id: null,
     // Hosts on the first seeded day, users on the second, one second apart.
     created_at: new Date(SEEDED_AT + (isHost ? 0 : DAY_MS) + i * 1000).toISOString(),
+    ...seededProfile(kind, i),
   };
+}
+
+/** Age of everyone (hosts 19–32, users 20–44) and the call price of hosts (users have none). */
+function seededProfile(kind: Kind, i: number): { age: number; video_price: number | null } {
+  return kind === 'host'
+    ? { age: 19 + ((i * 7) % 14), video_price: pick(HOST_PRICES, i) }
+    : { age: 20 + ((i * 5) % 25), video_price: null };
+}
+
+/** The seeded follows of a follower: host i follows hosts i+1, i+2; user i follows hosts i, i+1, i+2 (wrapping). */
+function seededFollows(kind: Kind, i: number, hosts: number): number[] {
+  const n = kind === 'host' ? FOLLOWS_PER_HOST : FOLLOWS_PER_USER;
+  const first = kind === 'host' ? i + 1 : i;
+  const out = new Set<number>();
+  for (let k = 0; k < n && hosts > 0; k++) {
+    const j = ((first + k - 1) % hosts) + 1;
+    if (!(kind === 'host' && j === i)) out.add(idOf('host', j));
+  }
+  return [...out];
 }
 
 /** A host's picList: two or three pictures, then one video (its URL is a poster placeholder). */
@@ -194,6 +273,16 @@ export function seed(db: Db, { hosts = 6, users = 4 }: SeedOptions = {}): void {
   const wallet = ignore('wallets (user_id, diamonds, income) VALUES (?, ?, 0)');
   const problem = ignore('customer_problems (id, audience, sort, problem, reply) VALUES (?, ?, ?, ?, ?)');
   const feedbackType = ignore('feedback_types (id, name, sort) VALUES (?, ?, ?)');
+  const appPic = ignore('app_pics (pic_type, sort, title, pic_url, link_url, seed_key) VALUES (?, ?, ?, ?, ?, ?)');
+  const follow = ignore('user_follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)');
+  const giftCategory = ignore('gift_categories (id, name, sort) VALUES (?, ?, ?)');
+  const gift = ignore('gifts (id, name, price, img_key, sort) VALUES (?, ?, ?, ?, ?)');
+  const giftInCategory = ignore('gift_category_items (category_id, gift_id, sort) VALUES (?, ?, ?)');
+  // Fills what a database seeded before migration 4 lacks; a value set since is kept.
+  const fillProfile = db.prepare<{ id: number; age: number; video_price: number | null }>(
+    `UPDATE users SET age = coalesce(age, @age), video_price = coalesce(video_price, @video_price)
+      WHERE id = @id AND (age IS NULL OR (video_price IS NULL AND @video_price IS NOT NULL))`,
+  );
   const userById = db.prepare<[number], 1>('SELECT 1 FROM users WHERE id = ?').pluck();
   const userByAccount = db.prepare<[string], 1>('SELECT 1 FROM users WHERE account = ?').pluck();
 
@@ -213,14 +302,34 @@ export function seed(db: Db, { hosts = 6, users = 4 }: SeedOptions = {}): void {
     });
     CUSTOMER_PROBLEMS.forEach(([audience, text, reply], k) => problem.run(k + 1, audience, k + 1, text, reply));
     FEEDBACK_TYPES.forEach((name, k) => feedbackType.run(k + 1, name, k + 1));
+    APP_PICS.forEach(([type, banner, link], k) => {
+      appPic.run(type, k + 1, BANNERS[banner][0], bannerUrl(banner), link, `pic:${banner}`);
+    });
+    GIFT_CATEGORIES.forEach(([id, name], k) => giftCategory.run(id, name, k + 1));
+    const popular = GIFT_CATEGORIES[0][0];
+    GIFTS.forEach(([id, key, price, category, isPopular], k) => {
+      gift.run(id, GIFT_PICTURES[key][0], price, key, k + 1);
+      giftInCategory.run(category, id, k + 1);
+      if (isPopular) giftInCategory.run(popular, id, k + 1);
+    });
 
-    /** The seeded user's id; undefined when someone signed up with its account first. */
-    const addUser = (kind: Kind, i: number): number | undefined => {
+    /** The seeded user's id and whether it is new; undefined when someone signed up with its account first. */
+    const addUser = (kind: Kind, i: number): { id: number; created: boolean } | undefined => {
       const id = idOf(kind, i);
-      if (userById.get(id)) return id;
+      if (userById.get(id)) {
+        fillProfile.run({ id, ...seededProfile(kind, i) });
+        return { id, created: false };
+      }
       if (userByAccount.get(accountOf(kind, i))) return undefined;
       // Only new rows are built, because hashing the password is the costly part of a seed.
-      return insertUser(db, seededUser(kind, i));
+      return { id: insertUser(db, seededUser(kind, i)), created: true };
+    };
+    /** Seeded once, with the follower, so that a follow undone at run time is not seeded again. */
+    const addFollows = (kind: Kind, i: number, id: number) => {
+      seededFollows(kind, i, hosts).forEach((followee, k) => {
+        const at = SEEDED_AT + (kind === 'host' ? 2 : 3) * DAY_MS + i * 1000 + k;
+        if (userById.get(followee)) follow.run(id, followee, at);
+      });
     };
     /** The seeded person's wallet and system mail, a day after the station messages began. */
     const addNews = (kind: Kind, i: number, id: number) => {
@@ -231,17 +340,24 @@ export function seed(db: Db, { hosts = 6, users = 4 }: SeedOptions = {}): void {
         mail.run(id, MailType.system, title.replace('{name}', name), content, at, `system:${kind}${i}:${k + 1}`);
       });
     };
+    const added: [Kind, number, number][] = [];
     for (let i = 1; i <= hosts; i++) {
-      const id = addUser('host', i);
-      if (id === undefined) continue;
+      const user = addUser('host', i);
+      if (user === undefined) continue;
+      const { id } = user;
       for (const m of hostMedia(i)) media.run(id, m.sort, m.media_type, m.media_url);
       for (const tagId of hostTags(i)) userTag.run(id, tagId);
       addNews('host', i, id);
+      if (user.created) added.push(['host', i, id]);
     }
     for (let i = 1; i <= users; i++) {
-      const id = addUser('user', i);
-      if (id !== undefined) addNews('user', i, id);
+      const user = addUser('user', i);
+      if (user === undefined) continue;
+      addNews('user', i, user.id);
+      if (user.created) added.push(['user', i, user.id]);
     }
+    // After every host exists, so that a host's follows of later hosts are there to make.
+    for (const [kind, i, id] of added) addFollows(kind, i, id);
     const cs = CUSTOMER_SERVICE;
     serviceAccount.run(cs.yxAccid, cs.imToken, cs.nickname, cs.icon, 1);
   })();

@@ -1,6 +1,6 @@
 /**
  * The reference server's WebSocket hub (ARCHITECTURE "The reference server"): the local
- * IM, chat rooms, call signalling and presence, each on its own path of the server's
+ * IM, chat rooms, call signalling, presence and the WebRTC relay, each on its own path of the server's
  * origin (`RealtimePath`), with the frame protocol of src/api/contract/realtime.ts.
  *
  * It takes the HTTP server's `upgrade` events (`ws` in noServer mode); other paths are
@@ -24,6 +24,7 @@ import { createChatroomService, type ChatroomService } from './chatroom';
 import { createImService, type ImService } from './im';
 import { createImStore } from './im.store';
 import { createPresenceService, createPresenceStore, type PresenceService } from './presence';
+import { createRtcService } from './rtc';
 import { createSignalService, type SignalService } from './signal';
 import { createAgoraTokens, type AgoraTokens } from './tokens';
 import { Conn, serve, type Service } from './wire';
@@ -90,6 +91,7 @@ export function createRealtimeHub({ db, findSession, log }: RealtimeDeps, option
     [RealtimePath.chatroom, chatrooms],
     [RealtimePath.signal, signal],
     [RealtimePath.presence, presence],
+    [RealtimePath.rtc, createRtcService({ tokens })],
   ]);
   const conns = new Set<Conn>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD, perMessageDeflate: false });

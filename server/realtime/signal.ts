@@ -14,6 +14,11 @@ import { HubError, op, type Conn, type Service } from './wire';
 
 export interface SignalService extends Service {
   isOnline(account: string): boolean;
+  /**
+   * A signal the server sends on a party's behalf (a call the server ended: server/api/billing.ts);
+   * false when `to` is not connected. The payload should say so (`byServer: true`).
+   */
+  deliver(from: string, to: string, signal: Pick<CallSignal, 'action' | 'channelId' | 'payload'>): boolean;
 }
 
 export function createSignalService({ tokens }: { tokens: AgoraTokens }): SignalService {
@@ -24,8 +29,25 @@ export function createSignalService({ tokens }: { tokens: AgoraTokens }): Signal
     return conn.account;
   };
 
+  const signalOf = (from: string, to: string, { action, channelId, payload }: Pick<CallSignal, 'action' | 'channelId' | 'payload'>): CallSignal => ({
+    id: randomUUID(),
+    action,
+    channelId,
+    from,
+    to,
+    time: Date.now(),
+    ...(payload !== undefined ? { payload } : {}),
+  });
+
   return {
     isOnline: (account) => online.has(account),
+
+    deliver(from, to, signal) {
+      const peer = online.get(to);
+      if (!peer) return false;
+      peer.push({ type: 'signal', signal: signalOf(from, to, signal) } satisfies SignalPush);
+      return true;
+    },
 
     closed(conn) {
       if (conn.account && online.get(conn.account) === conn) online.delete(conn.account);
@@ -63,15 +85,7 @@ export function createSignalService({ tokens }: { tokens: AgoraTokens }): Signal
         const from = me(conn);
         const peer = online.get(to);
         if (!peer) throw new HubError(HubCode.notFound, 'The peer is not connected');
-        const signal: CallSignal = {
-          id: randomUUID(),
-          action,
-          channelId,
-          from,
-          to,
-          time: Date.now(),
-          ...(payload !== undefined ? { payload } : {}),
-        };
+        const signal = signalOf(from, to, { action, channelId, payload });
         peer.push({ type: 'signal', signal } satisfies SignalPush);
         return signal;
       }),

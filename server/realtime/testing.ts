@@ -27,6 +27,8 @@ export interface RealtimeTestServer {
   sessionOf(user: SeededUser): Promise<string>;
   /** The user's rtm token from /api/index/getAgoraRtmToken. */
   rtmTokenOf(user: SeededUser): Promise<string>;
+  /** The user's rtc token from /api/index/getAgoraRtmToken. */
+  rtcTokenOf(user: SeededUser): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -47,16 +49,19 @@ export async function startRealtimeServer(
     return res.data.token;
   }
 
+  async function agoraTokensOf(user: SeededUser): Promise<{ rtmToken: string; rtcToken: string }> {
+    const res = await server.call(endpoints.getAgoraRtmToken, {}, { token: await sessionOf(user) });
+    if (!res.data) throw new Error(`No Agora tokens: ${res.code} ${res.message}`);
+    return res.data;
+  }
+
   return {
     server,
     url: (path) => wsBase + path,
     users,
     sessionOf,
-    async rtmTokenOf(user) {
-      const res = await server.call(endpoints.getAgoraRtmToken, {}, { token: await sessionOf(user) });
-      if (!res.data) throw new Error(`No rtm token: ${res.code} ${res.message}`);
-      return res.data.rtmToken;
-    },
+    rtmTokenOf: async (user) => (await agoraTokensOf(user)).rtmToken,
+    rtcTokenOf: async (user) => (await agoraTokensOf(user)).rtcToken,
     close: () => server.close(),
   };
 }

@@ -1,8 +1,9 @@
 /**
  * The Agora tokens of /api/index/getAgoraRtmToken (SPEC §7). Locally an rtm token is a
  * random secret stored with its user and expiry, which the hub's signalling login checks
- * (the account is the user's yxAccid); the rtc token is stored the same way for the local
- * RTC adapter. Tokens live 24 hours, as Agora's do by default.
+ * (the account is the user's yxAccid); the rtc token is stored the same way and checked by
+ * the hub's RTC relay (server/realtime/rtc.ts) when the local RTC adapter joins a channel.
+ * Tokens live 24 hours, as Agora's do by default.
  */
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
@@ -23,6 +24,13 @@ export function createAgoraTokens(db: Db, now: () => number = Date.now) {
 
   const fresh = (prefix: string) => `${prefix}${randomBytes(24).toString('base64url')}`;
 
+  function check(kind: 'rtm' | 'rtc', accid: string, token: string): TokenCheck {
+    const row = find.get(token, kind);
+    if (!row || row.yx_accid !== accid) return { ok: false, reason: 'invalid' };
+    if (row.expires_at <= now()) return { ok: false, reason: 'expired' };
+    return { ok: true, userId: row.user_id };
+  }
+
   return {
     issue(userId: number): { rtmToken: string; rtcToken: string } {
       const t = now();
@@ -36,11 +44,8 @@ export function createAgoraTokens(db: Db, now: () => number = Date.now) {
       return { rtmToken, rtcToken };
     },
     /** Whether `token` is an rtm token issued to the user whose yxAccid is `accid`. */
-    checkRtm(accid: string, token: string): TokenCheck {
-      const row = find.get(token, 'rtm');
-      if (!row || row.yx_accid !== accid) return { ok: false, reason: 'invalid' };
-      if (row.expires_at <= now()) return { ok: false, reason: 'expired' };
-      return { ok: true, userId: row.user_id };
-    },
+    checkRtm: (accid: string, token: string): TokenCheck => check('rtm', accid, token),
+    /** Whether `token` is an rtc token issued to the user whose yxAccid is `accid` (the RTC relay's join). */
+    checkRtc: (accid: string, token: string): TokenCheck => check('rtc', accid, token),
   };
 }

@@ -13,6 +13,7 @@ import * as z from 'zod/mini';
 import { APP_VERSION } from '../../src/api/codes';
 import type { DeviceInfo } from '../../src/api/contract/session';
 import type { ApiDeps } from '../api';
+import { MAX_INJECTED_FAILURES } from '../api/faults';
 import type { RealtimeHub } from '../realtime/hub';
 
 /** What the dev shell needs: the API's dependencies and the hub, to cut a frame's links. */
@@ -32,6 +33,9 @@ const Frame = z.optional(z.int().check(z.positive(), z.maximum(100_000)));
 const OpenRequest = z.object({ userId: z.int().check(z.positive()), frame: Frame });
 const VisitorRequest = z.object({ frame: Frame });
 const DropRequest = z.object({ userId: z.int().check(z.positive()) });
+const FaultsRequest = z.object({
+  baseConfigFailures: z.optional(z.int().check(z.minimum(0), z.maximum(MAX_INJECTED_FAILURES))),
+});
 
 /** The device of shell frame n: the same frame number always stands for the same phone. */
 function frameDevice(frame = 1): DeviceInfo {
@@ -45,7 +49,7 @@ function frameDevice(frame = 1): DeviceInfo {
   };
 }
 
-export async function devShell(app: FastifyInstance, { users, sessions, hub }: DevShellDeps): Promise<void> {
+export async function devShell(app: FastifyInstance, { users, sessions, hub, faults }: DevShellDeps): Promise<void> {
   const dir = fileURLToPath(new URL('.', import.meta.url));
 
   for (const [url, file, type] of FILES) {
@@ -81,6 +85,19 @@ export async function devShell(app: FastifyInstance, { users, sessions, hub }: D
     const user = users.findById(parsed.data.userId);
     if (!user) return reply.code(404).send({ error: 'No such account.' });
     return { dropped: hub.dropConnections(user.yx_accid) };
+  });
+
+  /**
+   * Injected failures (server/api/faults.ts): `{ baseConfigFailures: n }` makes the next n
+   * base-config requests answer HTTP 500, for the client's retry path. Answers the counts now
+   * pending; GET reads them.
+   */
+  app.get('/shell/api/faults', async () => faults.state());
+  app.post('/shell/api/faults', async (request, reply) => {
+    const parsed = FaultsRequest.safeParse(request.body ?? {});
+    if (!parsed.success) return reply.code(400).send({ error: `Expected { baseConfigFailures?: 0…${MAX_INJECTED_FAILURES} }.` });
+    const { baseConfigFailures } = parsed.data;
+    return faults.set(baseConfigFailures === undefined ? {} : { baseConfigFailures });
   });
 
   /** The visitor of the frame's device (SPEC §6 Visitor), as /api/login/visit would create it. */

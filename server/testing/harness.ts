@@ -70,7 +70,7 @@ export const apiHeaders = (opts: CallOptions = {}): Record<string, string> => ({
   ...(opts.token ? { [Header.loginToken]: opts.token, [Header.anchorToken]: opts.token } : {}),
 });
 
-/** Starts a server; `build: false` leaves the build folder empty. */
+/** Starts a server; `build: false` leaves the build folder empty; `dbPath` reuses a database. */
 export async function startTestServer(
   opts: Partial<ServerOptions> & { build?: boolean } = {},
 ): Promise<TestServer> {
@@ -81,7 +81,8 @@ export async function startTestServer(
     writeFileSync(join(distDir, 'index.html'), INDEX_HTML);
     writeFileSync(join(distDir, 'assets', 'index-abc123.js'), ASSET_JS);
   }
-  const dbPath = join(dir, 'app.db');
+  // A given dbPath (a restart over the same database) is kept on close; the temporary folder is not.
+  const dbPath = opts.dbPath ?? join(dir, 'app.db');
   const app = await createServer({ dbPath, distDir, logger: false, ...opts });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

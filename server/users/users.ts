@@ -28,6 +28,10 @@ export interface UserRow {
   is_vip: 0 | 1;
   device_id: string | null;
   created_at: string;
+  /** Null when not given (sign-ups, visitors). */
+  age: number | null;
+  /** A host's call price in diamonds per minute; null when not set (read as 0). */
+  video_price: number | null;
 }
 
 /** A row to insert; `id` is given by the seed and left to SQLite for sign-ups. */
@@ -58,7 +62,7 @@ export function visitorNickname(deviceId: string): string {
 
 const COLUMNS = [
   'id', 'account', 'password_hash', 'nickname', 'user_type', 'is_visitor', 'user_level', 'country_id', 'icon',
-  'yx_accid', 'im_token', 'is_new_user', 'is_vip', 'device_id', 'created_at',
+  'yx_accid', 'im_token', 'is_new_user', 'is_vip', 'device_id', 'created_at', 'age', 'video_price',
 ] as const satisfies readonly (keyof UserRow)[];
 
 const INSERT_SQL = `INSERT INTO users (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => '@' + c).join(', ')})`;
@@ -81,6 +85,13 @@ export function createUsers(db: Db) {
   const media = db.prepare<[number], { media_type: 1 | 2; media_url: string }>(
     'SELECT media_type, media_url FROM user_media WHERE user_id = ? ORDER BY sort',
   );
+  const updateNames = db.prepare<{ id: number; nickname: string | null; icon: string | null }>(
+    'UPDATE users SET nickname = coalesce(@nickname, nickname), icon = coalesce(@icon, icon) WHERE id = @id',
+  );
+  const clearMedia = db.prepare<[number]>('DELETE FROM user_media WHERE user_id = ?');
+  const insertMedia = db.prepare<[number, number, 1 | 2, string]>(
+    'INSERT INTO user_media (user_id, sort, media_type, media_url) VALUES (?, ?, ?, ?)',
+  );
   const accounts = db.prepare<[], Omit<ShellAccount, 'isVip'> & { isVip: 0 | 1 }>(
     `SELECT id AS userId, account, nickname, user_type AS userType, user_level AS userLevel, yx_accid AS yxAccid,
             is_vip AS isVip
@@ -102,6 +113,8 @@ export function createUsers(db: Db) {
     is_new_user: 1,
     is_vip: 0,
     created_at: new Date().toISOString(),
+    age: null,
+    video_price: null,
   });
 
   return {
@@ -154,6 +167,61 @@ export function createUsers(db: Db) {
 
     /** Everyone who signs in with an account (hosts first), for the dev shell. */
     listAccounts: (): ShellAccount[] => accounts.all().map((a) => ({ ...a, isVip: a.isVip === 1 })),
+
+    /**
+     * Changes the given parts of a profile (/api/user/updateUserInfo); a picList replaces the
+     * whole list, in its order. The caller has validated the values.
+     */
+    updateProfile: db.transaction((id: number, changes: ProfileChanges): void => {
+      updateNames.run({ id, nickname: changes.nickname ?? null, icon: changes.icon ?? null });
+      if (changes.picList === undefined) return;
+      clearMedia.run(id);
+      changes.picList.forEach((m, k) => insertMedia.run(id, k + 1, m.mediaType, m.mediaUrl));
+    }),
+  };
+}
+
+/** What /api/user/updateUserInfo may change; absent parts stay as they are. */
+export interface ProfileChanges {
+  nickname?: string;
+  icon?: string;
+  picList?: readonly { mediaType: 1 | 2; mediaUrl: string }[];
+}
+
+/** SPEC §3 `levelName` of a user level, as the reference server names levels: 'Lv.3'. */
+export function levelNameOf(level: number): string {
+  return `Lv.${level}`;
+}
+
+export type Follows = ReturnType<typeof createFollows>;
+
+/**
+ * Follows between app users (the `user_follows` table, migration 4). Following is idempotent:
+ * `follow` says whether the follow is new, so only a new one is announced (SPEC §4 system
+ * message -4). The table's CHECK refuses following oneself; callers refuse it first with a
+ * readable message.
+ */
+export function createFollows(db: Db) {
+  const insert = db.prepare<[number, number, number]>(
+    'INSERT INTO user_follows (follower_id, followee_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+  );
+  const remove = db.prepare<[number, number]>('DELETE FROM user_follows WHERE follower_id = ? AND followee_id = ?');
+  const exists = db.prepare<[number, number], 1>('SELECT 1 FROM user_follows WHERE follower_id = ? AND followee_id = ?').pluck();
+  const followers = db.prepare<[number], number>('SELECT count(*) FROM user_follows WHERE followee_id = ?').pluck();
+  const following = db.prepare<[number], number>('SELECT count(*) FROM user_follows WHERE follower_id = ?').pluck();
+
+  return {
+    /** True when `followerId` did not follow `followeeId` before. */
+    follow: (followerId: number, followeeId: number, time = Date.now()): boolean =>
+      insert.run(followerId, followeeId, time).changes === 1,
+    /** True when there was a follow to remove. */
+    unfollow: (followerId: number, followeeId: number): boolean => remove.run(followerId, followeeId).changes === 1,
+    follows: (followerId: number, followeeId: number): boolean => exists.get(followerId, followeeId) === 1,
+    /** How many follow the user, and how many the user follows. */
+    counts: (userId: number): { followerCount: number; followingCount: number } => ({
+      followerCount: followers.get(userId) ?? 0,
+      followingCount: following.get(userId) ?? 0,
+    }),
   };
 }
 

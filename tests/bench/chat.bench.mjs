@@ -88,7 +88,9 @@ async function main() {
   const results = [];
   try {
     const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
-    for (const scenario of SCENARIOS) {
+    // `node --import tsx tests/bench/chat.bench.mjs messages` runs only that scenario.
+    const only = process.argv.slice(2);
+    for (const scenario of SCENARIOS.filter((s) => only.length === 0 || only.includes(s.id))) {
       const url = `${origin}/chat.html?scenario=${scenario.id}`;
       const runs = [];
       const scrolls = [];

@@ -10,7 +10,8 @@ export const SESSIONS = 200;
 export const MESSAGES = 10_000;
 /** An image the bench server has (the app's own public folder is copied into the bench build). */
 const PICTURE = '/favicon.svg';
-const NOW = Date.UTC(2025, 5, 1, 12, 0, 0);
+// Times relative to now, so the newest sessions are "today" (shown as a time) as they would be.
+const NOW = Date.now();
 
 /** mulberry32: small, fast, good enough for spreading made-up data. */
 function seeded(seed: number) {

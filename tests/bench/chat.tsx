@@ -2,8 +2,8 @@
  * The chat rendering bench page (built by tests/bench/vite.config.ts, driven by
  * tests/bench/chat.bench.mjs). `?scenario=chats` renders the real ConversationList over a real
  * conversations actor whose fake ports answer 200 sessions and their profiles;
- * `?scenario=messages` renders the real MessageList with 10,000 messages, opened at the bottom
- * as a chat opens. Both sit in the app's own frame and CSS, so layout is what the phone does.
+ * `?scenario=messages` renders the real MessageList with 10,000 messages as the talk screen
+ * shows them (TalkMessageView rows), opened at the bottom as a chat opens. Both sit in the app's own frame and CSS, so layout is what the phone does.
  *
  * First render: the app column is up with another screen (as when a tab is switched); from just
  * before the list's screen is rendered to the paint of the first frame that has the list's rows
@@ -21,7 +21,9 @@ import type { ReactNode } from 'react';
 import { createActor, waitFor } from 'xstate';
 import { composeConversations } from '../../machines/conversations/conversations.actors';
 import { ConversationList } from '../../src/screens/news/ConversationList';
+import { talkMachine } from '../../machines/talk/talk.machine';
 import { MessageList } from '../../src/screens/talk/TalkConversation';
+import { TalkMessageView } from '../../src/screens/talk/TalkExtras';
 import { ScreenFrame } from '../../src/ui/ScreenFrame';
 import { SESSIONS, benchConversations, benchMessages, benchPins, benchProfiles } from './chat.data';
 import '../../src/ui/app.css';
@@ -107,13 +109,22 @@ async function chats(): Promise<Scenario> {
 
 function messages(): Scenario {
   const all = benchMessages();
+  // The rows the talk screen shows (a Translate control under the peer's texts reads the talk); its own
+  // children are the machine's stand-ins, so nothing is fetched.
+  const talk = createActor(talkMachine, { input: { peer: 'peer', account: 'me' } }).start();
   const list = () => document.querySelector<HTMLElement>('ol[aria-label="Messages"]');
   return {
     // TalkScreen's layout: a frame with a back button, the list above the composer.
     screen: (
       <ScreenFrame key="talk" title="Chat with peer" back>
         <div className="talk">
-          <MessageList messages={all} complete loadingOlder={false} onTop={() => {}} />
+          <MessageList
+            messages={all}
+            complete
+            loadingOlder={false}
+            onTop={() => {}}
+            renderMessage={(m) => <TalkMessageView talk={talk} message={m} />}
+          />
           <form className="talk-composer" onSubmit={(e) => e.preventDefault()}>
             <div className="talk-field"><input className="field-input" aria-label="Message" placeholder="Type a message" /></div>
             <button type="submit" className="button-link button-primary" disabled>Send</button>

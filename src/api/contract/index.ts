@@ -1,13 +1,19 @@
+import * as call from './call';
 import * as chat from './chat';
 import * as config from './config';
+import * as gift from './gift';
+import * as home from './home';
+import * as live from './live';
+import * as media from './media';
 import * as news from './news';
+import * as people from './people';
 import * as privateMsg from './private-msg';
 import * as realtime from './realtime';
 import * as session from './session';
 import * as translator from './translator';
 
 export * from './endpoint';
-export { chat, config, news, privateMsg, realtime, session, translator };
+export { call, chat, config, gift, home, live, media, news, people, privateMsg, realtime, session, translator };
 
 /** Every declared endpoint (and nothing else); the reference server registers exactly these. */
 export const endpoints = {
@@ -30,4 +36,28 @@ export const endpoints = {
   getAnchorFeedbackSubmit: chat.getAnchorFeedbackSubmit,
   uploadPrivateInfo: privateMsg.uploadPrivateInfo,
   privateInfo: privateMsg.privateInfo,
+  indexTag: home.indexTag,
+  anchorList: home.anchorList,
+  getCountryList: home.getCountryList,
+  getAppPicByType: home.getAppPicByType,
+  getBaseConfigForIntoBagV2: home.getBaseConfigForIntoBagV2,
+  getBaseConfigForIntoBagV4: home.getBaseConfigForIntoBagV4,
+  getUserDetail: people.getUserDetail,
+  checkUserInfo: people.checkUserInfo,
+  followUser: people.followUser,
+  followList: people.followList,
+  updateUserInfo: people.updateUserInfo,
+  anchorGetUserList: people.anchorGetUserList,
+  queryLiveList: live.queryLiveList,
+  queryMyFollowLive: live.queryMyFollowLive,
+  createCall: call.createCall,
+  joinCall: call.joinCall,
+  endCall: call.endCall,
+  callRate: call.callRate,
+  callRecordList: call.callRecordList,
+  callRecordDetail: call.callRecordDetail,
+  getGiftList: gift.getGiftList,
+  sendGift: gift.sendGift,
+  askForGift: gift.askForGift,
+  refuseAskGift: gift.refuseAskGift,
 } as const;

@@ -64,6 +64,8 @@ export const RealtimePath = {
   chatroom: '/realtime/chatroom',
   signal: '/realtime/signal',
   presence: '/realtime/presence',
+  /** WebRTC negotiation relay for the local RTC adapter (the stand-in for Agora's media server). */
+  rtc: '/realtime/rtc',
 } as const;
 export type RealtimePath = (typeof RealtimePath)[keyof typeof RealtimePath];
 
@@ -189,12 +191,32 @@ export const PresenceOps = {
   ping: z.object({}),
 } as const;
 
+/** At most this many members in an RTC channel (a one-to-one call). */
+export const RTC_CHANNEL_LIMIT = 2;
+
+/**
+ * `/realtime/rtc`: `join` with the rtcToken of getAgoraRtmToken (account = the user's yxAccid);
+ * `relay` hands an offer, answer or ICE candidate (`data`, opaque to the hub) to the other
+ * member; `leave` (or a closed socket) tells the other member `peerLeft`. One channel per socket.
+ */
+export const RtcOps = {
+  join: z.object({ channelId: z.string().check(z.minLength(1), z.maxLength(128)), account, token: secret }),
+  relay: z.object({ to: account, data: payload }),
+  leave: z.object({}),
+  ping: z.object({}),
+} as const;
+
 /** Results of the ops that answer with more than `null`. */
 export interface ImLoginResult {
   account: string;
   /** The account's last sequence number when the login was answered. */
   seq: number;
   time: number;
+}
+/** `join`: the members already in the channel (the joiner makes the offer when there is one). */
+export interface RtcJoinResult {
+  channelId: string;
+  peers: string[];
 }
 export interface PresenceStatusResult {
   code: PresenceCode;
@@ -218,6 +240,16 @@ export type ChatroomPush =
   | { type: 'closed'; roomId: string; reason: 'roomClosed' | 'kicked' };
 
 export type SignalPush = { type: 'signal'; signal: CallSignal } | { type: 'kicked' };
+
+export type RtcPush =
+  /** Another member joined: it will send the offer. */
+  | { type: 'peerJoined'; channelId: string; account: string }
+  /** The other member left (`left`), or its socket closed (`dropped`). */
+  | { type: 'peerLeft'; channelId: string; account: string; reason: 'left' | 'dropped' }
+  /** What the other member relayed (offer, answer or candidate). */
+  | { type: 'relay'; channelId: string; from: string; data: Record<string, unknown> }
+  /** The same account joined the channel from another socket; this one is out of the channel. */
+  | { type: 'kicked'; channelId: string };
 
 /** Presence pushes `ready` once a `?token=` on the URL was accepted. */
 export type PresencePush = { type: 'ready'; userId: number };

@@ -7,7 +7,7 @@
 import { Link } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useSelector } from '@xstate/react';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { chatRowsOf, phaseOf } from '../../../machines/conversations/conversations.selectors';
 import type { ChatRow, ConversationsRef } from '../../../machines/conversations/conversations.selectors';
 import { ListMessage } from '../../ui/ListMessage';
@@ -16,6 +16,12 @@ import './news.css';
 const ROW_HEIGHT = 72;
 const ONLINE_LABEL: Readonly<Record<number, string>> = { 1: 'Online', 2: 'Busy', 3: 'Offline' };
 
+// Made once, when the module loads (as MailItem's): `toLocale…String` with options builds a formatter
+// on every call, and the page's first formatter loads the locale data (some 60 ms at 4× CPU throttling,
+// see npm run bench), which then landed in the list's first render.
+const timeFormat = new Intl.DateTimeFormat([], { hour: '2-digit', minute: '2-digit' });
+const dateFormat = new Intl.DateTimeFormat([], { month: '2-digit', day: '2-digit' });
+
 /** Today: the time; otherwise the date. */
 export function formatChatTime(time: number, now = Date.now()): string {
   if (!time) return '';
@@ -23,8 +29,8 @@ export function formatChatTime(time: number, now = Date.now()): string {
   const today = new Date(now);
   const sameDay = date.toDateString() === today.toDateString();
   return sameDay
-    ? date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
-    : date.toLocaleDateString([], { month: '2-digit', day: '2-digit' });
+    ? timeFormat.format(date)
+    : dateFormat.format(date);
 }
 
 export function ConversationList({ conversations, talkPath }: {
@@ -93,7 +99,7 @@ function Rows({ rows, conversations, talkPath }: {
             data-pinned={row.pinned}
             style={{ transform: `translateY(${item.start - margin}px)`, height: ROW_HEIGHT }}
           >
-            <ChatRowView row={row} conversations={conversations} link={talkPath(row)} />
+            <ChatRowView row={row} conversations={conversations} talkPath={talkPath} />
           </li>
         );
       })}
@@ -101,11 +107,16 @@ function Rows({ rows, conversations, talkPath }: {
   );
 }
 
-function ChatRowView({ row, conversations, link }: {
+/**
+ * Memoised: the list re-renders on every scroll step and once more as it mounts (the scroller is
+ * found); a row whose data did not change is not rendered again (its Link builds a location).
+ */
+const ChatRowView = memo(function ChatRowView({ row, conversations, talkPath }: {
   row: ChatRow;
   conversations: ConversationsRef;
-  link: { to: string; search?: Record<string, string> };
+  talkPath: (row: ChatRow) => { to: string; search?: Record<string, string> };
 }) {
+  const link = talkPath(row);
   const status = ONLINE_LABEL[row.onlineStatus] ?? ONLINE_LABEL[3]!;
   const unreadLabel = row.unread > 0 ? `, ${row.unread} unread` : '';
   return (
@@ -142,4 +153,4 @@ function ChatRowView({ row, conversations, link }: {
       </button>
     </>
   );
-}
+});

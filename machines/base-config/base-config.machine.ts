@@ -1,0 +1,105 @@
+/**
+ * The base config of the signed-in app (SPEC §3 Base config and App config keys; §7
+ * /api/index/v4/getBaseConfigForIntoBag "by open params and app id (retried up to 3 times)"
+ * and /api/index/getConfigByKey; §8 "Base config failure throws after 3 retries").
+ *
+ *   loading ─done─▶ loaded
+ *           ─error, retries left─▶ waiting ─retryDelay─▶ loading
+ *           ─error, 3 retries spent─▶ failed ─baseConfig.retry─▶ loading (a fresh round of retries)
+ *
+ * The first try and up to three retries, each retry after a longer pause (0.5 s, 1 s, 2 s), so
+ * a server that fails twice is loaded on the third try without anyone noticing, and one that
+ * keeps failing ends on an error screen whose Retry starts over.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+
+/** SPEC §7/§8: retried up to 3 times after the first try. */
+export const MAX_RETRIES = 3;
+export const FIRST_RETRY_DELAY_MS = 500;
+
+export interface TranslatorSettings {
+  key: string;
+  region: string;
+  endpoint?: string;
+}
+
+/** What the app is configured with (SPEC §3 Base config businessConfig and the App config keys). */
+export interface AppSettings {
+  /** businessConfig.enabled: translation and the quotas are on. */
+  businessEnabled: boolean;
+  /** businessConfig.nonPaidUserCount: the daily quota of a user who never paid. */
+  nonPaidUserCount: number;
+  /** businessConfig.microsoft_translator_config_json; null when none is configured. */
+  translator: TranslatorSettings | null;
+  /** achor_hide_button: the host levels allowed to call (SPEC §5 host call authorisation). */
+  hostCallLevels: readonly number[];
+  /** prime_achor_can_call. */
+  primeHostCanCall: boolean;
+  /** max_no_use_app_reminder_time, minutes; null when not set. */
+  idleReminderMinutes: number | null;
+}
+
+export interface BaseConfigContext {
+  settings: AppSettings | null;
+  /** Retries spent in this round (0 on the first try). */
+  retries: number;
+  error: string | null;
+}
+
+export type BaseConfigEvent = { type: 'baseConfig.retry' };
+
+export const TEXT_BASE_CONFIG_FAILED = 'The app settings could not be loaded.';
+
+/** SPEC §5 host call authorisation: the prime switch is on and the host's level is listed. */
+export const hostMayCall = (settings: AppSettings | null, level: number): boolean =>
+  settings !== null && settings.primeHostCanCall && settings.hostCallLevels.includes(level);
+
+export const baseConfigMachine = setup({
+  types: {
+    context: {} as BaseConfigContext,
+    events: {} as BaseConfigEvent,
+  },
+  actors: {
+    load: fromPromise<AppSettings, void>(() => Promise.reject(new Error('load not provided'))),
+  },
+  delays: {
+    /** 0.5 s before the first retry, doubling after each. */
+    retryDelay: ({ context }) => FIRST_RETRY_DELAY_MS * 2 ** Math.max(0, context.retries - 1),
+  },
+  guards: {
+    retriesLeft: ({ context }) => context.retries < MAX_RETRIES,
+  },
+}).createMachine({
+  id: 'baseConfig',
+  context: { settings: null, retries: 0, error: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'load',
+        src: 'load',
+        onDone: { target: 'loaded', actions: assign({ settings: ({ event }) => event.output, error: null }) },
+        onError: [
+          { guard: 'retriesLeft', target: 'waiting', actions: assign({ retries: ({ context }) => context.retries + 1 }) },
+          {
+            target: 'failed',
+            actions: assign({
+              error: ({ event }) => (event.error instanceof Error && event.error.message ? event.error.message : TEXT_BASE_CONFIG_FAILED),
+            }),
+          },
+        ],
+      },
+    },
+    /** A pause before the next try. */
+    waiting: {
+      after: { retryDelay: 'loading' },
+    },
+    /** Every try failed: the error screen, with a Retry. */
+    failed: {
+      on: { 'baseConfig.retry': { target: 'loading', actions: assign({ retries: 0, error: null }) } },
+    },
+    loaded: {},
+  },
+});
+
+export type BaseConfigMachine = typeof baseConfigMachine;

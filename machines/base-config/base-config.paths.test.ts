@@ -1,0 +1,118 @@
+/**
+ * Generated-path tests of the base config (SPEC §7 "retried up to 3 times", §8 "Base config
+ * failure throws after 3 retries"), replayed with a manual-mode loader and a simulated clock.
+ */
+import { describe, expect, it } from 'vitest';
+import { SimulatedClock, createActor, fromPromise } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
+import { PendingCalls } from '../ports/pending';
+import { afterEvent, describeGeneratedPaths, flush } from '../testing/paths';
+import type { InspectFn } from '../testing/paths';
+import {
+  FIRST_RETRY_DELAY_MS, MAX_RETRIES, TEXT_BASE_CONFIG_FAILED, baseConfigMachine, hostMayCall,
+} from './base-config.machine';
+import type { AppSettings } from './base-config.machine';
+import { selectBaseConfigError, selectBaseConfigPhase, selectSettings } from './base-config.selectors';
+
+const settings: AppSettings = {
+  businessEnabled: true, nonPaidUserCount: 3, translator: { key: 'k', region: 'local' },
+  hostCallLevels: [1, 2, 3], primeHostCanCall: true, idleReminderMinutes: 1,
+};
+
+function manual() {
+  const pending = new PendingCalls();
+  const logic = baseConfigMachine.provide({ actors: { load: fromPromise<AppSettings, void>(() => pending.add('load', [])) } });
+  return { pending, logic };
+}
+
+const samples: AnyEventObject[] = [
+  { type: 'xstate.done.actor.load', output: settings },
+  { type: 'xstate.error.actor.load', error: new Error('Server Failure') },
+  { type: afterEvent('retryDelay', 'baseConfig.waiting') },
+  { type: 'baseConfig.retry' },
+];
+
+async function replay(steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
+  const { pending, logic } = manual();
+  const clock = new SimulatedClock();
+  const actor = createActor(logic, { clock, inspect }).start();
+  let tries = 1;
+  for (const { event, state } of steps) {
+    if (event.type.startsWith('xstate.after.')) {
+      const retries = actor.getSnapshot().context.retries;
+      // Nothing happens a moment before the pause ends.
+      clock.increment(FIRST_RETRY_DELAY_MS * 2 ** (retries - 1) - 1);
+      await flush();
+      expect(actor.getSnapshot().value).toBe('waiting');
+      clock.increment(1);
+    } else if (event.type === 'xstate.done.actor.load') pending.latest('load').resolve((event as AnyEventObject).output);
+    else if (event.type === 'xstate.error.actor.load') pending.latest('load').reject((event as AnyEventObject).error);
+    else actor.send(event as never);
+    await flush();
+    const snapshot = actor.getSnapshot();
+    if (snapshot.matches('loading') && (event.type.startsWith('xstate.after.') || event.type === 'baseConfig.retry')) tries += 1;
+    expect(snapshot.value).toEqual(state.value);
+    expect(snapshot.context.retries).toBe(state.context.retries);
+    // A try is made on entering loading and only then; never more than MAX_RETRIES + 1 a round.
+    expect(pending.count('load')).toBe(tries);
+    expect(snapshot.context.retries).toBeLessThanOrEqual(MAX_RETRIES);
+    if (snapshot.matches('failed')) {
+      expect(snapshot.context.retries).toBe(MAX_RETRIES);
+      expect(selectBaseConfigError(snapshot)).toBe('Server Failure');
+    }
+    if (snapshot.matches('loaded')) expect(selectSettings(snapshot)).toEqual(settings);
+  }
+  actor.stop();
+}
+
+describeGeneratedPaths('baseConfig', baseConfigMachine, {
+  events: samples,
+  serializeContext: (c) => ({ retries: (c as { retries: number }).retries }),
+  minPaths: 10,
+  replay: (path, { inspect }) => replay(path.steps, inspect),
+});
+
+describe('[§7, §8 Base config] retries', () => {
+  it('a server that fails twice is loaded on the third try', async () => {
+    const { pending, logic } = manual();
+    const clock = new SimulatedClock();
+    const actor = createActor(logic, { clock }).start();
+    pending.next('load').reject(new Error('Server Failure'));
+    await flush();
+    clock.increment(500);
+    pending.next('load').reject(new Error('Server Failure'));
+    await flush();
+    expect(selectBaseConfigPhase(actor.getSnapshot())).toBe('loading');
+    clock.increment(1000);
+    pending.next<AppSettings>('load').resolve(settings);
+    await flush();
+    expect(selectBaseConfigPhase(actor.getSnapshot())).toBe('loaded');
+    expect(pending.count('load')).toBe(3);
+  });
+
+  it('after the first try and three retries it fails; Retry starts a new round', async () => {
+    const { pending, logic } = manual();
+    const clock = new SimulatedClock();
+    const actor = createActor(logic, { clock }).start();
+    for (const pause of [500, 1000, 2000, 0]) {
+      pending.next('load').reject(new Error(''));
+      await flush();
+      clock.increment(pause);
+    }
+    expect(pending.count('load')).toBe(4);
+    expect(selectBaseConfigPhase(actor.getSnapshot())).toBe('failed');
+    expect(selectBaseConfigError(actor.getSnapshot())).toBe(TEXT_BASE_CONFIG_FAILED);
+    actor.send({ type: 'baseConfig.retry' });
+    expect(actor.getSnapshot().context).toMatchObject({ retries: 0, error: null });
+    pending.next<AppSettings>('load').resolve(settings);
+    await flush();
+    expect(selectSettings(actor.getSnapshot())).toEqual(settings);
+  });
+
+  it('[§5] a host may call when the prime switch is on and the level is listed', () => {
+    expect(hostMayCall(settings, 2)).toBe(true);
+    expect(hostMayCall(settings, 5)).toBe(false);
+    expect(hostMayCall({ ...settings, primeHostCanCall: false }, 2)).toBe(false);
+    expect(hostMayCall(null, 2)).toBe(false);
+  });
+});

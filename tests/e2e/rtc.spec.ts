@@ -1,0 +1,138 @@
+/**
+ * The local RTC adapter in Chromium, two people in two browser contexts over the reference
+ * server's relay (SPEC §9 Video: 720p, VP9; ARCHITECTURE "browser WebRTC" stand-in for Agora).
+ * The call screens do not exist yet, so a small harness page (tests/e2e/rtc/) builds the RTC
+ * port as the app does (src/app/rtc.ts) and shows its media view; it is built with Vite
+ * before the tests into the e2e server's dist, so it is served from the app's origin.
+ */
+import { expect, test } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Account, firstAccount, openParams } from './support';
+
+let harnessBase = '';
+
+test.beforeAll(() => {
+  // Built into the e2e server's dist (DIST_DIR=dist, served as files), one folder per worker
+  // so that parallel workers never write over each other.
+  harnessBase = `/__rtc-harness-${process.env.TEST_WORKER_INDEX ?? '0'}/`;
+  const build = spawnSync('npx', ['vite', 'build', '--config', 'tests/e2e/rtc/vite.config.ts'], {
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      RTC_HARNESS_OUT: join(process.cwd(), 'dist', harnessBase),
+      RTC_HARNESS_BASE: harnessBase,
+      VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
+    },
+  });
+  if (build.status !== 0) throw new Error(`harness build failed: ${build.stderr || build.stdout}`);
+});
+
+test.afterAll(() => {
+  rmSync(join(process.cwd(), 'dist', harnessBase), { recursive: true, force: true });
+});
+
+interface Person {
+  account: Account;
+  context: BrowserContext;
+  page: Page;
+  /** Requests that left this machine's server, CSP refusals and page errors (there must be none). */
+  problems: string[];
+}
+
+async function person(browser: Browser, request: APIRequestContext, userType: 1 | 2): Promise<Person> {
+  const account = await firstAccount(request, userType);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const origin = new URL(test.info().project.use.baseURL ?? 'http://localhost').origin;
+  page.on('request', (r) => {
+    if (!r.url().startsWith(origin) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) problems.push(`outside: ${r.url()}`);
+  });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy|Refused to/.test(msg.text())) problems.push(msg.text());
+  });
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  await page.goto(`${harnessBase}index.html`);
+  const params = await openParams(request, account.userId);
+  await page.evaluate((session) => window.rtcHarness.start(session), { token: params.token ?? '', appId: params.appId ?? '', appVersion: params.appVersion });
+  return { account, context, page, problems };
+}
+
+/** The events the call machine acts on (network quality comes every few seconds when it changes). */
+const eventTypes = (p: Person) => p.page.evaluate(() => window.rtc.events.filter((e) => e.type !== 'networkQuality').map((e) => e.type));
+const qualities = (p: Person) => p.page.evaluate(() => window.rtc.events.flatMap((e) => (e.type === 'networkQuality' ? [e.quality] : [])));
+const firstFrameAt = (p: Person) => p.page.evaluate(() => window.rtc.events.find((e) => e.type === 'firstRemoteFrame')?.at ?? null);
+
+test('[§9] two people in a call see each other at 1280×720 over VP9; a leave is remoteLeft for the other and turns the camera off', async ({ browser, request }) => {
+  const host = await person(browser, request, 2);
+  const user = await person(browser, request, 1);
+  const channelId = `e2e-rtc-${host.account.userId}-${user.account.userId}-${Date.now()}`;
+
+  expect(await host.page.evaluate(() => window.rtc.prepare(true))).toBeNull();
+  expect(await user.page.evaluate(() => window.rtc.prepare(true))).toBeNull();
+  expect(await host.page.evaluate(() => window.rtc.showsOwn())).toBe(true);
+
+  // The host joins first and waits; the user joins second and makes the offer.
+  await host.page.evaluate(([c, a]) => window.rtc.join(c, a), [channelId, host.account.yxAccid] as const);
+  const joinedAt = await user.page.evaluate(([c, a]) => window.rtc.join(c, a), [channelId, user.account.yxAccid] as const);
+
+  await expect.poll(() => firstFrameAt(host), { timeout: 15_000 }).not.toBeNull();
+  await expect.poll(() => firstFrameAt(user), { timeout: 15_000 }).not.toBeNull();
+  const toHost = (await firstFrameAt(host))! - joinedAt;
+  const toUser = (await firstFrameAt(user))! - joinedAt;
+  test.info().annotations.push({ type: 'join → first remote frame (ms)', description: `caller ${toUser}, callee ${toHost}` });
+  console.log(`[rtc] join → first remote frame: caller ${toUser} ms, callee ${toHost} ms`);
+
+  // What the call screen shows of the peer: 1280×720 frames.
+  for (const p of [host, user]) {
+    await expect.poll(() => p.page.evaluate(() => window.rtc.remoteVideo()), { timeout: 10_000 }).toEqual({ width: 1280, height: 720, shown: true });
+    const negotiated = await p.page.evaluate(() => window.rtc.negotiated());
+    expect(negotiated).toMatchObject({ iceServers: 0, sent: 'video/VP9', received: 'video/VP9', degradationPreference: 'maintain-resolution' });
+    expect(negotiated.candidateTypes).toEqual(['host']);
+  }
+  expect(await eventTypes(host)).toEqual(['firstRemoteFrame']);
+  // Measured from round-trip time and loss once connected: a loopback link is excellent or good.
+  await expect.poll(async () => (await qualities(user)).at(-1) ?? 0).toBeGreaterThanOrEqual(1);
+  expect((await qualities(user)).at(-1)).toBeLessThanOrEqual(2);
+
+  // The user hangs up: the host hears remoteLeft; the user's camera and microphone stop.
+  expect(await user.page.evaluate(() => window.rtc.ownTracks())).toEqual(['audio:live', 'video:live']);
+  await user.page.evaluate(() => window.rtc.leave());
+  expect(await user.page.evaluate(() => window.rtc.ownTracks())).toEqual(['audio:ended', 'video:ended']);
+  expect(await user.page.evaluate(() => window.rtc.showsOwn())).toBe(false);
+  await expect.poll(() => eventTypes(host)).toEqual(['firstRemoteFrame', 'remoteLeft']);
+  expect(await host.page.evaluate(() => window.rtc.remoteVideo().shown)).toBe(false);
+
+  await host.page.evaluate(() => window.rtc.leave());
+  expect(await host.page.evaluate(() => window.rtc.ownTracks())).toEqual(['audio:ended', 'video:ended']);
+  expect(await eventTypes(user)).toEqual(['firstRemoteFrame']);
+  expect([...host.problems, ...user.problems]).toEqual([]);
+  await host.context.close();
+  await user.context.close();
+});
+
+test('a cut network ends the call on both sides: connectionLost where it was cut, remoteLeft for the other', async ({ browser, request }) => {
+  const host = await person(browser, request, 2);
+  const user = await person(browser, request, 1);
+  const channelId = `e2e-rtc-cut-${host.account.userId}-${Date.now()}`;
+  for (const p of [host, user]) expect(await p.page.evaluate(() => window.rtc.prepare(true))).toBeNull();
+  await host.page.evaluate(([c, a]) => window.rtc.join(c, a), [channelId, host.account.yxAccid] as const);
+  await user.page.evaluate(([c, a]) => window.rtc.join(c, a), [channelId, user.account.yxAccid] as const);
+  await expect.poll(() => firstFrameAt(host), { timeout: 15_000 }).not.toBeNull();
+  await expect.poll(() => firstFrameAt(user), { timeout: 15_000 }).not.toBeNull();
+
+  // The dev shell's "cut network": the hub drops every socket of the user.
+  const cut = await request.post('/shell/api/drop', { data: { userId: user.account.userId } });
+  expect(cut.ok()).toBe(true);
+  await expect.poll(() => eventTypes(user)).toEqual(['firstRemoteFrame', 'connectionLost']);
+  await expect.poll(() => eventTypes(host)).toEqual(['firstRemoteFrame', 'remoteLeft']);
+  for (const p of [host, user]) {
+    await p.page.evaluate(() => window.rtc.leave());
+    expect(await p.page.evaluate(() => window.rtc.ownTracks())).toEqual(['audio:ended', 'video:ended']);
+  }
+  await host.context.close();
+  await user.context.close();
+});

@@ -13,8 +13,11 @@ import { FakeImPort } from '../../machines/ports/im.fake';
 import { FakeSessionPort, sampleAuth, sampleProfile } from '../../machines/ports/session.fake';
 import { autoRealtime } from '../../machines/testing/realtime';
 import type { StoredAuth } from '../../machines/ports/session.port';
+import { config, home, live, people } from '../api/contract';
 import { AppActorContext } from './AppActorContext';
 import { createAppRouter } from './router';
+import { ServicesContext } from './services';
+import { fakeServices } from './services.fake';
 
 afterEach(cleanup);
 // jsdom has no layout: the router's scroll-to-top on navigation has nothing to do here.
@@ -32,11 +35,30 @@ function mount(openParams: StoredAuth | null, path: string) {
   app.start();
   render(
     <AppActorContext.Provider value={app}>
-      <RouterProvider router={router} />
+      <ServicesContext.Provider value={services}>
+        <RouterProvider router={router} />
+      </ServicesContext.Provider>
     </AppActorContext.Provider>,
   );
   return { app, router, port, network: realtime.network };
 }
+
+const emptyPage = (body: unknown) => ({ list: [], total: 0, currentPage: (body as { currentPage: number }).currentPage, pageSize: 10 });
+
+/** What the signed-in screens ask the API at once: the app settings and an empty home. */
+const services = fakeServices({
+  [home.getBaseConfigForIntoBagV4.path]: () => ({
+    businessConfig: { enabled: true, nonPaidUserCount: 3, microsoft_translator_config_json: null },
+  }),
+  [config.getConfigByKey.path]: () => ({}),
+  [home.indexTag.path]: () => ({ parentTags: [], childrenTags: [] }),
+  [home.getCountryList.path]: () => [],
+  [home.getAppPicByType.path]: () => [],
+  [home.anchorList.path]: emptyPage,
+  [live.queryLiveList.path]: emptyPage,
+  [live.queryMyFollowLive.path]: emptyPage,
+  [people.anchorGetUserList.path]: (body) => ({ ...emptyPage(body), canCall: false }),
+});
 
 const mainNav = () => screen.findByRole('navigation', { name: 'Main' });
 

@@ -8,6 +8,7 @@ import { ProfileFailed } from './ProfileFailed';
 import { Splash } from '../ui/Splash';
 import { TabBar, isTabRoot } from '../ui/TabBar';
 import { useAppActor } from './AppActorContext';
+import { BaseConfigGate } from './BaseConfigGate';
 import { KeepAlive } from './KeepAlive';
 import { SessionOverlays } from './SessionOverlays';
 import { isCachedPath } from './screens';
@@ -26,8 +27,12 @@ export function RootLayout() {
   return (
     <div className="app-column" data-session={phase} data-mode={mode ?? 'none'}>
       <main className="app-main">
-        {phase === 'signedIn' && <KeepAlive key={userId} pathname={pathname} />}
-        {!(phase === 'signedIn' && isCachedPath(pathname)) && <Outlet />}
+        {phase === 'signedIn' ? (
+          <BaseConfigGate key={userId}>
+            <KeepAlive pathname={pathname} />
+            {!isCachedPath(pathname) && <Outlet />}
+          </BaseConfigGate>
+        ) : <Outlet />}
       </main>
       {mode && isTabRoot(pathname) && <TabBar mode={mode} pathname={pathname} unread={unread} />}
       {phase === 'signedIn' && <SessionOverlays />}

@@ -10,10 +10,12 @@ import type { ReactNode } from 'react';
 interface ScreenFrameProps {
   title: string;
   back?: boolean;
+  /** An extra class on the frame, for a screen's own layout of the body. */
+  className?: string;
   children?: ReactNode;
 }
 
-export function ScreenFrame({ title, back = false, children }: ScreenFrameProps) {
+export function ScreenFrame({ title, back = false, className, children }: ScreenFrameProps) {
   const titleId = useId();
   const body = useRef<HTMLDivElement>(null);
   const scrollTop = useRef(0);
@@ -28,7 +30,7 @@ export function ScreenFrame({ title, back = false, children }: ScreenFrameProps)
   }, []);
 
   return (
-    <section className="screen" aria-labelledby={titleId}>
+    <section className={className ? `screen ${className}` : 'screen'} aria-labelledby={titleId}>
       <header className="screen-header">
         {back && <BackButton />}
         <h1 id={titleId} className="screen-title">{title}</h1>

@@ -1,40 +1,98 @@
-import { Link } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
-import { selectProfile } from '../../../machines/app/app.selectors';
+/**
+ * Home (SPEC §2 / with content, floatButtons, liveList, match and online; the Home paragraph):
+ * banners, the country filter, the tabs (All with its 'more offline anchors', the server's
+ * tags, Live, and a host's Users) and the float buttons, bound to one homeList actor. Home is
+ * a cached view: the actor, every tab's pages and each tab's scroll position stay while
+ * another tab or screen is shown. The workspace shortcuts that used to be here are on Mine.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { Activity, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { composeHomeList } from '../../../machines/home-list/home-list.actors';
+import {
+  selectActiveKey, selectBanners, selectCountries, selectCountryIds, selectFollowedLive, selectSetupError, selectSetupPhase,
+  selectStatuses, selectTabs,
+} from '../../../machines/home-list/home-list.selectors';
+import { selectMode } from '../../../machines/app/app.selectors';
 import { useAppActor } from '../../app/AppActorContext';
+import { useServices } from '../../app/services';
+import { ListMessage } from '../../ui/ListMessage';
 import { ScreenFrame } from '../../ui/ScreenFrame';
-
-/** Shortcuts of the host's home (SPEC §2 "/" float buttons); the host lists join them with their issue. */
-const SHORTCUTS = [
-  { to: '/liveSetting', label: 'Go live', icon: '●' },
-  { to: '/beautySettings', label: 'Beauty', icon: '✦' },
-  { to: '/task', label: 'Tasks', icon: '✓' },
-  { to: '/dailyTask', label: 'Daily tasks', icon: '☀' },
-  { to: '/dataStatistics', label: 'Statistics', icon: '▤' },
-  { to: '/invite', label: 'Invite', icon: '✉' },
-  { to: '/pointsRank', label: 'Points', icon: '★' },
-  { to: '/rank', label: 'Ranking', icon: '♛' },
-  { to: '/wallet', label: 'Wallet', icon: '◈' },
-  { to: '/followList', label: 'Follows', icon: '♥' },
-  { to: '/news', label: 'Messages', icon: '✆' },
-  { to: '/settings', label: 'Settings', icon: '⚙' },
-] as const;
+import { Banners } from './Banners';
+import { FloatButtons } from './FloatButtons';
+import { HomeTabs } from './HomeTabs';
+import { MatchDialog } from './MatchDialog';
+import { TabPanel } from './TabPanel';
+import { createHomePort } from './homePort';
+import './home.css';
 
 export default function HomeScreen() {
-  const profile = useSelector(useAppActor(), selectProfile);
+  const { api } = useServices();
+  const isHost = useSelector(useAppActor(), (s) => selectMode(s) === 'host');
+  const logic = useMemo(() => composeHomeList(createHomePort(api)), [api]);
+  const home = useActorRef(logic, { input: { isHost } });
+  const tabs = useSelector(home, selectTabs);
+  const active = useSelector(home, selectActiveKey);
+  const lists = useSelector(home, (s) => s.context.lists);
+  const followedLive = useSelector(home, selectFollowedLive);
+  const statuses = useSelector(home, selectStatuses);
+  const setupPhase = useSelector(home, selectSetupPhase);
+  const setupError = useSelector(home, selectSetupError);
+  const banners = useSelector(home, selectBanners);
+  const countries = useSelector(home, selectCountries);
+  const countryIds = useSelector(home, selectCountryIds);
+  const [scroller, setScroller] = useState<HTMLElement | null>(null);
+  const [scrollMemory] = useState(() => new Map<string, number>());
+  const baseId = useId();
+  const idOf = useCallback((key: string) => ({ tab: `${baseId}-tab-${key}`, panel: `${baseId}-panel-${key}` }), [baseId]);
+  const anchor = useCallback((el: HTMLElement | null) => setScroller(el?.closest<HTMLElement>('.screen-body') ?? null), []);
+
+  // Shown (again): the listed people's online status is looked up now rather than at the next round.
+  useEffect(() => home.send({ type: 'home.refreshStatuses' }), [home]);
+
   return (
-    <ScreenFrame title="Home">
-      {profile && <p className="home-greeting">Hello, {profile.nickname}</p>}
-      <ul className="shortcut-grid" aria-label="Shortcuts">
-        {SHORTCUTS.map((s) => (
-          <li key={s.to}>
-            <Link to={s.to} className="shortcut">
-              <span className="shortcut-icon" aria-hidden="true">{s.icon}</span>
-              <span>{s.label}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+    <ScreenFrame title="Home" className="home">
+      <div ref={anchor} className="home-top" data-setup={setupPhase}>
+        <HomeTabs
+          head={(
+            <>
+              <Banners banners={banners} pending={setupPhase === 'loading'} />
+              {setupPhase === 'failed' && <SetupFailed error={setupError} onRetry={() => home.send({ type: 'home.retry' })} />}
+            </>
+          )}
+          tabs={tabs}
+          active={active}
+          idOf={idOf}
+          onSelect={(key) => home.send({ type: 'tab.select', key })}
+          countries={countries}
+          countryIds={countryIds}
+          onCountries={(countryIds) => home.send({ type: 'home.setCountries', countryIds })}
+          onRefresh={() => lists[active]?.send({ type: 'tab.refresh' })}
+        />
+      </div>
+      {tabs.map((tab) => {
+        const list = lists[tab.key];
+        if (!list) return null;
+        return (
+          <Activity key={tab.key} mode={tab.key === active ? 'visible' : 'hidden'}>
+            <TabPanel
+              tab={tab}
+              list={list}
+              followedLive={followedLive}
+              scroller={scroller}
+              statuses={statuses}
+              scrollMemory={scrollMemory}
+              id={idOf(tab.key).panel}
+              labelledBy={idOf(tab.key).tab}
+            />
+          </Activity>
+        );
+      })}
+      <FloatButtons scroller={scroller} onMatch={() => home.send({ type: 'match.start' })} />
+      <MatchDialog home={home} />
     </ScreenFrame>
   );
+}
+
+function SetupFailed({ error, onRetry }: { error: string | null; onRetry: () => void }) {
+  return <ListMessage error={error ? `The tags could not be loaded: ${error}` : null} onRetry={onRetry} />;
 }

@@ -31,7 +31,7 @@ export default defineConfig({
     command: `npx vite build --logLevel warn && rm -rf .tmp/e2e && npx tsx server/main.ts`,
     // Enough accounts that parallel tests never share one (a second IM login kicks the first).
     // Calls bill every 2 s here, so a billing period passes within a test.
-    env: { PORT: String(PORT), DB_PATH: '.tmp/e2e/app.db', DIST_DIR: 'dist', SEED_HOSTS: '60', SEED_USERS: '60', CALL_BILLING_PERIOD_MS: '2000' },
+    env: { PORT: String(PORT), DB_PATH: '.tmp/e2e/app.db', DIST_DIR: 'dist', SEED_HOSTS: '120', SEED_USERS: '120', CALL_BILLING_PERIOD_MS: '2000' },
     url: `${baseURL}/shell`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -3,7 +3,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { CallApiPort, RtcPort } from '../ports/call.port';
 import type { SignallingPort } from '../ports/signalling.port';
 import { SignalAction } from '../ports/signalling.port';
-import { JOIN_TIMEOUT_MS, callMachine } from './call.machine';
+import { HangupReason, JOIN_TIMEOUT_MS, callMachine } from './call.machine';
 import type { CallEvent } from './call.machine';
 
 export interface CallPorts {
@@ -46,6 +46,11 @@ export function composeCall({ api, rtc, signalling, setTimeout, clearTimeout }: 
         await rtc.prepare(input.video);
         await retryOnce(() => rtc.join(input.channelId, input.account));
         await signalling.send(input.peer, { action: SignalAction.accept, channelId: input.channelId });
+      }),
+      // The server first, so that the record says "refused" whoever is quicker to tell it afterwards.
+      reject: fromPromise(async ({ input }) => {
+        await api.endCall(input.channelId, HangupReason.local).catch(() => undefined);
+        await signalling.send(input.peer, { action: SignalAction.reject, channelId: input.channelId });
       }),
       signal: fromPromise(async ({ input }) => {
         await signalling.send(input.to, {

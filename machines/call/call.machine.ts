@@ -163,6 +163,8 @@ export const callMachine = setup({
     signal: fromPromise<void, { to: string; action: SignalAction; channelId: string; payload?: Record<string, unknown> }>(
       () => Promise.resolve(),
     ),
+    /** Callee: tells the server the call is refused (so the record says so), then the caller. */
+    reject: fromPromise<void, { channelId: string; peer: string }>(() => Promise.resolve()),
     /** Leaves the media channel and tells the server the call ended. */
     cleanup: fromPromise<void, { channelId: string | null; reason: number }>(() => Promise.resolve()),
     signals: fromCallback<CallEvent>(() => () => {}),
@@ -373,8 +375,8 @@ export const callMachine = setup({
         rejecting: {
           invoke: {
             id: 'rejectSignal',
-            src: 'signal',
-            input: ({ context }) => ({ to: context.peer.account, action: SignalAction.reject, channelId: context.channelId ?? '' }),
+            src: 'reject',
+            input: ({ context }) => ({ peer: context.peer.account, channelId: context.channelId ?? '' }),
             onDone: { target: '#call.ended', actions: { type: 'end', params: { status: CallStatus.cancel, reason: HangupReason.local, text: null } } },
             onError: { target: '#call.ended', actions: { type: 'end', params: { status: CallStatus.cancel, reason: HangupReason.local, text: null } } },
           },

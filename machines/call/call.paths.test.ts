@@ -76,7 +76,7 @@ async function replay(input: CallInput, steps: readonly { event: EventObject; st
   const actor = createActor(callMachine.provide({
     actors: {
       createCall: promise('createCall') as never, prepare: promise('prepare') as never, accept: promise('accept') as never,
-      signal: promise('signal') as never, cleanup: promise('cleanup') as never,
+      signal: promise('signal') as never, cleanup: promise('cleanup') as never, reject: promise('reject') as never,
     },
   }), { input, clock, inspect });
   actor.start();

@@ -23,7 +23,7 @@ import { createAppRouter } from './app/router';
 import { createRealtimePorts } from './app/realtime';
 import type { Services } from './app/services';
 import { ServicesContext } from './app/services';
-import { confirmBecameHost, showToast } from './app/toast';
+import { confirmBecameHost, showToast, warmToasts } from './app/toast';
 import { watchPage } from './app/page';
 import './ui/app.css';
 
@@ -50,6 +50,8 @@ async function main() {
     }),
   };
   const realtime = await createRealtimePorts(api, credentials, services.translator);
+  // The call screens show the streams of the media adapter (loaded with the first call).
+  services.callMedia = realtime.rtc.media;
 
   // Read (and strip from the address bar) before the entry path is taken.
   const openParams = readOpenParams();
@@ -76,6 +78,14 @@ async function main() {
       </AppActorContext.Provider>
     </StrictMode>,
   );
+  warmToasts();
 }
+
+// A stylesheet of a lazy chunk that cannot be fetched (the network or the server is away)
+// must not break the screen: the chunk's code still runs, and the style comes with a reload.
+window.addEventListener('vite:preloadError', (event) => {
+  const message = (event as Event & { payload?: unknown }).payload;
+  if (/\.css\b/.test(String(message))) event.preventDefault();
+});
 
 void main();

@@ -35,6 +35,8 @@ export interface ChatProfile {
   isVip?: boolean;
   /** Whether the signed-in person blocked this peer. */
   blocked?: boolean;
+  /** SPEC §3 userType (2 = host). */
+  userType?: number;
 }
 
 export interface ConversationsInput {

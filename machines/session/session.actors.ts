@@ -15,7 +15,12 @@ import { talkMachine } from '../talk/talk.machine';
 import type { SecretInfo, TalkEvent } from '../talk/talk.machine';
 import { composeConversations } from '../conversations/conversations.actors';
 import type { ConversationsPorts } from '../conversations/conversations.actors';
+import { composeCall } from '../call/call.actors';
+import type { CallApiPort, RtcPort } from '../ports/call.port';
 import type { ImPort } from '../ports/im.port';
+import { SignalAction } from '../ports/signalling.port';
+import type { SignallingPort } from '../ports/signalling.port';
+import type { SessionEvent, SignalLinkEvent } from './session.machine';
 import type { PresencePort } from '../ports/presence.port';
 import { composePresence } from '../presence/presence.actors';
 import { sessionMachine } from './session.machine';
@@ -39,7 +44,15 @@ export interface SessionPorts {
   openSecret: (id: number, pay: boolean) => Promise<SecretInfo>;
   loadPins: ConversationsPorts['loadPins'];
   savePins: ConversationsPorts['savePins'];
+  /** Calls (SPEC §7 Calls): signalling (with its login token), the call API and the media. */
+  signalling: SignallingPort;
+  rtmToken: () => Promise<string>;
+  callApi: CallApiPort;
+  rtc: RtcPort;
 }
+
+/** Wait before logging in to signalling again after a failure or a drop. */
+export const SIGNAL_RELOGIN_MS = 5_000;
 
 /** What an owner of the session provides; the IM token refresh comes from the sign-in side. */
 export type RealtimePorts = Omit<SessionPorts, 'refreshImToken'>;
@@ -105,7 +118,10 @@ export function composeSession(ports: SessionPorts) {
       peerInfo: reportBack<{ peer: string }>(
         async ({ peer }) => {
           const profile = (await ports.lookupProfiles([peer]))[peer];
-          return { type: 'talk.peer', nickname: profile?.nickname ?? null, blocked: profile?.blocked ?? false };
+          return {
+            type: 'talk.peer', nickname: profile?.nickname ?? null, blocked: profile?.blocked ?? false,
+            ...(profile?.userId !== undefined ? { userId: profile.userId } : {}), isHost: profile?.userType === 2,
+          };
         },
         () => ({ type: 'talk.peer', nickname: null, blocked: false }),
       ),
@@ -157,7 +173,47 @@ export function composeSession(ports: SessionPorts) {
       }),
     },
   });
+  const call = composeCall({
+    api: ports.callApi, rtc: ports.rtc, signalling: ports.signalling,
+    setTimeout: ports.clock.setTimeout, clearTimeout: ports.clock.clearTimeout,
+  });
+  /** Logged in to signalling while the session lives (again after a failure or a drop); rings go to the session. */
+  const signalLink = fromCallback<SignalLinkEvent, { account: string }>(
+    ({ input, sendBack, receive }) => {
+      let stopped = false;
+      let timer: unknown = null;
+      const later = () => {
+        if (!stopped) timer = ports.clock.setTimeout(() => void login(), SIGNAL_RELOGIN_MS);
+      };
+      const login = async () => {
+        try {
+          await ports.signalling.login(input.account, await ports.rtmToken());
+        } catch {
+          later();
+        }
+      };
+      const unsubscribe = ports.signalling.subscribe((event) => {
+        if (event.type === 'disconnected') later();
+        if (event.type !== 'signal') return;
+        const { action } = event.signal;
+        if (action === SignalAction.videoCall || action === SignalAction.audioCall) {
+          sendBack({ type: 'call.ringing', signal: event.signal } satisfies SessionEvent);
+        }
+      });
+      receive(({ signal }) => {
+        ports.signalling.send(signal.from, { action: SignalAction.reject, channelId: signal.channelId, payload: { busy: true } })
+          .catch(() => undefined);
+      });
+      void login();
+      return () => {
+        stopped = true;
+        if (timer !== null) ports.clock.clearTimeout(timer);
+        unsubscribe();
+        ports.signalling.logout().catch(() => undefined);
+      };
+    },
+  );
   return sessionMachine.provide({
-    actors: { imConnection, presence: composePresence(ports.presence), banner, idleHost, conversations, talk },
+    actors: { imConnection, presence: composePresence(ports.presence), banner, idleHost, conversations, talk, call, signalLink },
   });
 }

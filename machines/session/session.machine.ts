@@ -11,7 +11,7 @@
  * emitted events (`SessionOutput`), which the root actor's composition turns into events
  * for itself.
  */
-import { assign, emit, enqueueActions, sendTo, setup, spawnChild, stopChild } from 'xstate';
+import { assign, emit, enqueueActions, fromCallback, not, sendTo, setup, spawnChild, stopChild } from 'xstate';
 import type { AnyActorRef } from 'xstate';
 import { TEXT_SYSTEM_SENDER, bannerMachine } from '../banner/banner.machine';
 import type { BannerItem } from '../banner/banner.machine';
@@ -20,6 +20,9 @@ import { isRecharge, previewOf } from '../im/preview';
 import { imConnectionMachine } from '../im-connection/im-connection.machine';
 import { conversationsMachine } from '../conversations/conversations.machine';
 import { talkMachine } from '../talk/talk.machine';
+import { callMachine } from '../call/call.machine';
+import type { CallPeer, CallSummary } from '../call/call.machine';
+import type { CallSignal } from '../ports/signalling.port';
 import type { ImConversation, ImMessage } from '../ports/im.port';
 import { presenceMachine } from '../presence/presence.machine';
 import { routeSystemMessage } from '../system-messages/system-messages';
@@ -38,6 +41,10 @@ export interface SessionContext extends SessionInput {
   endText: string | null;
   /** The peer of the open talk screen, if one is open. */
   talkPeer: string | null;
+  /** A call is under way (the `call` child runs). */
+  inCall: boolean;
+  /** How the last call ended, until the end screen is dismissed. */
+  lastCall: CallSummary | null;
 }
 
 export type SessionEvent =
@@ -59,7 +66,15 @@ export type SessionEvent =
   | { type: 'talk.close' }
   /** The IM connection's answer to a send of the talk. */
   | { type: 'talk.sent'; idClient: string; message: ImMessage }
-  | { type: 'talk.sendFailed'; idClient: string; reason: 'notConnected' | 'refused' | 'error'; text: string };
+  | { type: 'talk.sendFailed'; idClient: string; reason: 'notConnected' | 'refused' | 'error'; text: string }
+  /** The person taps call (SPEC §2 call button on /talk); `online` as the device says now. */
+  | { type: 'call.start'; peer: CallPeer; callType: number; online: boolean }
+  /** Someone calls (a ring signal from signalling). */
+  | { type: 'call.ringing'; signal: CallSignal }
+  | { type: 'call.dismiss' };
+
+/** What the signalling link is told: turn this ring down, she is in another call. */
+export type SignalLinkEvent = { type: 'busy'; signal: CallSignal };
 
 export type SessionOutput =
   | { type: 'session.unread'; count: number }
@@ -99,6 +114,9 @@ export const sessionMachine = setup({
     idleHost: idleHostMachine,
     conversations: conversationsMachine,
     talk: talkMachine,
+    call: callMachine,
+    /** Signalling login and incoming rings (`call.ringing`); told `busy` to turn a ring down. */
+    signalLink: fromCallback<SignalLinkEvent, { account: string }>(() => () => {}),
   },
   actions: {
     /** A message of the open talk goes there; any other incoming one shows as a banner. */
@@ -112,7 +130,7 @@ export const sessionMachine = setup({
       const banner = system.get('banner') as AnyActorRef | undefined;
       if (banner) enqueue.sendTo(banner, { type: 'banner.show', item: bannerItemFor(event.message) });
     }),
-    routeNotification: enqueueActions(({ enqueue, event, system }) => {
+    routeNotification: enqueueActions(({ context, enqueue, event, system }) => {
       if (event.type !== 'im.notification') return;
       const routed = routeSystemMessage(event.content);
       // The named action, so the owner's composition decides where outputs go.
@@ -121,6 +139,11 @@ export const sessionMachine = setup({
       if (routed.owner === 'app') return output({ type: 'session.becameHost' });
       if (routed.owner === 'profile') return output({ type: 'session.followerAdded' });
       // call, live and payment own theirs; they exist only while such a flow runs.
+      if (routed.owner === 'call') {
+        if (context.inCall) enqueue.sendTo('call', routed.event);
+        else output({ type: 'session.log', text: `System message for call, which is not running: ${routed.event.type}` });
+        return;
+      }
       const owner = system.get(routed.owner) as AnyActorRef | undefined;
       if (owner) enqueue.sendTo(owner, routed.event);
       else output({ type: 'session.log', text: `System message for ${routed.owner}, which is not running: ${routed.event.type}` });
@@ -153,10 +176,11 @@ export const sessionMachine = setup({
   guards: {
     isHost: ({ context }) => context.isHost,
     talkOpen: ({ context }) => context.talkPeer !== null,
+    inCall: ({ context }) => context.inCall,
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ ...input, endText: null, talkPeer: null }),
+  context: ({ input }) => ({ ...input, endText: null, talkPeer: null, inCall: false, lastCall: null }),
   invoke: [
     {
       id: 'imConnection',
@@ -167,6 +191,7 @@ export const sessionMachine = setup({
     // Presence finishes only after saying offline on logout.
     { id: 'presence', systemId: 'presence', src: 'presence', input: {}, onDone: '.left' },
     { id: 'banner', systemId: 'banner', src: 'banner' },
+    { id: 'signalLink', src: 'signalLink', input: ({ context }) => ({ account: context.account }) },
     {
       id: 'conversations',
       systemId: 'conversations',
@@ -211,6 +236,42 @@ export const sessionMachine = setup({
           ],
         },
         'talk.close': { actions: [stopChild('talk'), assign({ talkPeer: null })] },
+        'call.start': {
+          guard: not('inCall'),
+          actions: [
+            assign({ inCall: true, lastCall: null }),
+            spawnChild('call', {
+              id: 'call',
+              input: ({ context, event }) => {
+                const e = event as Extract<SessionEvent, { type: 'call.start' }>;
+                return {
+                  direction: 'out' as const, online: e.online, isHost: context.isHost, account: context.account,
+                  peer: e.peer, callType: e.callType,
+                };
+              },
+            }),
+          ],
+        },
+        'call.ringing': [
+          // One call at a time: a second ring is turned down as busy.
+          { guard: 'inCall', actions: sendTo('signalLink', ({ event }) => ({ type: 'busy', signal: event.signal })) },
+          {
+            actions: [
+              assign({ inCall: true, lastCall: null }),
+              spawnChild('call', {
+                id: 'call',
+                input: ({ context, event }) => ({
+                  direction: 'in' as const, online: true, isHost: context.isHost, account: context.account,
+                  signal: (event as Extract<SessionEvent, { type: 'call.ringing' }>).signal,
+                }),
+              }),
+            ],
+          },
+        ],
+        'xstate.done.actor.call': {
+          actions: [stopChild('call'), assign({ inCall: false, lastCall: ({ event }) => event.output as CallSummary })],
+        },
+        'call.dismiss': { actions: assign({ lastCall: null }) },
         'talk.sent': { guard: 'talkOpen', actions: sendTo('talk', ({ event }) => event) },
         'talk.sendFailed': { guard: 'talkOpen', actions: sendTo('talk', ({ event }) => event) },
       },

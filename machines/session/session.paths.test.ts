@@ -8,6 +8,7 @@ import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, EventObject } fro
 import type { ImMessage } from '../ports/im.port';
 import { describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
+import type { FakeSignallingPort } from '../ports/signalling.fake';
 import { manualRealtime } from '../testing/realtime';
 import { composeSession } from './session.actors';
 import { bannerItemFor, sessionMachine } from './session.machine';
@@ -37,6 +38,11 @@ const samples: AnyEventObject[] = [
   { type: 'talk.close' },
   { type: 'talk.sendFailed', idClient: 'c1', reason: 'notConnected', text: 'Connection not established. Please kill the app and try again.' },
   { type: 'talk.sent', idClient: 'c1', message: incoming({ flow: 'out', idServer: 's3' }) },
+  // Calls: one out (started offline, so it ends by itself), one in; a ring during a call is turned down.
+  { type: 'call.start', peer: { account: 'yx-host', userId: 100001 }, callType: 0, online: false },
+  { type: 'call.ringing', signal: { id: 'r1', action: 0, channelId: 'ch9', from: 'yx-caller', to: 'me', time: 1 } },
+  { type: 'xstate.done.actor.call' },
+  { type: 'call.dismiss' },
 ];
 
 const inputs: Record<string, SessionInput> = {
@@ -52,7 +58,18 @@ function manualSession() {
 }
 
 async function replay(input: SessionInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
-  const { im, presence, clock, logic } = manualSession();
+  const { im, presence, clock, logic, pending, ports } = manualSession();
+  const signalling = ports.signalling as FakeSignallingPort;
+  /** Ends the running call: turns a ring down, and answers what it waits for (signal, media, server). */
+  async function finishCall() {
+    const call = actor.getSnapshot().children.call as AnyActorRef | undefined;
+    if (call?.getSnapshot().matches({ incoming: 'ringing' })) call.send({ type: 'call.reject' });
+    for (let round = 0; round < 4; round++) {
+      await flush();
+      for (const c of signalling.pending.open().filter((p) => p.method === 'send')) c.resolve({ id: 'x', action: 3, channelId: 'ch9', from: 'me', to: 'yx-caller', time: 1 });
+      for (const c of pending.open().filter((p) => p.method === 'leave' || p.method === 'endCall')) c.resolve(undefined);
+    }
+  }
   const actor = createActor(logic, { input, clock, inspect });
   const out: AnyEventObject[] = [];
   actor.on('*', (e) => out.push(e));
@@ -60,7 +77,9 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
   await flush();
 
   for (const { event, state } of steps) {
+    const inCallBefore = actor.getSnapshot().context.inCall;
     if (event.type === 'xstate.done.actor.presence') presence.pending.latest('send').resolve(undefined);
+    else if (event.type === 'xstate.done.actor.call') await finishCall();
     else actor.send(event as never);
     await flush();
     const snapshot = actor.getSnapshot();
@@ -69,6 +88,13 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
     if (event.type === 'im.unreadChanged') expect(out.at(-1)).toEqual({ type: 'session.unread', count: 7 });
     if (event.type === 'banner.navigate') expect(out.at(-1)).toEqual({ type: 'session.navigate', to: e.to });
     if (event.type === 'child.toast') expect(out.at(-1)).toEqual({ type: 'session.toast', text: e.text });
+    // One call at a time: the call child runs exactly while the session says so.
+    if (snapshot.status === 'active') expect(Boolean(snapshot.children.call)).toBe(snapshot.context.inCall);
+    if (event.type === 'call.ringing' && inCallBefore) {
+      // A ring during a call is turned down as busy; the running call goes on.
+      expect(signalling.pending.argsOf('send').at(-1)).toEqual(['yx-caller', { action: 3, channelId: 'ch9', payload: { busy: true } }]);
+    }
+    if (event.type === 'xstate.done.actor.call') expect(snapshot.context.lastCall).not.toBeNull();
     // The talk screen's chat lives exactly while it is open; its peer's messages go there, not to the banner.
     const talk = snapshot.children.talk as AnyActorRef | undefined;
     if (snapshot.status === 'active') expect(Boolean(talk)).toBe(snapshot.context.talkPeer !== null);
@@ -102,9 +128,14 @@ describeGeneratedPaths('session', sessionMachine, {
   events: samples,
   inputs,
   // Presence finishes only after it was told to go offline.
-  possible: (s, e) => e.type !== 'xstate.done.actor.presence' || s.matches('leaving'),
+  possible: (s, e) => (e.type !== 'xstate.done.actor.presence' || s.matches('leaving'))
+    // A call ends only when one runs.
+    && (e.type !== 'xstate.done.actor.call' || (s.context as { inCall: boolean }).inCall),
   // Whether a talk is open matters (its messages and send answers go there).
-  serializeContext: (c) => (c as { talkPeer: string | null }).talkPeer,
+  serializeContext: (c) => {
+    const ctx = c as { talkPeer: string | null; inCall: boolean; lastCall: unknown };
+    return [ctx.talkPeer, ctx.inCall, ctx.lastCall !== null];
+  },
   minPaths: 5,
   replay: (path, { input, inspect }) => replay(input, path.steps, inspect),
 });

@@ -2,6 +2,7 @@
 import type { ActorRefFrom, AnyMachineSnapshot } from 'xstate';
 import type { BannerMachine } from '../banner/banner.machine';
 import type { IdleHostMachine } from '../idle-host/idle-host.machine';
+import type { CallRef } from '../call/call.selectors';
 import type { ConversationsRef } from '../conversations/conversations.selectors';
 import type { ImConnectionMachine } from '../im-connection/im-connection.machine';
 import type { SessionMachine } from './session.machine';
@@ -31,3 +32,7 @@ export const selectImOffline = (connection: AnyMachineSnapshot | undefined): boo
 
 export const selectConversations = (session: AnyMachineSnapshot | undefined): ConversationsRef | undefined =>
   session?.children.conversations as ConversationsRef | undefined;
+
+/** The call under way, if any. */
+export const selectCall = (session: AnyMachineSnapshot | undefined): CallRef | undefined =>
+  session?.children.call as CallRef | undefined;

@@ -65,6 +65,9 @@ export interface TalkContext extends TalkInput {
   error: string | null;
   /** The peer's name, once looked up. */
   peerName: string | null;
+  /** The peer's user id and whether the peer is a host (who can be called), once looked up. */
+  peerUserId: number | null;
+  peerIsHost: boolean;
   /** Whether this person blocked the peer; null until known. */
   blocked: boolean | null;
   /** A block or unblock is under way. */
@@ -109,7 +112,7 @@ export type TalkEvent =
   | { type: 'talk.retry' }
   /** The IM connection is (again) up. */
   | { type: 'talk.connected' }
-  | { type: 'talk.peer'; nickname: string | null; blocked: boolean }
+  | { type: 'talk.peer'; nickname: string | null; blocked: boolean; userId?: number; isHost?: boolean }
   | { type: 'talk.translate'; key: string; text: string; to: string }
   | { type: 'talk.translated'; key: string; text: string }
   | { type: 'talk.translateFailed'; key: string; reason: string }
@@ -234,7 +237,9 @@ export const talkMachine = setup({
       error: null,
     }),
     setPeer: assign(({ event }) =>
-      event.type === 'talk.peer' ? { peerName: event.nickname, blocked: event.blocked } : {}),
+      event.type === 'talk.peer'
+        ? { peerName: event.nickname, blocked: event.blocked, peerUserId: event.userId ?? null, peerIsHost: event.isHost ?? false }
+        : {}),
     startTranslation: assign({
       translations: ({ context, event }) =>
         event.type === 'talk.translate' ? { ...context.translations, [event.key]: { status: 'translating' as const } } : context.translations,
@@ -305,7 +310,8 @@ export const talkMachine = setup({
 }).createMachine({
   id: 'talk',
   context: ({ input }) => ({
-    ...input, messages: [], error: null, peerName: null, blocked: null, blocking: false, translations: {}, secrets: {},
+    ...input, messages: [], error: null, peerName: null, peerUserId: null, peerIsHost: false, blocked: null, blocking: false,
+    translations: {}, secrets: {},
   }),
   invoke: { src: 'peerInfo', input: ({ context }) => ({ peer: context.peer }) },
   on: {

@@ -6,6 +6,8 @@ import { SimulatedClock } from 'xstate';
 import type { ClockPort } from '../idle-host/idle-host.actors';
 import { FakeImNetwork, FakeImPort } from '../ports/im.fake';
 import { PendingCalls } from '../ports/pending';
+import type { CallApiPort, RtcEvent, RtcPort } from '../ports/call.port';
+import { FakeSignallingPort } from '../ports/signalling.fake';
 import { FakePresencePort, FakePresenceServer } from '../ports/presence.fake';
 import type { RealtimePorts } from '../session/session.actors';
 
@@ -14,6 +16,28 @@ export const clockPortOf = (clock: SimulatedClock): ClockPort => ({
   setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
   clearTimeout: (id) => clock.clearTimeout(id as number),
 });
+
+/** A call API whose every answer the test gives (PendingCalls). */
+export function manualCallApi(pending: PendingCalls): CallApiPort {
+  return {
+    createCall: (request) => pending.add('createCall', [request]),
+    joinCall: (channelId) => pending.add('joinCall', [channelId]),
+    endCall: (channelId, reason) => pending.add('endCall', [channelId, reason]),
+    rate: (rating) => pending.add('rate', [rating]),
+  };
+}
+
+/** Media whose every answer the test gives; `emit` delivers media events. */
+export function manualRtc(pending: PendingCalls): RtcPort & { emit(event: RtcEvent): void } {
+  const listeners = new Set<(event: RtcEvent) => void>();
+  return {
+    prepare: (video) => pending.add('prepare', [video]),
+    join: (channelId, account) => pending.add('join', [channelId, account]),
+    leave: () => pending.add('leave', []),
+    subscribe: (listener) => { listeners.add(listener); return () => listeners.delete(listener); },
+    emit: (event) => listeners.forEach((l) => l(event)),
+  };
+}
 
 export function manualRealtime(clock = new SimulatedClock()) {
   const im = new FakeImPort(undefined, 'manual');
@@ -27,6 +51,10 @@ export function manualRealtime(clock = new SimulatedClock()) {
     customerServiceAccount: () => pending.add('customerServiceAccount', []),
     lookupProfiles: (accounts) => pending.add('lookupProfiles', [accounts]),
     translate: (text, to) => pending.add('translate', [text, to]),
+    signalling: new FakeSignallingPort(undefined, 'manual'),
+    rtmToken: () => pending.add('rtmToken', []),
+    callApi: manualCallApi(pending),
+    rtc: manualRtc(pending),
     setBlocked: (peer, blocked) => pending.add('setBlocked', [peer, blocked]),
     storeSecret: (secret) => pending.add('storeSecret', [secret]),
     openSecret: (id, pay) => pending.add('openSecret', [id, pay]),
@@ -50,6 +78,10 @@ export function autoRealtime(account: string, token: string, sessionToken = 'ses
     customerServiceAccount: () => Promise.resolve(null),
     lookupProfiles: () => Promise.resolve({}),
     translate: (text) => Promise.resolve(text),
+    signalling: new FakeSignallingPort(),
+    rtmToken: () => Promise.resolve('rtm-token'),
+    callApi: manualCallApi(new PendingCalls()),
+    rtc: manualRtc(new PendingCalls()),
     setBlocked: () => Promise.resolve(),
     storeSecret: () => Promise.reject(new Error('No secret messages here')),
     openSecret: () => Promise.reject(new Error('No secret messages here')),

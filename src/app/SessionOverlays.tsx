@@ -3,11 +3,15 @@
  * idle-host dialog (SPEC §4 Idle host). Each binds to its own child actor.
  */
 import { useSelector } from '@xstate/react';
+import { Suspense, lazy } from 'react';
 import {
   selectBanner, selectIdleHost, selectImConnection, selectImOffline, selectSession,
 } from '../../machines/session/session.selectors';
 import type { BannerRef, IdleHostRef, ImConnectionRef } from '../../machines/session/session.selectors';
 import { useAppActor } from './AppActorContext';
+
+/** The call screens load with the first call, not with the app. */
+const CallOverlay = lazy(() => import('./call/CallOverlay'));
 
 export function SessionOverlays() {
   const app = useAppActor();
@@ -15,8 +19,14 @@ export function SessionOverlays() {
   const banner = useSelector(session, selectBanner);
   const idleHost = useSelector(session, selectIdleHost);
   const connection = useSelector(session, selectImConnection);
+  const callShown = useSelector(session, (s) => Boolean(s?.context.inCall || s?.context.lastCall));
   return (
     <>
+      {session && callShown && (
+        <Suspense fallback={null}>
+          <CallOverlay session={session} />
+        </Suspense>
+      )}
       {connection && <OfflineStrip connection={connection} />}
       {banner && <IncomingBanner banner={banner} />}
       {idleHost && <IdleHostDialog idleHost={idleHost} />}

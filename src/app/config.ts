@@ -12,6 +12,8 @@ export const config = {
   realtime: (import.meta.env.VITE_REALTIME === 'production' ? 'production' : 'local') as 'local' | 'production',
   /** NetEase IM app key (production adapters). */
   nimAppKey: import.meta.env.VITE_NIM_APPKEY ?? '',
+  /** Agora app id for RTM signalling and RTC media (production adapters). */
+  agoraAppId: import.meta.env.VITE_AGORA_APP_ID ?? '',
   /** Presence socket URL; empty means the reference server's hub on this origin. */
   presenceUrl: import.meta.env.VITE_PRESENCE_URL ?? '',
 };

@@ -17,6 +17,13 @@ import {
   realtime as realtimeContract,
 } from '../api/contract';
 import { ApiError } from '../api/outcome';
+import * as callContract from '../api/contract/call';
+import { CallApiError } from '../../machines/ports/call.port';
+import type { CallApiPort } from '../../machines/ports/call.port';
+import type { SignallingPort } from '../../machines/ports/signalling.port';
+import { createLocalSignallingPort } from '../adapters/signalling.local';
+import { createRtcPort, rtcTokenFrom } from './rtc';
+import type { RtcAdapter } from '../../machines/ports/call.media';
 import type { TranslatorPort } from '../../machines/ports/translator.port';
 import type { ChatProfile } from '../../machines/conversations/conversations.machine';
 import { config } from './config';
@@ -35,11 +42,57 @@ async function imPort(): Promise<ImPort> {
 /** SPEC §8 1080 'diamond.not.enough', said in words. */
 export const TEXT_NOT_ENOUGH_DIAMONDS = 'You do not have enough diamonds.';
 
+async function signallingPort(api: ApiClient): Promise<SignallingPort> {
+  if (config.realtime !== 'production') return createLocalSignallingPort({ url: hubUrl(realtimeContract.RealtimePath.signal) });
+  const [{ createRtmSignallingPort }, { loadRtm }] = await Promise.all([
+    import('../adapters/signalling.rtm'),
+    import('../adapters/signalling.rtm.load'),
+  ]);
+  return createRtmSignallingPort({
+    appId: config.agoraAppId,
+    loadSdk: loadRtm,
+    fetchRtmToken: () => api.data(realtimeContract.getAgoraRtmToken, {}, { silent: true }),
+  });
+}
+
+/** SPEC §7 call endpoints; createCall refusals become the call's own refusals (contract/call.ts). */
+export function httpCallApi(api: ApiClient): CallApiPort {
+  return {
+    async createCall(request) {
+      try {
+        return await api.data(callContract.createCall, { beCallUserId: request.beCallUserId, callType: request.callType === 10 ? 10 : 0 }, { silent: true });
+      } catch (error) {
+        const code = error instanceof ApiError ? error.detail.code : undefined;
+        const message = error instanceof Error ? error.message : String(error);
+        if (code === callContract.CallRefusalCode.busy) throw new CallApiError('busy', message);
+        if (code === callContract.CallRefusalCode.unavailable) throw new CallApiError('offline', message);
+        if (code === callContract.CallRefusalCode.balance) throw new CallApiError('balance', message);
+        throw new CallApiError('error', message);
+      }
+    },
+    async joinCall(channelId) {
+      await api.data(callContract.joinCall, { searchValue: channelId }, { silent: true });
+    },
+    async endCall(channelId, reason) {
+      const hangupReason = reason === 2 || reason === 6 ? reason : 1;
+      await api.data(callContract.endCall, { channelId, hangupReason }, { silent: true });
+    },
+    async rate(rating) {
+      await api.data(callContract.callRate, rating, { silent: true });
+    },
+  };
+}
+
 export async function createRealtimePorts(
   api: ApiClient, credentials: SessionCredentials, translator: TranslatorPort,
-): Promise<RealtimePorts> {
+): Promise<RealtimePorts & { rtc: RtcAdapter }> {
   return {
     im: await imPort(),
+    signalling: await signallingPort(api),
+    rtmToken: async () => (await api.data(realtimeContract.getAgoraRtmToken, {}, { silent: true })).rtmToken,
+    callApi: httpCallApi(api),
+    // A stand-in: the media adapter (and its SDK) loads when a call first prepares.
+    rtc: createRtcPort({ rtcToken: rtcTokenFrom(api) }),
     presence: createLocalPresencePort({
       url: config.presenceUrl || hubUrl(realtimeContract.RealtimePath.presence),
       token: credentials.token,
@@ -59,7 +112,7 @@ export async function createRealtimePorts(
       for (const [account, p] of Object.entries(found)) {
         out[account] = {
           nickname: p.nickname, icon: p.icon, onlineStatus: p.onlineGroupStatus, userId: p.userId, isVip: p.isVip,
-          blocked: p.isBlockUser,
+          blocked: p.isBlockUser, userType: p.userType,
         };
       }
       return out;

@@ -7,6 +7,7 @@ import {
   createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect,
 } from '@tanstack/react-router';
 import type { RouterHistory } from '@tanstack/react-router';
+import { RouteError } from './RouteError';
 import { homeFor, pathForMode } from '../../machines/app/app.paths';
 import { selectMode, selectPhase } from '../../machines/app/app.selectors';
 import { NotFound } from '../ui/NotFound';
@@ -60,6 +61,7 @@ export function createAppRouter(app: AppActor, history?: RouterHistory) {
     ...(history ? { history } : {}),
     context: { app },
     defaultPreload: 'intent',
+    defaultErrorComponent: RouteError,
     defaultPendingMinMs: 0,
     scrollRestoration: false,
   });

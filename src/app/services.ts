@@ -4,6 +4,7 @@
  * them with `useServices()` and never import src/adapters.
  */
 import { createContext, useContext } from 'react';
+import type { CallMediaView } from '../../machines/ports/call.media';
 import type { TranslatorPort } from '../../machines/ports/translator.port';
 import type { ApiClient } from '../api/client';
 import type { Uploader } from '../api/upload';
@@ -13,6 +14,8 @@ export interface Services {
   translator: TranslatorPort;
   /** Pictures and videos for the profile, with upload progress (src/api/upload.ts). */
   upload: Uploader;
+  /** The call's streams for the call screens (the media adapter itself loads with the first call). */
+  callMedia?: CallMediaView;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

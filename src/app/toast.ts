@@ -5,10 +5,35 @@
 const library = () => import('../ui/antd');
 
 /** SPEC §9: toasts show for 1.5 to 2 s. */
+export const TOAST_MS = 2000;
+
+/**
+ * Shows `text` for 2 s. When the component library cannot be loaded (the network or the
+ * server is away, and a module that failed to load stays failed), a plain status line
+ * says it instead: a toast is how failures are told, so it must not fail itself.
+ */
 export function showToast(text: string): void {
-  void library().then(({ Toast }) => {
-    Toast.show({ content: text, duration: 2000, position: 'center' });
-  });
+  library().then(
+    ({ Toast }) => { Toast.show({ content: text, duration: TOAST_MS, position: 'center' }); },
+    () => plainToast(text),
+  );
+}
+
+function plainToast(text: string): void {
+  const el = document.createElement('div');
+  el.className = 'plain-toast';
+  el.setAttribute('role', 'status');
+  el.textContent = text;
+  document.body.append(el);
+  window.setTimeout(() => el.remove(), TOAST_MS);
+}
+
+/** Loads the component library once the app is idle, so toasts work even if the network goes away later. */
+export function warmToasts(): void {
+  const idle = (window as { requestIdleCallback?: (fn: () => void) => number }).requestIdleCallback;
+  const load = () => { library().catch(() => undefined); };
+  if (idle) idle(load);
+  else window.setTimeout(load, 2000);
 }
 
 /** SPEC §4 system message 58: confirm, then reload so the app starts again as a host. */

@@ -54,6 +54,13 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 };
 
+/** The host's unread total as the News tab states it. */
+async function unreadOf(page: Page): Promise<number> {
+  const name = await tabBar(page).getByRole('link', { name: /^News/ }).getAttribute('aria-label')
+    ?? await tabBar(page).getByRole('link', { name: /^News/ }).innerText();
+  return Number(/(\d+) unread/.exec(name)?.[1] ?? 0);
+}
+
 async function send(page: Page, text: string) {
   await page.getByRole('textbox', { name: 'Message' }).fill(text);
   await page.getByRole('button', { name: 'Send' }).click();
@@ -72,6 +79,11 @@ test('a reset link is back at once, and what was sent meanwhile arrives exactly 
   await expect(hostPage.getByRole('heading', { name: 'Home' })).toBeVisible();
   await expect.poll(() => logins.length).toBe(1);
   await openAppAs(userPage, request, user.userId, `/talk?to=${host.yxAccid}&taPath=e2e`);
+  // What this chat already held (an account may have talked before): the count goes on from there.
+  const list = userPage.getByRole('list', { name: 'Messages' });
+  await expect(list).toHaveAttribute('data-history', 'loaded');
+  const before = Number(await list.getAttribute('data-count'));
+  const unreadBefore = await unreadOf(hostPage);
 
   const RESETS = 10;
   const reconnectMs: number[] = [];
@@ -85,11 +97,10 @@ test('a reset link is back at once, and what was sent meanwhile arrives exactly 
     await expect.poll(() => logins.length).toBe(before + 1);
     reconnectMs.push(logins.at(-1)! - droppedAt);
   }
-  const list = userPage.getByRole('list', { name: 'Messages' });
-  await expect(list).toHaveAttribute('data-count', String(RESETS));
+  await expect(list).toHaveAttribute('data-count', String(before + RESETS));
   await expect(list).toHaveAttribute('data-sending', '0');
   await expect(list).toHaveAttribute('data-failed', '0');
-  await expect(tabBar(hostPage).getByRole('link', { name: `News, ${RESETS} unread` })).toBeVisible();
+  await expect(tabBar(hostPage).getByRole('link', { name: `News, ${unreadBefore + RESETS} unread` })).toBeVisible();
   await expect(hostPage).not.toHaveURL(/\/login/);
   console.log(`IM reconnect in the browser after a reset (ms): p50 ${percentile(reconnectMs, 50)}, p95 ${percentile(reconnectMs, 95)}, n=${RESETS}`);
 
@@ -111,6 +122,8 @@ test('a server restart is survived without user action', async ({ browser }) => 
     const hostPage = await hostContext.newPage();
     const userPage = await userContext.newPage();
     const hostLogins = imLogins(hostPage);
+    userPage.on('pageerror', (e) => console.log('USER PAGEERROR', e.message, e.stack));
+    userPage.on('console', (m) => { if (m.type() === 'error') console.log('USER CONSOLE', m.text()); });
     const userLogins = imLogins(userPage);
 
     await openAppAs(hostPage, api, host.userId);

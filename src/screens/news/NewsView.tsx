@@ -13,12 +13,15 @@ import { useAppActor } from '../../app/AppActorContext';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { ConversationList } from './ConversationList';
 import { MailList } from './MailList';
+import { CallRecordList, FollowingList } from './NewsLists';
 import './news.css';
 
 const TABS = [
   { id: 'chats', label: 'Messages' },
   { id: 'system', label: 'System messages' },
   { id: 'station', label: 'Station messages' },
+  { id: 'follows', label: 'Following' },
+  { id: 'records', label: 'Call records' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
@@ -77,6 +80,8 @@ export function NewsView() {
           {t.id === 'chats' && conversations && <ConversationList conversations={conversations} talkPath={talkPath} />}
           {t.id === 'system' && <MailList mailType={news.MailType.system} />}
           {t.id === 'station' && <MailList mailType={news.MailType.station} />}
+          {t.id === 'follows' && <FollowingList />}
+          {t.id === 'records' && <CallRecordList />}
         </div>
       ))}
     </ScreenFrame>

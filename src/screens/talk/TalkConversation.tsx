@@ -33,7 +33,18 @@ export function TalkConversation({ peer, className = '' }: { peer: string; class
 
   return (
     <div className={`talk ${className}`}>
-      {talk && <PeerBar talk={talk} />}
+      {talk && (
+        <PeerBar
+          talk={talk}
+          // A user calls a host from the chat (SPEC §2 /talk call button); no call starts offline (§5).
+          onCall={isHost ? undefined : (p) => session?.send({
+            type: 'call.start',
+            peer: { account: p.account, userId: p.userId, ...(p.nickname ? { nickname: p.nickname } : {}) },
+            callType: 0,
+            online: navigator.onLine,
+          })}
+        />
+      )}
       {talk ? <Messages talk={talk} /> : <ListMessage busy>Loading messages…</ListMessage>}
       {talk && writingSecret && <SecretComposer talk={talk} onDone={() => setWritingSecret(false)} />}
       <Composer onSend={(text) => talk?.send({ type: 'talk.send', text, idClient: crypto.randomUUID(), time: Date.now() })}>
@@ -59,6 +70,7 @@ export function Messages({ talk }: { talk: TalkRef }) {
   const error = useSelector(talk, (s) => s.context.error);
   const complete = useSelector(talk, (s) => s.matches({ ready: 'complete' }));
   const loadingOlder = useSelector(talk, (s) => s.matches({ ready: 'loadingOlder' }));
+  const ready = useSelector(talk, (s) => s.matches('ready'));
   if (failed) return <ListMessage error={error} onRetry={() => talk.send({ type: 'talk.retry' })} />;
   return (
     <MessageList
@@ -67,6 +79,7 @@ export function Messages({ talk }: { talk: TalkRef }) {
       loadingOlder={loadingOlder}
       onTop={() => talk.send({ type: 'talk.loadOlder' })}
       renderMessage={(m) => <TalkMessageView talk={talk} message={m} />}
+      historyLoaded={ready}
     />
   );
 }
@@ -74,13 +87,17 @@ export function Messages({ talk }: { talk: TalkRef }) {
 const NEAR_BOTTOM_PX = 80;
 
 /** The virtualised list; also rendered on its own by the bench. */
-export function MessageList({ messages, complete, loadingOlder, onTop, renderMessage = (m) => <MessageBody message={m} /> }: {
+export function MessageList({
+  messages, complete, loadingOlder, onTop, renderMessage = (m) => <MessageBody message={m} />, historyLoaded = true,
+}: {
   messages: readonly TalkMessage[];
   complete: boolean;
   loadingOlder: boolean;
   onTop: () => void;
   /** What a message shows; by default its body alone. */
   renderMessage?: (message: TalkMessage) => ReactNode;
+  /** Whether the newest page of the history is in (stated on the list for tests and tools). */
+  historyLoaded?: boolean;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -128,6 +145,7 @@ export function MessageList({ messages, complete, loadingOlder, onTop, renderMes
         data-count={messages.length}
         data-sending={messages.filter((m) => m.status === 'sending').length}
         data-failed={messages.filter((m) => m.status === 'failed' || m.status === 'refused').length}
+        data-history={historyLoaded ? 'loaded' : 'loading'}
         style={{ height: virtualizer.getTotalSize() }}
       >
         {virtualizer.getVirtualItems().map((item) => {

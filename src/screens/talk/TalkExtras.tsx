@@ -16,13 +16,26 @@ export type TalkRef = ActorRefFrom<TalkMachine>;
 /** The language translations go to: the device's (SPEC §7 translator "target language"). */
 export const targetLanguage = (): string => (globalThis.navigator?.language || 'en').split('-')[0]!.toLowerCase();
 
-export function PeerBar({ talk }: { talk: TalkRef }) {
+export function PeerBar({ talk, onCall }: { talk: TalkRef; onCall?: (peer: { account: string; userId: number; nickname: string | null }) => void }) {
   const name = useSelector(talk, (s) => s.context.peerName);
+  const peer = useSelector(talk, (s) => s.context.peer);
+  const peerUserId = useSelector(talk, (s) => s.context.peerUserId);
+  const peerIsHost = useSelector(talk, (s) => s.context.peerIsHost);
   const blocked = useSelector(talk, (s) => s.context.blocked);
   const blocking = useSelector(talk, (s) => s.context.blocking);
   return (
     <div className="talk-peer">
       <span className="talk-peer-name">{name ?? ''}</span>
+      {onCall && peerIsHost && peerUserId !== null && (
+        <button
+          type="button"
+          className="icon-button talk-call"
+          aria-label={`Video call ${name ?? peer}`}
+          onClick={() => onCall({ account: peer, userId: peerUserId, nickname: name })}
+        >
+          <span aria-hidden="true">📹</span>
+        </button>
+      )}
       {blocked !== null && (
         <button
           type="button"

@@ -1,0 +1,70 @@
+/** The call machine composed with its ports: the call API, the media (RTC) and signalling. */
+import { fromCallback, fromPromise } from 'xstate';
+import type { CallApiPort, RtcPort } from '../ports/call.port';
+import type { SignallingPort } from '../ports/signalling.port';
+import { SignalAction } from '../ports/signalling.port';
+import { HangupReason, JOIN_TIMEOUT_MS, callMachine } from './call.machine';
+import type { CallEvent } from './call.machine';
+
+export interface CallPorts {
+  api: CallApiPort;
+  rtc: RtcPort;
+  signalling: SignallingPort;
+  /** Timers for the joinCall time-out; tests pass a simulated clock. */
+  setTimeout: (fn: () => void, ms: number) => unknown;
+  clearTimeout: (id: unknown) => void;
+}
+
+/** SPEC §9 "room preparation retried once". */
+export async function retryOnce<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch {
+    return run();
+  }
+}
+
+export function composeCall({ api, rtc, signalling, setTimeout, clearTimeout }: CallPorts) {
+  /** Rejects when `promise` has not settled within `ms`. */
+  const within = <T>(promise: Promise<T>, ms: number, what: string) => new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${what} timed out`)), ms);
+    promise.then(
+      (value) => { clearTimeout(timer); resolve(value); },
+      (error: unknown) => { clearTimeout(timer); reject(error); },
+    );
+  });
+
+  return callMachine.provide({
+    actors: {
+      createCall: fromPromise(({ input }) => api.createCall(input)),
+      prepare: fromPromise(async ({ input }) => {
+        await rtc.prepare(input.video);
+        await retryOnce(() => rtc.join(input.channelId, input.account));
+      }),
+      accept: fromPromise(async ({ input }) => {
+        await within(api.joinCall(input.channelId), JOIN_TIMEOUT_MS, 'joinCall');
+        await rtc.prepare(input.video);
+        await retryOnce(() => rtc.join(input.channelId, input.account));
+        await signalling.send(input.peer, { action: SignalAction.accept, channelId: input.channelId });
+      }),
+      // The server first, so that the record says "refused" whoever is quicker to tell it afterwards.
+      reject: fromPromise(async ({ input }) => {
+        await api.endCall(input.channelId, HangupReason.local).catch(() => undefined);
+        await signalling.send(input.peer, { action: SignalAction.reject, channelId: input.channelId });
+      }),
+      signal: fromPromise(async ({ input }) => {
+        await signalling.send(input.to, {
+          action: input.action, channelId: input.channelId, ...(input.payload ? { payload: input.payload } : {}),
+        });
+      }),
+      // Both always run: media is left even when the server cannot be told, and the other way round.
+      cleanup: fromPromise(async ({ input }) => {
+        const left = rtc.leave().catch(() => undefined);
+        const told = input.channelId ? api.endCall(input.channelId, input.reason).catch(() => undefined) : undefined;
+        await Promise.all([left, told]);
+      }),
+      signals: fromCallback<CallEvent>(({ sendBack }) => signalling.subscribe((event) => sendBack({ type: 'signal.event', event }))),
+      media: fromCallback<CallEvent>(({ sendBack }) => rtc.subscribe((event) => sendBack({ type: 'rtc.event', event }))),
+    },
+  });
+}

@@ -1,0 +1,177 @@
+/**
+ * Generated-path tests of the call machine (SPEC §4 Call status, §8 call messages, §9 call
+ * constants): every path is replayed on the real actor with manual call API, media and
+ * signalling (nothing answers until the path says so) and a simulated clock.
+ */
+import { describe, expect, it } from 'vitest';
+import { SimulatedClock, createActor, fromPromise } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
+import { CallApiError, MediaError, MediaErrorText } from '../ports/call.port';
+import type { CallInfo } from '../ports/call.port';
+import { PendingCalls } from '../ports/pending';
+import { SignalAction } from '../ports/signalling.port';
+import type { CallSignal } from '../ports/signalling.port';
+import { afterEvent, describeGeneratedPaths, flush } from '../testing/paths';
+import type { InspectFn } from '../testing/paths';
+import {
+  CONNECT_TIMEOUT_MS, CallStatus, CallText, DEDUCTION_ERR_MAX, HangupReason, appCallStateOf, callMachine,
+} from './call.machine';
+import type { CallContext, CallInput } from './call.machine';
+
+const info: CallInfo = { channelId: 'ch1', yxAccid: 'yx-host', videoPrice: 60, nickname: 'Sofia', age: 24 };
+const signal = (action: number, channelId = 'ch1'): AnyEventObject => ({
+  type: 'signal.event',
+  event: { type: 'signal', signal: { id: `s${action}${channelId}`, action, channelId, from: 'peer', to: 'me', time: 1 } },
+});
+const rtc = (type: string): AnyEventObject => ({ type: 'rtc.event', event: { type } });
+const done = (id: string, output?: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
+const fail = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error });
+
+const RING_OUT = afterEvent('ringTimeout', 'call.outgoing.ringing');
+const RING_IN = afterEvent('ringTimeout', 'call.incoming.ringing');
+const CONNECT = afterEvent('connectTimeout', 'call.connecting');
+
+const samples: AnyEventObject[] = [
+  done('createCall', info),
+  fail('createCall', new CallApiError('busy', 'busy')),
+  fail('createCall', new CallApiError('offline', 'offline')),
+  fail('createCall', new CallApiError('balance', 'diamond.not.enough')),
+  done('prepare'),
+  fail('prepare', new MediaError('permissionDenied')),
+  fail('ring', new Error('peer unreachable')),
+  done('cancelSignal'), done('timeoutSignal'), done('rejectSignal'), done('hangupSignal'),
+  fail('cancelSignal', new Error('gone')), fail('timeoutSignal', new Error('gone')), fail('rejectSignal', new Error('gone')),
+  fail('hangupSignal', new Error('gone')), fail('cleanup', new Error('media already gone')),
+  done('accept'), fail('accept', new Error('joinCall timed out')),
+  done('cleanup'),
+  { type: RING_OUT }, { type: RING_IN }, { type: CONNECT },
+  signal(SignalAction.accept), signal(SignalAction.reject), signal(SignalAction.cancel), signal(SignalAction.hangup),
+  signal(SignalAction.hangup, 'other-channel'),
+  {
+    type: 'signal.event',
+    event: { type: 'signal', signal: { id: 'busy', action: SignalAction.reject, channelId: 'ch1', from: 'peer', to: 'me', time: 1, payload: { busy: true } } },
+  },
+  rtc('firstRemoteFrame'), rtc('remoteLeft'), rtc('connectionLost'),
+  { type: 'system.callRefused', text: CallText.refused },
+  { type: 'system.callIncome', amount: 60 }, { type: 'system.giftIncome', amount: 20 },
+  { type: 'call.cancel' }, { type: 'call.accept' }, { type: 'call.reject' }, { type: 'call.hangup' },
+  { type: 'call.deductionFailed' },
+];
+
+const incomingSignal: CallSignal = {
+  id: 'ring-1', action: SignalAction.videoCall, channelId: 'ch1', from: 'yx-user', to: 'yx-host', time: 1,
+  payload: { nickname: 'Alex', age: 30, userId: 200001 },
+};
+
+const inputs: Record<string, CallInput> = {
+  'user calls': { direction: 'out', online: true, isHost: false, account: 'yx-user', peer: { account: 'yx-host', userId: 100001 }, callType: 0, ringTimeoutMs: 30_000 },
+  'user calls offline': { direction: 'out', online: false, isHost: false, account: 'yx-user', peer: { account: 'yx-host', userId: 100001 }, callType: 0 },
+  'host is called': { direction: 'in', online: true, isHost: true, account: 'yx-host', signal: incomingSignal },
+};
+
+async function replay(input: CallInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
+  const pending = new PendingCalls();
+  const clock = new SimulatedClock();
+  const promise = (id: string) => fromPromise(({ input: args, self }) => pending.add<unknown>(self.id || id, [args]));
+  const actor = createActor(callMachine.provide({
+    actors: {
+      createCall: promise('createCall') as never, prepare: promise('prepare') as never, accept: promise('accept') as never,
+      signal: promise('signal') as never, cleanup: promise('cleanup') as never, reject: promise('reject') as never,
+    },
+  }), { input, clock, inspect });
+  actor.start();
+  await flush();
+
+  for (const { event, state } of steps) {
+    const before = actor.getSnapshot();
+    const e = event as AnyEventObject;
+    if (event.type.startsWith('xstate.after.')) {
+      const due = event.type === CONNECT ? CONNECT_TIMEOUT_MS : before.context.ringTimeoutMs;
+      clock.increment(due - 1);
+      await flush();
+      expect(actor.getSnapshot().value).toEqual(before.value);
+      clock.increment(1);
+    } else if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) {
+      const id = event.type.split('.').slice(3).join('.');
+      const call = pending.next(id);
+      if (event.type.startsWith('xstate.done')) call.resolve(e.output);
+      else call.reject(e.error);
+    } else {
+      actor.send(event as never);
+    }
+    await flush();
+
+    const snapshot = actor.getSnapshot();
+    const ctx: CallContext = snapshot.context;
+    expect(snapshot.value).toEqual(state.value);
+    expect(ctx.status).toBe((state.context as CallContext).status);
+    expect(ctx.deductionErrors).toBeLessThanOrEqual(DEDUCTION_ERR_MAX);
+    // SPEC §5: no call starts offline; nothing is asked of the server or the media then.
+    if (!input.online) {
+      expect(ctx.outcome?.text).toBe(CallText.offline);
+      expect(pending.count('createCall') + pending.count('prepare')).toBe(0);
+    }
+    // §8 texts where they belong.
+    if (event.type === 'xstate.error.actor.createCall') {
+      const refusal = (e.error as CallApiError).refusal;
+      expect(ctx.outcome?.text).toBe({ busy: CallText.busy, offline: CallText.unavailable, balance: CallText.balance }[refusal as 'busy']);
+    }
+    if (event.type === 'xstate.error.actor.prepare') expect(ctx.outcome?.text).toBe(MediaErrorText.permissionDenied);
+    // Connected means a remote frame arrived; a hang-up after it is in-progress → hung up with its reason.
+    if (snapshot.matches('connected')) expect(ctx.status).toBe(CallStatus.inProgress);
+    if (event.type === 'call.hangup' && before.matches('connected')) expect(ctx.outcome).toMatchObject({ status: CallStatus.hungUp, reason: HangupReason.local });
+    if (e.type === 'rtc.event' && e.event.type === 'connectionLost' && before.matches('connected')) {
+      expect(ctx.outcome?.reason).toBe(HangupReason.weakNetwork);
+    }
+    if (event.type === RING_OUT) {
+      expect(pending.argsOf('timeoutSignal').at(-1)).toEqual([{ to: 'yx-host', action: SignalAction.cancel, channelId: 'ch1', payload: { notAnswered: 30 } }]);
+    }
+    // A signal of another channel changes nothing.
+    if (e.type === 'signal.event' && e.event.signal.channelId !== 'ch1') expect(snapshot.value).toEqual(before.value);
+    // The host overlays follow the app call state.
+    const appState = appCallStateOf(snapshot);
+    if (snapshot.matches({ incoming: 'ringing' })) expect(appState).toBe('calling');
+    if (snapshot.matches('connected')) expect(appState).toBe('connected');
+    if (snapshot.status === 'done') {
+      expect(snapshot.output).toMatchObject({ ...ctx.outcome, channelId: ctx.channelId, direction: ctx.direction });
+      if (ctx.connectedAt === 0) expect(snapshot.output?.answerTime).toBe(0);
+    }
+  }
+  actor.stop();
+}
+
+describeGeneratedPaths('call', callMachine, {
+  events: samples,
+  inputs,
+  serializeContext: (c) => {
+    const ctx = c as CallContext;
+    return [ctx.status, ctx.deductionErrors, ctx.channelId !== null, ctx.outcome?.text ?? null];
+  },
+  // Income and deduction notices come while connected; deductions up to the limit are enough.
+  possible: (s, e) => !(e.type === 'call.deductionFailed' && (s.context as CallContext).deductionErrors >= DEDUCTION_ERR_MAX),
+  // The offline start has one path (straight to the end); the others many.
+  minPaths: 2,
+  replay: (path, { input, inspect }) => replay(input, path.steps, inspect),
+});
+
+describe('call rules', () => {
+  it('ends after the third deduction error, not before', async () => {
+    const pending = new PendingCalls();
+    const actor = createActor(callMachine.provide({
+      actors: {
+        accept: fromPromise(() => Promise.resolve()),
+        signal: fromPromise(({ self }) => pending.add(self.id, [])),
+        cleanup: fromPromise(() => Promise.resolve()),
+      },
+    }), { input: inputs['host is called']! }).start();
+    actor.send({ type: 'call.accept' });
+    await flush();
+    actor.send({ type: 'rtc.event', event: { type: 'firstRemoteFrame' } });
+    actor.send({ type: 'call.deductionFailed' });
+    actor.send({ type: 'call.deductionFailed' });
+    expect(actor.getSnapshot().matches('connected')).toBe(true);
+    actor.send({ type: 'call.deductionFailed' });
+    expect(actor.getSnapshot().matches('hangingUp')).toBe(true);
+    expect(actor.getSnapshot().context.outcome).toEqual({ status: CallStatus.hungUp, reason: HangupReason.local, text: CallText.error });
+  });
+});

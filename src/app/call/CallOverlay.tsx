@@ -1,0 +1,190 @@
+/**
+ * The call screens over everything (SPEC §2 host overlays and the user's call screens):
+ * dialling with cancel, an incoming ring with accept and reject, connecting, the in-call
+ * screen with both videos, the timer and (hosts) the call and gift income, and after the
+ * call its outcome with the rating. Loaded only when a call starts.
+ */
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { callViewOf, formatElapsed, sameView } from '../../../machines/call/call.selectors';
+import type { CallRef, CallView } from '../../../machines/call/call.selectors';
+import { CallStatus } from '../../../machines/call/call.machine';
+import type { CallSummary } from '../../../machines/call/call.machine';
+import type { SessionRef } from '../../../machines/session/session.selectors';
+import { selectCall } from '../../../machines/session/session.selectors';
+import { callRate } from '../../api/contract/call';
+import type { CallMediaView } from '../../../machines/ports/call.media';
+import { useServices } from '../services';
+import { Ringtone } from './Ringtone';
+import './call.css';
+
+export default function CallOverlay({ session }: { session: SessionRef }) {
+  const call = useSelector(session, selectCall);
+  const lastCall = useSelector(session, (s) => s.context.lastCall);
+  const isHost = useSelector(session, (s) => s.context.isHost);
+  if (call) return <LiveCall call={call} />;
+  if (lastCall) return <CallEnded summary={lastCall} isHost={isHost} onClose={() => session.send({ type: 'call.dismiss' })} />;
+  return null;
+}
+
+function LiveCall({ call }: { call: CallRef }) {
+  const view = useSelector(call, callViewOf, sameView);
+  return (
+    <div className="call-screen" role="dialog" aria-modal="true" aria-label="Call" data-phase={view.phase}>
+      {view.phase === 'connected' ? <InCall call={call} view={view} /> : <BeforeConnected call={call} view={view} />}
+    </div>
+  );
+}
+
+function PeerCard({ view }: { view: CallView }) {
+  const { peer } = view;
+  const details = [peer.age ? `${peer.age}` : null, peer.countryCode ?? null, peer.levelName ?? null].filter(Boolean).join(' · ');
+  return (
+    <div className="call-peer">
+      {peer.icon ? <img className="avatar call-avatar" src={peer.icon} alt="" width={96} height={96} /> : <span className="avatar call-avatar" aria-hidden="true" />}
+      <h2 className="call-name">{peer.nickname ?? peer.account}</h2>
+      {details && <p className="call-details">{details}</p>}
+    </div>
+  );
+}
+
+function BeforeConnected({ call, view }: { call: CallRef; view: CallView }) {
+  const ringing = view.phase === 'dialling' || view.phase === 'ringing';
+  return (
+    <div className="call-before">
+      <PeerCard view={view} />
+      <p className="call-state" role="status">
+        {view.phase === 'dialling' && 'Calling…'}
+        {view.phase === 'ringing' && (view.video ? 'Incoming video call' : 'Incoming call')}
+        {view.phase === 'connecting' && 'Connecting…'}
+        {view.phase === 'ending' && 'Call ended'}
+      </p>
+      {ringing && <Ringtone />}
+      <div className="call-actions">
+        {view.phase === 'dialling' && (
+          <button type="button" className="call-button call-end" onClick={() => call.send({ type: 'call.cancel' })}>Cancel</button>
+        )}
+        {view.phase === 'ringing' && (
+          <>
+            <button type="button" className="call-button call-end" onClick={() => call.send({ type: 'call.reject' })}>Reject</button>
+            <button type="button" className="call-button call-accept" onClick={() => call.send({ type: 'call.accept' })}>Accept</button>
+          </>
+        )}
+        {view.phase === 'connecting' && (
+          <button type="button" className="call-button call-end" onClick={() => call.send({ type: 'call.hangup' })}>Hang up</button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function useStreams(media: CallMediaView | undefined) {
+  const subscribe = (listener: () => void) => media?.subscribe(listener) ?? (() => {});
+  const local = useSyncExternalStore(subscribe, () => media?.local() ?? null);
+  const remote = useSyncExternalStore(subscribe, () => media?.remote() ?? null);
+  return { local, remote };
+}
+
+function Video({ stream, label, muted, className }: { stream: MediaStream | null; label: string; muted: boolean; className: string }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    if (ref.current && ref.current.srcObject !== stream) ref.current.srcObject = stream;
+  }, [stream]);
+  return <video ref={ref} className={className} aria-label={label} autoPlay playsInline muted={muted} />;
+}
+
+function useNow(active: boolean) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+function InCall({ call, view }: { call: CallRef; view: CallView }) {
+  const { callMedia } = useServices();
+  const { local, remote } = useStreams(callMedia);
+  const [overlay, setOverlay] = useState(true);
+  const now = useNow(true);
+  return (
+    <div className="call-live">
+      {/* Video only: the media adapter plays the peer's sound itself. */}
+      <Video stream={remote} label="Their video" muted className="call-remote" />
+      <Video stream={local} label="Your video" muted className="call-local" />
+      {/* A tap on the screen toggles the overlay (SPEC §2 in-call screen). */}
+      <button type="button" className="call-toggle" aria-label={overlay ? 'Hide controls' : 'Show controls'} onClick={() => setOverlay((v) => !v)} />
+      {overlay && (
+        <div className="call-top">
+          <span className="call-timer" role="timer" aria-label="Call time">{formatElapsed(now - view.connectedAt)}</span>
+          {view.isHost && (
+            <>
+              <span className="call-income" data-testid="call-income">{`Call income ${view.callIncome}`}</span>
+              <span className="call-income" data-testid="gift-income">{`Gift income ${view.giftIncome}`}</span>
+            </>
+          )}
+          <button type="button" className="call-button call-end" onClick={() => call.send({ type: 'call.hangup' })}>End call</button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+const STATUS_TEXT: Partial<Record<number, string>> = {
+  [CallStatus.timeout]: 'No answer',
+  [CallStatus.cancel]: 'Call cancelled',
+  [CallStatus.hungUp]: 'Call ended',
+};
+
+function CallEnded({ summary, isHost, onClose }: { summary: CallSummary; isHost: boolean; onClose: () => void }) {
+  const { api } = useServices();
+  const [category, setCategory] = useState(0);
+  const [abnormal, setAbnormal] = useState(false);
+  const [sent, setSent] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const canRate = summary.answerTime > 0 && summary.channelId !== null;
+  const rate = async () => {
+    if (!summary.channelId || category === 0 || sent === 'sending' || sent === 'sent') return;
+    setSent('sending');
+    try {
+      await api.data(callRate, {
+        channelId: summary.channelId, callType: summary.callType, category, answerTime: summary.answerTime,
+        userType: isHost ? 2 : 1, abnormal: abnormal ? 1 : 0,
+      });
+      setSent('sent');
+    } catch {
+      setSent('failed');
+    }
+  };
+  return (
+    <div className="call-screen" role="dialog" aria-modal="true" aria-label="Call ended">
+      <div className="call-before">
+        <h2 className="call-name">{summary.peer.nickname ?? summary.peer.account}</h2>
+        <p className="call-state" role="status">{summary.text ?? STATUS_TEXT[summary.status] ?? 'Call ended'}</p>
+        {summary.answerTime > 0 && <p className="call-details">{`Duration ${formatElapsed(summary.answerTime * 1000)}`}</p>}
+        {canRate && sent !== 'sent' && (
+          <fieldset className="call-rating">
+            <legend>Rate this call</legend>
+            <div className="call-stars">
+              {[1, 2, 3, 4, 5].map((n) => (
+                <button key={n} type="button" className="icon-button" aria-pressed={category === n} aria-label={`${n} star${n > 1 ? 's' : ''}`} onClick={() => setCategory(n)}>
+                  <span aria-hidden="true">{n <= category ? '★' : '☆'}</span>
+                </button>
+              ))}
+            </div>
+            <label className="call-abnormal">
+              <input type="checkbox" checked={abnormal} onChange={(e) => setAbnormal(e.target.checked)} />
+              Something went wrong
+            </label>
+            <button type="button" className="button-link button-primary" disabled={category === 0 || sent === 'sending'} onClick={() => void rate()}>
+              Send rating
+            </button>
+            {sent === 'failed' && <p className="form-error" role="alert">The rating could not be sent. Please try again.</p>}
+          </fieldset>
+        )}
+        {sent === 'sent' && <p className="call-details" role="status">Thank you for rating.</p>}
+        <button type="button" className="button-link" onClick={onClose}>Close</button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * The ringing tone (SPEC §4: it plays while calling only), made with Web Audio so no sound
+ * file has to be fetched. Browsers block sound until the page was tapped: then a visible
+ * "Tap to enable sound" button starts it.
+ */
+import { useEffect, useRef, useState } from 'react';
+
+/** Two short tones, then silence; repeated. */
+function startPattern(ctx: AudioContext): () => void {
+  const gain = ctx.createGain();
+  gain.gain.value = 0;
+  gain.connect(ctx.destination);
+  const osc = ctx.createOscillator();
+  osc.frequency.value = 440;
+  osc.connect(gain);
+  osc.start();
+  const schedule = (at: number) => {
+    for (const [from, to] of [[0, 0.4], [0.6, 1.0]] as const) {
+      gain.gain.setValueAtTime(0.2, at + from);
+      gain.gain.setValueAtTime(0, at + to);
+    }
+  };
+  let next = ctx.currentTime;
+  schedule(next);
+  const timer = window.setInterval(() => {
+    next += 3;
+    schedule(next);
+  }, 3000);
+  return () => {
+    window.clearInterval(timer);
+    osc.stop();
+    osc.disconnect();
+    gain.disconnect();
+  };
+}
+
+export function Ringtone() {
+  const [blocked, setBlocked] = useState(false);
+  const ctxRef = useRef<AudioContext | null>(null);
+  useEffect(() => {
+    const AudioCtx = window.AudioContext as typeof AudioContext | undefined;
+    if (!AudioCtx) return;
+    const ctx = new AudioCtx();
+    ctxRef.current = ctx;
+    const stop = startPattern(ctx);
+    if (ctx.state === 'suspended') setBlocked(true);
+    void ctx.resume().then(() => setBlocked(ctx.state !== 'running'), () => setBlocked(true));
+    return () => {
+      stop();
+      void ctx.close();
+      ctxRef.current = null;
+    };
+  }, []);
+  if (!blocked) return null;
+  return (
+    <button
+      type="button"
+      className="button-link call-sound"
+      onClick={() => void ctxRef.current?.resume().then(() => setBlocked(ctxRef.current?.state !== 'running'))}
+    >
+      Tap to enable sound
+    </button>
+  );
+}

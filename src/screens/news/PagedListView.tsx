@@ -1,0 +1,86 @@
+/**
+ * A server list of the News sub-views (mail, follows, call records): newest first, pulled
+ * down to refresh and paged on scroll (SPEC §4 paging, §9 by 10), bound to its own
+ * paged-list actor. Items are rendered by the caller, as text.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { fromPromise, waitFor } from 'xstate';
+import type { AnyStateMachine } from 'xstate';
+import type { createPagedListMachine } from '../../../machines/paged-list/paged-list.machine';
+import type { Page, PageRequest } from '../../../machines/paged-list/paged-list.machine';
+import {
+  selectError, selectHasMore, selectItems, selectMoreFailed, selectPhase, selectRefreshError, selectSettled,
+} from '../../../machines/paged-list/paged-list.selectors';
+import { InfiniteScroll, PullToRefresh } from '../../ui/antd';
+import { ListMessage } from '../../ui/ListMessage';
+import { PULL_TEXTS } from './MailItem';
+import './mail.css';
+
+/** SPEC §9: lists page by 10. */
+export const PAGE_SIZE = 10;
+
+export interface PagedListViewProps<T> {
+  /** The list's accessible name. */
+  label: string;
+  empty: string;
+  machine: ReturnType<typeof createPagedListMachine<T>>;
+  /** One page; its failure shows in the list (so the request should be silent). */
+  load: (page: number, pageSize: number) => Promise<T[]>;
+  render: (item: T) => ReactNode;
+  endText?: string;
+}
+
+export function PagedListView<T>({ label, empty, machine, load, render, endText = 'No more' }: PagedListViewProps<T>) {
+  const list = useActorRef((machine as unknown as AnyStateMachine).provide({
+    actors: {
+      loadPage: fromPromise<Page<T>, PageRequest>(async ({ input }) => ({ items: await load(input.page, input.pageSize) })),
+    },
+  }), { input: { pageSize: PAGE_SIZE } });
+  const phase = useSelector(list, selectPhase);
+  const items = useSelector(list, selectItems) as T[];
+  const hasMore = useSelector(list, selectHasMore);
+  const error = useSelector(list, selectError);
+  const refreshError = useSelector(list, selectRefreshError);
+  const state = useSelector(list, (s) => JSON.stringify(s.value));
+  // A pull starts the end of the list afresh (InfiniteScroll keeps a failed next page to itself).
+  const [generation, setGeneration] = useState(0);
+
+  const refresh = async () => {
+    list.send({ type: 'list.refresh' });
+    await waitFor(list, selectSettled);
+    setGeneration((g) => g + 1);
+  };
+  const loadMore = async () => {
+    list.send({ type: 'list.loadMore' });
+    const settled = await waitFor(list, selectSettled);
+    if (selectMoreFailed(settled)) throw new Error(settled.context.error ?? '');
+  };
+
+  return (
+    <div className="mail-list" data-state={state}>
+      {phase === 'loading' && <ListMessage busy>Loading…</ListMessage>}
+      {phase === 'failed' && <ListMessage error={error} onRetry={() => list.send({ type: 'list.retry' })} />}
+      {(phase === 'empty' || phase === 'listed') && (
+        <PullToRefresh onRefresh={refresh} {...PULL_TEXTS}>
+          {refreshError && <p className="mail-alert" role="alert">Could not refresh: {refreshError}</p>}
+          {phase === 'empty' ? (
+            <ListMessage>{empty}</ListMessage>
+          ) : (
+            <>
+              <ul className="mail-items" aria-label={label}>{items.map(render)}</ul>
+              <InfiniteScroll key={generation} loadMore={loadMore} hasMore={hasMore} threshold={120}>
+                {(more, failed, retry) => {
+                  if (!more) return <p className="mail-end">{endText}</p>;
+                  if (failed) return <ListMessage error={error} onRetry={() => void retry()} />;
+                  return <ListMessage busy>Loading more…</ListMessage>;
+                }}
+              </InfiniteScroll>
+            </>
+          )}
+        </PullToRefresh>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * One-to-one calls through the UI, in two browser contexts with fake camera and microphone
+ * (SPEC §2 host overlays and call screens, §4 Call status, §7 calls, billing by the server).
+ */
+import { expect, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { firstAccount, openAppAs } from './support';
+
+async function pageOf(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
+  return { context, page: await context.newPage() };
+}
+
+const callScreen = (page: Page) => page.getByRole('dialog', { name: 'Call' });
+
+/** Whether the video element shows decoded frames of the given size. */
+async function decodedFrames(page: Page, label: string): Promise<{ width: number; frames: number }> {
+  return page.getByRole('dialog', { name: 'Call' }).getByLabel(label).evaluate(async (el) => {
+    const video = el as HTMLVideoElement;
+    const frames = await new Promise<number>((resolve) => {
+      let n = 0;
+      const started = performance.now();
+      const step = () => {
+        n++;
+        if (n >= 3 || performance.now() - started > 3000) resolve(n);
+        else video.requestVideoFrameCallback(step);
+      };
+      video.requestVideoFrameCallback(step);
+      setTimeout(() => resolve(n), 3000);
+    });
+    return { width: video.videoWidth, frames };
+  });
+}
+
+test('a user calls a host from the chat; the host accepts; both see each other; billing reaches the host; the user hangs up and rates', async ({ browser, request }) => {
+  test.setTimeout(60_000);
+  const host = await firstAccount(request, 2);
+  // Level 1 users start with 200 diamonds: enough for a few periods.
+  const user = await firstAccount(request, 1, (a) => a.userLevel === 1);
+  const h = await pageOf(browser);
+  const u = await pageOf(browser);
+  await openAppAs(h.page, request, host.userId);
+  await expect(h.page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await openAppAs(u.page, request, user.userId, `/talk?to=${host.yxAccid}&taPath=e2e`);
+
+  await u.page.getByRole('button', { name: `Video call ${host.nickname}` }).click();
+  await expect(callScreen(u.page)).toHaveAttribute('data-phase', 'dialling');
+  await expect(callScreen(h.page)).toHaveAttribute('data-phase', 'ringing', { timeout: 10_000 });
+  await callScreen(h.page).getByRole('button', { name: 'Accept' }).click();
+
+  await expect(callScreen(h.page)).toHaveAttribute('data-phase', 'connected', { timeout: 15_000 });
+  await expect(callScreen(u.page)).toHaveAttribute('data-phase', 'connected', { timeout: 15_000 });
+  for (const page of [h.page, u.page]) {
+    const remote = await decodedFrames(page, 'Their video');
+    expect(remote.frames).toBeGreaterThanOrEqual(3);
+    expect(remote.width).toBeGreaterThan(0);
+  }
+  // The server bills per period and tells the host (attachType 15).
+  await expect(callScreen(h.page).getByTestId('call-income')).not.toHaveText('Call income 0', { timeout: 10_000 });
+
+  await callScreen(u.page).getByRole('button', { name: 'End call' }).click();
+  const ended = u.page.getByRole('dialog', { name: 'Call ended' });
+  await expect(ended).toBeVisible();
+  await expect(h.page.getByRole('dialog', { name: 'Call ended' })).toBeVisible({ timeout: 10_000 });
+  await ended.getByRole('button', { name: '4 stars' }).click();
+  const rated = u.page.waitForResponse((r) => r.url().endsWith('/api/chat/callRate'));
+  await ended.getByRole('button', { name: 'Send rating' }).click();
+  expect((await rated).ok()).toBe(true);
+  await expect(ended.getByText('Thank you for rating.')).toBeVisible();
+  await h.context.close();
+  await u.context.close();
+});

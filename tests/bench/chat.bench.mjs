@@ -2,12 +2,13 @@
  * Chat rendering bench (product goal: 200 sessions and a 10,000-message conversation render
  * at 4× CPU throttling in Chromium with first render ≤ 150 ms and no long task while
  * scrolling). Builds tests/bench/chat.html in production mode into .tmp/bench-dist, serves it,
- * and for each scenario loads it RUNS times in a fresh page (median first render), then
- * scrolls the list end to end and reports long tasks, DOM size and rendered rows.
+ * and for each scenario loads it RUNS times in a fresh page (median first render); on the last
+ * pages it scrolls the list (end to end, and for the chat also reading back a few rows a step)
+ * and reports long tasks, DOM size and rendered rows.
  *
- * Run alone with `node --import tsx tests/bench/chat.bench.mjs` (tsx: it takes the Chromium flags
- * from playwright.config.ts); `npm run bench` runs it after the bundle
- * report. A missed goal is reported, not failed; a crash (build, page error) exits non-zero.
+ * Run alone with `node --import tsx tests/bench/chat.bench.mjs [chats|messages]` (tsx: it takes
+ * the Chromium flags from playwright.config.ts); `npm run bench` runs it after the bundle report.
+ * A missed goal is reported, not failed; a crash (build, page error) exits non-zero.
  */
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';

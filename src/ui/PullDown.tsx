@@ -8,6 +8,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { scrollParentOf } from './scrollParent';
 import './pull-down.css';
 
 /** How far (px, after damping) the strip must be pulled to refresh on release. */
@@ -22,14 +23,12 @@ export const PULL_TEXTS = {
 } as const;
 
 interface PullDownProps {
-  /** The element that scrolls (the pull starts only when it is at the top). */
-  scroller: HTMLElement | null;
   refreshing: boolean;
   onRefresh: () => void;
   children: ReactNode;
 }
 
-export function PullDown({ scroller, refreshing, onRefresh, children }: PullDownProps) {
+export function PullDown({ refreshing, onRefresh, children }: PullDownProps) {
   const area = useRef<HTMLDivElement>(null);
   const [pull, setPull] = useState(0);
   const latest = useRef({ onRefresh, refreshing });
@@ -37,6 +36,8 @@ export function PullDown({ scroller, refreshing, onRefresh, children }: PullDown
 
   useEffect(() => {
     const el = area.current;
+    // The element that scrolls: the pull starts only when it is at the top.
+    const scroller = scrollParentOf(el);
     if (!el || !scroller) return;
     let startY: number | null = null;
     let distance = 0;
@@ -73,7 +74,7 @@ export function PullDown({ scroller, refreshing, onRefresh, children }: PullDown
       el.removeEventListener('touchend', end);
       el.removeEventListener('touchcancel', end);
     };
-  }, [scroller]);
+  }, []);
 
   const height = refreshing ? Math.max(pull, HOLD_HEIGHT) : pull;
   const text = refreshing ? PULL_TEXTS.refreshing : pull >= PULL_THRESHOLD ? PULL_TEXTS.release : PULL_TEXTS.pulling;

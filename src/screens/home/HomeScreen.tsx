@@ -40,18 +40,16 @@ export default function HomeScreen() {
   const banners = useSelector(home, selectBanners);
   const countries = useSelector(home, selectCountries);
   const countryIds = useSelector(home, selectCountryIds);
-  const [scroller, setScroller] = useState<HTMLElement | null>(null);
   const [scrollMemory] = useState(() => new Map<string, number>());
   const baseId = useId();
   const idOf = useCallback((key: string) => ({ tab: `${baseId}-tab-${key}`, panel: `${baseId}-panel-${key}` }), [baseId]);
-  const anchor = useCallback((el: HTMLElement | null) => setScroller(el?.closest<HTMLElement>('.screen-body') ?? null), []);
 
   // Shown (again): the listed people's online status is looked up now rather than at the next round.
   useEffect(() => home.send({ type: 'home.refreshStatuses' }), [home]);
 
   return (
     <ScreenFrame title="Home" className="home">
-      <div ref={anchor} className="home-top" data-setup={setupPhase}>
+      <div className="home-top" data-setup={setupPhase}>
         <HomeTabs
           head={(
             <>
@@ -78,7 +76,6 @@ export default function HomeScreen() {
               tab={tab}
               list={list}
               followedLive={followedLive}
-              scroller={scroller}
               statuses={statuses}
               scrollMemory={scrollMemory}
               id={idOf(tab.key).panel}
@@ -87,7 +84,7 @@ export default function HomeScreen() {
           </Activity>
         );
       })}
-      <FloatButtons scroller={scroller} onMatch={() => home.send({ type: 'match.start' })} />
+      <FloatButtons onMatch={() => home.send({ type: 'match.start' })} />
       <MatchDialog home={home} />
     </ScreenFrame>
   );

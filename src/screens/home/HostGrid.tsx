@@ -4,12 +4,14 @@
  * have one fixed height, so the list's full height is known before anything is measured and a
  * kept scroll position can be restored at once. Names and countries are shown as text.
  */
-import { Link } from '@tanstack/react-router';
+import { useRouter } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import type { MouseEvent } from 'react';
 import type { HostCard as Host, OnlineStatus } from '../../../machines/home-list/home-list.port';
 import { statusOf } from '../../../machines/home-list/home-list.selectors';
 import { STATUS_LABEL } from '../../ui/person';
+import { scrollParentOf } from '../../ui/scrollParent';
 
 /** Card height plus the gap under it (home.css keeps them in step). */
 export const ROW_HEIGHT = 226;
@@ -18,32 +20,43 @@ const COLUMNS = 2;
 interface HostGridProps {
   hosts: readonly Host[];
   statuses: Readonly<Record<string, OnlineStatus>>;
-  /** The element that scrolls the home. */
-  scroller: HTMLElement | null;
   label: string;
 }
 
-export function HostGrid({ hosts, statuses, scroller, label }: HostGridProps) {
+export function HostGrid({ hosts, statuses, label }: HostGridProps) {
   const listRef = useRef<HTMLUListElement>(null);
+  // The element that scrolls the home, found once the grid is in the page (the virtualizer asks in its layout effect).
+  const scroller = useRef<HTMLElement | null>(null);
+  const scrollElement = useCallback(() => (scroller.current ??= scrollParentOf(listRef.current)), []);
   const [margin, setMargin] = useState(0);
-  // Where the grid starts inside the scroller (banners and tabs are above it); they have fixed heights.
+  // Where the grid starts inside the scroller (banners and tabs are above it). Measured after the first
+  // paint: cards are placed by their row alone, so only which rows are drawn waits for it.
   useLayoutEffect(() => {
     const list = listRef.current;
-    if (!list || !scroller) return;
-    const measure = () => setMargin(list.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop);
-    measure();
+    const el = scrollElement();
+    if (!list || !el) return;
+    const measure = () => setMargin(list.getBoundingClientRect().top - el.getBoundingClientRect().top + el.scrollTop);
     // The banners and tools above may change height (banners arrive, or there are none).
     const observer = new ResizeObserver(measure);
-    const head = scroller.querySelector('.home-head');
+    observer.observe(list);
+    const head = el.querySelector('.home-head');
     if (head) observer.observe(head);
     return () => observer.disconnect();
-  }, [scroller]);
+  }, [scrollElement]);
+  const router = useRouter();
+  // A plain click on a card opens its profile in the app; a modified click does what the browser does.
+  const open = (e: MouseEvent<HTMLUListElement>) => {
+    const link = (e.target as Element).closest<HTMLAnchorElement>('a[href]');
+    if (!link || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    void router.navigate({ href: link.getAttribute('href')! });
+  };
   const rows = Math.ceil(hosts.length / COLUMNS);
   const virtualizer = useVirtualizer({
     count: rows,
-    getScrollElement: () => scroller,
+    getScrollElement: scrollElement,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 3,
+    overscan: 1,
     scrollMargin: margin,
     // Before the scroller is known, render the first screenful.
     initialRect: { width: 360, height: 640 },
@@ -56,6 +69,7 @@ export function HostGrid({ hosts, statuses, scroller, label }: HostGridProps) {
       aria-label={label}
       data-count={hosts.length}
       style={{ height: virtualizer.getTotalSize() }}
+      onClick={open}
     >
       {virtualizer.getVirtualItems().flatMap((row) => {
         const cards = [];
@@ -86,32 +100,18 @@ export function HostGrid({ hosts, statuses, scroller, label }: HostGridProps) {
 export const HostCardView = memo(function HostCardView({ host, status, eager }: { host: Host; status: OnlineStatus; eager: boolean }) {
   const statusText = STATUS_LABEL[status];
   const facts = [host.age !== null ? `${host.age}` : null, host.countryName].filter(Boolean).join(' · ');
+  // Few elements and attributes: a thousand of these scroll past, each mounted as it comes into view.
   return (
-    <Link
-      to="/userProfile"
-      search={{ userId: String(host.userId) }}
+    <a
+      href={`/userProfile?userId=${host.userId}`}
       className="host-card"
       aria-label={`${host.nickname}, ${statusText}${facts ? `, ${facts}` : ''}, ${host.videoPrice} diamonds a minute`}
     >
-      <img
-        className="host-cover"
-        src={host.cover}
-        alt=""
-        width={160}
-        height={152}
-        loading={eager ? 'eager' : 'lazy'}
-        fetchPriority={eager ? 'high' : 'auto'}
-        decoding="async"
-      />
-      <span className="host-status" data-status={status}>
-        <span className="status-dot" aria-hidden="true" />
-        {statusText}
-      </span>
-      <span className="host-info">
-        <span className="host-name">{host.nickname}</span>
-        <span className="host-facts muted">{facts}</span>
-        <span className="host-price">{host.videoPrice}<span className="muted">/min</span></span>
-      </span>
-    </Link>
+      <img className="host-cover" src={host.cover} alt="" fetchPriority={eager ? 'high' : undefined} decoding="async" />
+      <span className="host-status" data-status={status}>{statusText}</span>
+      <span className="host-name">{host.nickname}</span>
+      <span className="host-facts">{facts}</span>
+      <span className="host-price">{host.videoPrice}/min</span>
+    </a>
   );
 });

@@ -15,6 +15,8 @@ import {
 import type { HomeTabDef } from '../../../machines/home-list/home-tab.machine';
 import { ListMessage } from '../../ui/ListMessage';
 import { PullDown } from '../../ui/PullDown';
+import { onceAFrame } from '../../ui/onceAFrame';
+import { scrollParentOf } from '../../ui/scrollParent';
 import { HostGrid } from './HostGrid';
 import { LiveRows, UserRows } from './PersonRows';
 
@@ -32,7 +34,6 @@ interface TabPanelProps {
   tab: HomeTabDef;
   list: HomeTabRef;
   followedLive: FollowedLiveRef | null;
-  scroller: HTMLElement | null;
   statuses: Readonly<Record<string, OnlineStatus>>;
   /** Each tab's last scroll position, by key (kept by the Home screen across tab switches). */
   scrollMemory: Map<string, number>;
@@ -40,7 +41,7 @@ interface TabPanelProps {
   labelledBy: string;
 }
 
-export function TabPanel({ tab, list, followedLive, scroller, statuses, scrollMemory, id, labelledBy }: TabPanelProps) {
+export function TabPanel({ tab, list, followedLive, statuses, scrollMemory, id, labelledBy }: TabPanelProps) {
   const phase = useSelector(list, selectTabPhase);
   const items = useSelector(list, selectTabItems);
   const disabled = useSelector(list, selectDisabled);
@@ -55,6 +56,7 @@ export function TabPanel({ tab, list, followedLive, scroller, statuses, scrollMe
   // shown for the first time starts at its top, with the tab strip where it was.
   useLayoutEffect(() => {
     const el = panel.current;
+    const scroller = scrollParentOf(el);
     if (!scroller || !el) return;
     const kept = scrollMemory.get(tab.key);
     if (kept !== undefined) {
@@ -64,21 +66,28 @@ export function TabPanel({ tab, list, followedLive, scroller, statuses, scrollMe
       const top = el.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop - strip;
       if (scroller.scrollTop > top) scroller.scrollTop = Math.max(0, top);
     }
-    const remember = () => scrollMemory.set(tab.key, scroller.scrollTop);
+    const remember = onceAFrame(() => scrollMemory.set(tab.key, scroller.scrollTop));
     scroller.addEventListener('scroll', remember, { passive: true });
-    return () => scroller.removeEventListener('scroll', remember);
-  }, [scroller, scrollMemory, tab.key]);
+    return () => {
+      remember.cancel();
+      scroller.removeEventListener('scroll', remember);
+    };
+  }, [scrollMemory, tab.key]);
 
   // Near the end: the next page (the actor takes it only when one can be asked for).
   useLayoutEffect(() => {
+    const scroller = scrollParentOf(panel.current);
     if (!scroller || disabled) return;
-    const check = () => {
+    const check = onceAFrame(() => {
       if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - END_MARGIN) list.send({ type: 'tab.loadMore' });
-    };
+    });
     check();
     scroller.addEventListener('scroll', check, { passive: true });
-    return () => scroller.removeEventListener('scroll', check);
-  }, [scroller, disabled, list, items.length]);
+    return () => {
+      check.cancel();
+      scroller.removeEventListener('scroll', check);
+    };
+  }, [disabled, list, items.length]);
 
   return (
     <div
@@ -92,7 +101,7 @@ export function TabPanel({ tab, list, followedLive, scroller, statuses, scrollMe
       data-more-current-page={moreCurrentPage}
       data-count={items.length}
     >
-      <PullDown scroller={scroller} refreshing={refreshing} onRefresh={() => list.send({ type: 'tab.refresh' })}>
+      <PullDown refreshing={refreshing} onRefresh={() => list.send({ type: 'tab.refresh' })}>
         {refreshError && <p className="home-alert" role="alert">Could not refresh: {refreshError}</p>}
         {phase === 'loading' && <ListMessage busy>Loading…</ListMessage>}
         {phase === 'failed' && <FirstPageFailed list={list} />}
@@ -100,7 +109,7 @@ export function TabPanel({ tab, list, followedLive, scroller, statuses, scrollMe
           ? <LiveRows rooms={items as readonly LiveCard[]} followedLive={followedLive} empty={EMPTY.live} />
           : phase === 'empty' ? <ListMessage>{EMPTY[tab.kind]}</ListMessage> : null}
         {phase === 'listed' && (tab.kind === 'all' || tab.kind === 'tag') && (
-          <HostGrid hosts={items as readonly HostCard[]} statuses={statuses} scroller={scroller} label={`${tab.label} hosts`} />
+          <HostGrid hosts={items as readonly HostCard[]} statuses={statuses} label={`${tab.label} hosts`} />
         )}
         {phase === 'listed' && tab.kind === 'users' && <UserRows users={items as readonly UserCard[]} statuses={statuses} />}
         {(phase === 'listed' || phase === 'empty') && <ListEnd list={list} />}

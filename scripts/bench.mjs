@@ -3,7 +3,9 @@
  * screen needs (entry + static imports + the route's own chunk and its static imports)
  * and of every lazy chunk. Goal (issue 2): first screen ≤ 150 KiB gzip.
  * Then the chat rendering bench (tests/bench/chat.bench.mjs): 200 sessions and a
- * 10,000-message conversation in Chromium at 4× CPU throttling.
+ * 10,000-message conversation in Chromium at 4× CPU throttling; the home rendering bench
+ * (tests/bench/home.bench.mjs): 1,000 hosts at 4× CPU throttling; and the Lighthouse 12 mobile
+ * performance score of `/` against the built app (tests/bench/home.lighthouse.mjs).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -63,3 +65,9 @@ console.log(`\nLargest first screen: ${worst.toFixed(1)} KiB gzip (goal ≤ ${GO
 // The chat bench takes the Chromium flags from playwright.config.ts, hence tsx.
 const chat = spawnSync(process.execPath, ['--import', 'tsx', 'tests/bench/chat.bench.mjs'], { stdio: 'inherit' });
 if (chat.status !== 0) process.exit(chat.status ?? 1);
+
+// The home bench and Lighthouse take the Chromium flags from playwright.config.ts too.
+for (const bench of ['tests/bench/home.bench.mjs', 'tests/bench/home.lighthouse.mjs']) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', bench], { stdio: 'inherit' });
+  if (run.status !== 0) process.exit(run.status ?? 1);
+}

@@ -10,7 +10,6 @@ import { composeAppMachine } from '../machines/app/app.actors';
 import { createApiClient } from './api/client';
 import { createAesCodec } from './api/codec';
 import type { ApiNotice } from './api/outcome';
-import { createUploader } from './api/upload';
 import { readOpenParams } from './adapters/openParams';
 import { SessionCredentials, createHttpSessionPort } from './adapters/session.http';
 import { installShellVisibilityBridge } from './adapters/shellBridge';
@@ -42,7 +41,11 @@ async function main() {
   const session = createHttpSessionPort({ api, credentials, appId: config.appId });
   const services: Services = {
     api,
-    upload: createUploader({ baseUrl: config.apiBase, codec, credentials: credentials.forApi, onNotice }),
+    // Loaded with the first upload (only /profile uploads): kept off the first screen.
+    upload: async (file, onProgress, signal) => {
+      const { createUploader } = await import('./api/upload');
+      return createUploader({ baseUrl: config.apiBase, codec, credentials: credentials.forApi, onNotice })(file, onProgress, signal);
+    },
     // A relative translator endpoint (the reference server's stand-in) is on the API host.
     translator: createHttpTranslator({
       loadConfig: translatorConfigFromApi(api),

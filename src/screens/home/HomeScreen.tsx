@@ -6,10 +6,10 @@
  * another tab or screen is shown. The workspace shortcuts that used to be here are on Mine.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { Activity, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { Activity, Suspense, lazy, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { composeHomeList } from '../../../machines/home-list/home-list.actors';
 import {
-  selectActiveKey, selectBanners, selectCountries, selectCountryIds, selectFollowedLive, selectSetupError, selectSetupPhase,
+  selectActiveKey, selectBanners, selectCountries, selectCountryIds, selectFollowedLive, selectMatchPhase, selectSetupError, selectSetupPhase,
   selectStatuses, selectTabs,
 } from '../../../machines/home-list/home-list.selectors';
 import { selectMode } from '../../../machines/app/app.selectors';
@@ -20,10 +20,12 @@ import { ScreenFrame } from '../../ui/ScreenFrame';
 import { Banners } from './Banners';
 import { FloatButtons } from './FloatButtons';
 import { HomeTabs } from './HomeTabs';
-import { MatchDialog } from './MatchDialog';
 import { TabPanel } from './TabPanel';
 import { createHomePort } from './homePort';
 import './home.css';
+
+/** Loaded with the first Match (kept off the first screen). */
+const MatchDialog = lazy(() => import('./MatchDialog').then((m) => ({ default: m.MatchDialog })));
 
 export default function HomeScreen() {
   const { api } = useServices();
@@ -40,6 +42,7 @@ export default function HomeScreen() {
   const banners = useSelector(home, selectBanners);
   const countries = useSelector(home, selectCountries);
   const countryIds = useSelector(home, selectCountryIds);
+  const matchOpen = useSelector(home, (s) => selectMatchPhase(s) !== 'closed');
   const [scrollMemory] = useState(() => new Map<string, number>());
   const baseId = useId();
   const idOf = useCallback((key: string) => ({ tab: `${baseId}-tab-${key}`, panel: `${baseId}-panel-${key}` }), [baseId]);
@@ -85,7 +88,7 @@ export default function HomeScreen() {
         );
       })}
       <FloatButtons onMatch={() => home.send({ type: 'match.start' })} />
-      <MatchDialog home={home} />
+      {matchOpen && <Suspense fallback={null}><MatchDialog home={home} /></Suspense>}
     </ScreenFrame>
   );
 }

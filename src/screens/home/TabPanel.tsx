@@ -5,7 +5,7 @@
  * another tab or another screen is shown. Loading, failure and emptiness are the actor's states.
  */
 import { useSelector } from '@xstate/react';
-import { useLayoutEffect, useRef } from 'react';
+import { Suspense, lazy, useLayoutEffect, useRef } from 'react';
 import type { FollowedLiveRef, HomeTabRef } from '../../../machines/home-list/home-list.machine';
 import type { HostCard, LiveCard, OnlineStatus, UserCard } from '../../../machines/home-list/home-list.port';
 import {
@@ -18,7 +18,10 @@ import { PullDown } from '../../ui/PullDown';
 import { onceAFrame } from '../../ui/onceAFrame';
 import { scrollParentOf } from '../../ui/scrollParent';
 import { HostGrid } from './HostGrid';
-import { LiveRows, UserRows } from './PersonRows';
+
+// The Live and Users tabs' rows load when one of those tabs is first shown (kept off the first screen).
+const LiveRows = lazy(() => import('./PersonRows').then((m) => ({ default: m.LiveRows })));
+const UserRows = lazy(() => import('./PersonRows').then((m) => ({ default: m.UserRows })));
 
 /** How close (px) to the end of the list the next page is asked for. */
 const END_MARGIN = 600;
@@ -106,12 +109,14 @@ export function TabPanel({ tab, list, followedLive, statuses, scrollMemory, id, 
         {phase === 'loading' && <ListMessage busy>Loading…</ListMessage>}
         {phase === 'failed' && <FirstPageFailed list={list} />}
         {tab.kind === 'live' && phase !== 'loading' && phase !== 'failed'
-          ? <LiveRows rooms={items as readonly LiveCard[]} followedLive={followedLive} empty={EMPTY.live} />
+          ? <Suspense fallback={null}><LiveRows rooms={items as readonly LiveCard[]} followedLive={followedLive} empty={EMPTY.live} /></Suspense>
           : phase === 'empty' ? <ListMessage>{EMPTY[tab.kind]}</ListMessage> : null}
         {phase === 'listed' && (tab.kind === 'all' || tab.kind === 'tag') && (
           <HostGrid hosts={items as readonly HostCard[]} statuses={statuses} label={`${tab.label} hosts`} />
         )}
-        {phase === 'listed' && tab.kind === 'users' && <UserRows users={items as readonly UserCard[]} statuses={statuses} />}
+        {phase === 'listed' && tab.kind === 'users' && (
+          <Suspense fallback={null}><UserRows users={items as readonly UserCard[]} statuses={statuses} /></Suspense>
+        )}
         {(phase === 'listed' || phase === 'empty') && <ListEnd list={list} />}
       </PullDown>
     </div>

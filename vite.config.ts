@@ -1,11 +1,39 @@
 import { defineConfig } from 'vitest/config';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/**
+ * Writes a gzip and a Brotli copy beside every script, stylesheet and SVG of the build, which
+ * the reference server sends to browsers that accept them (server/web/static.ts): on a phone's
+ * network the first screen's JavaScript travels at a third of its size.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      for (const file of Object.values(bundle)) {
+        if (!/\.(js|css|svg)$/.test(file.fileName)) continue;
+        const source = file.type === 'chunk' ? Buffer.from(file.code) : Buffer.from(file.source);
+        if (source.length < 1024) continue;
+        writeFileSync(join(dir, `${file.fileName}.gz`), gzipSync(source, { level: 9 }));
+        writeFileSync(join(dir, `${file.fileName}.br`), brotliCompressSync(source, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+        }));
+      }
+    },
+  };
+}
 
 // The app is served by the reference server (server/) on one origin; `npm start`
 // builds it first. The manifest lets `npm run bench` tell the first screen's
 // chunks from the lazy ones.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     manifest: true,

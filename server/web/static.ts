@@ -1,6 +1,7 @@
 /**
  * The built app (Vite's `dist`: index.html + assets/) on the same origin as the API.
- * Hashed files under /assets/ are cached for a year; index.html is revalidated on every
+ * Hashed files under /assets/ are cached for a year and sent Brotli- or gzip-compressed when the
+ * build wrote such copies and the browser accepts them; index.html is revalidated on every
  * load so a rebuild reaches the browser. Any other GET that matches neither a route nor a
  * file is an app route and gets index.html (SPA fallback).
  */
@@ -24,6 +25,8 @@ export async function registerStaticApp(app: FastifyInstance, distDir: string): 
     wildcard: true,
     // The fallback below explains a missing build better than a start-up warning.
     suppressWarning: true,
+    // The build writes .br and .gz copies of its scripts and styles (vite.config.ts): sent to browsers that accept them.
+    preCompressed: true,
     setHeaders(reply, path) {
       if (path.endsWith('.html')) reply.header('cache-control', 'no-cache');
       else if (path.startsWith(assetsDir)) reply.header('cache-control', IMMUTABLE);

@@ -69,9 +69,12 @@ async function load(context, url) {
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${url}&wait`);
+  await page.waitForFunction(() => window.benchGo ?? window.benchError);
+  // Throttled once loaded, then started: the renderer that runs the bench is the one throttled.
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
-  await page.goto(url);
+  await page.evaluate(() => window.benchGo?.());
   await page.waitForFunction(() => window.bench ?? window.benchError, null, { timeout: 30_000 });
   const failure = await page.evaluate(() => window.benchError);
   if (failure || errors.length) throw new Error(`${url}: ${failure ?? errors.join('\n')}`);

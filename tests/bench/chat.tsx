@@ -9,8 +9,9 @@
  * before the list's screen is rendered to the paint of the first frame that has the list's rows
  * (for messages: the newest message) in the DOM. A rAF callback runs just before
  * a frame is painted; a message posted from it is handled right after that paint.
- * The results are on `window.bench`; `window.bench.scroll()` scrolls the list in steps and
- * reports long tasks, frames, DOM size and rendered rows.
+ * `?wait` holds the start until the driver calls `window.benchGo()`. The results are on
+ * `window.bench`; `window.bench.scroll()` scrolls the list in steps and reports long tasks, the
+ * longest frame, DOM size and rendered rows.
  */
 import {
   RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter,
@@ -59,9 +60,10 @@ export interface BenchPage {
 }
 
 /** Where the driver reads the page (kept off the global Window type: other bench pages have their own). */
-const exposed = window as Window & { bench?: BenchPage; benchError?: string };
+const exposed = window as Window & { bench?: BenchPage; benchError?: string; benchGo?: () => void };
 
-const scenario = new URLSearchParams(window.location.search).get('scenario') ?? 'chats';
+const params = new URLSearchParams(window.location.search);
+const scenario = params.get('scenario') ?? 'chats';
 const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
 
 interface Scenario {
@@ -230,6 +232,9 @@ function Stage() {
 }
 
 async function main() {
+  // With ?wait the driver says when to start: after it has throttled this very page (a navigation
+  // may move the page to another renderer process, which would not be throttled yet).
+  if (params.has('wait')) await new Promise<void>((resolve) => { exposed.benchGo = resolve; });
   const s = scenario === 'messages' ? messages() : await chats();
   const root = createRootRoute({ component: Stage });
   const leaf = createRoute({ getParentRoute: () => root, path: '/talk', component: () => null });

@@ -3,12 +3,13 @@
  * tests/bench/chat.bench.mjs). `?scenario=chats` renders the real ConversationList over a real
  * conversations actor whose fake ports answer 200 sessions and their profiles;
  * `?scenario=messages` renders the real MessageList with 10,000 messages as the talk screen
- * shows them (TalkMessageView rows), opened at the bottom as a chat opens. Both sit in the app's own frame and CSS, so layout is what the phone does.
+ * shows them (TalkMessageView rows), opened at the bottom as a chat opens. Both sit in the
+ * app's own frame and CSS, so layout is what the phone does.
  *
  * First render: the app column is up with another screen (as when a tab is switched); from just
  * before the list's screen is rendered to the paint of the first frame that has the list's rows
- * (for messages: the newest message) in the DOM. A rAF callback runs just before
- * a frame is painted; a message posted from it is handled right after that paint.
+ * (for messages: the newest message) in the DOM. A rAF callback runs just before a frame is
+ * painted; a message posted from it is handled right after that paint.
  * `?wait` holds the start until the driver calls `window.benchGo()`. The results are on
  * `window.bench`; `window.bench.scroll()` scrolls the list in steps and reports long tasks, the
  * longest frame, DOM size and rendered rows.

@@ -6,10 +6,14 @@
  *   loading ─done─▶ loaded
  *           ─error, retries left─▶ waiting ─retryDelay─▶ loading
  *           ─error, 3 retries spent─▶ failed ─baseConfig.retry─▶ loading (a fresh round of retries)
+ *           ─server out of reach─▶ waitingForServer ─reachDelay─▶ loading (no retry spent)
  *
  * The first try and up to three retries, each retry after a longer pause (0.5 s, 1 s, 2 s), so
- * a server that fails twice is loaded on the third try without anyone noticing, and one that
- * keeps failing ends on an error screen whose Retry starts over.
+ * a server that fails twice is loaded on the third try, and one that keeps failing ends on an
+ * error screen whose Retry starts over. A server that cannot be reached at all is the
+ * connection's trouble, which the app's offline strip already tells and its reconnects already
+ * handle: the settings are asked for again every few seconds until it is back, and the app keeps
+ * working meanwhile rather than ending on the error screen.
  */
 import { assign, fromPromise, setup } from 'xstate';
 
@@ -48,6 +52,14 @@ export interface BaseConfigContext {
 
 export type BaseConfigEvent = { type: 'baseConfig.retry' };
 
+/** What `load` rejects with when the server could not be reached (no answer at all). */
+export class ServerUnreachable extends Error {
+  override name = 'ServerUnreachable';
+}
+
+/** How often an unreachable server is asked again. */
+export const REACH_DELAY_MS = 3000;
+
 export const TEXT_BASE_CONFIG_FAILED = 'The app settings could not be loaded.';
 
 /** SPEC §5 host call authorisation: the prime switch is on and the host's level is listed. */
@@ -65,9 +77,11 @@ export const baseConfigMachine = setup({
   delays: {
     /** 0.5 s before the first retry, doubling after each. */
     retryDelay: ({ context }) => FIRST_RETRY_DELAY_MS * 2 ** Math.max(0, context.retries - 1),
+    reachDelay: REACH_DELAY_MS,
   },
   guards: {
     retriesLeft: ({ context }) => context.retries < MAX_RETRIES,
+    unreachable: (_, error: unknown) => error instanceof ServerUnreachable,
   },
 }).createMachine({
   id: 'baseConfig',
@@ -80,6 +94,7 @@ export const baseConfigMachine = setup({
         src: 'load',
         onDone: { target: 'loaded', actions: assign({ settings: ({ event }) => event.output, error: null }) },
         onError: [
+          { guard: { type: 'unreachable', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'waitingForServer' },
           { guard: 'retriesLeft', target: 'waiting', actions: assign({ retries: ({ context }) => context.retries + 1 }) },
           {
             target: 'failed',
@@ -93,6 +108,10 @@ export const baseConfigMachine = setup({
     /** A pause before the next try. */
     waiting: {
       after: { retryDelay: 'loading' },
+    },
+    /** The server is out of reach: asked again in a while, without spending a retry. */
+    waitingForServer: {
+      after: { reachDelay: 'loading' },
     },
     /** Every try failed: the error screen, with a Retry. */
     failed: {

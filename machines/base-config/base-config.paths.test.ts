@@ -9,7 +9,7 @@ import { PendingCalls } from '../ports/pending';
 import { afterEvent, describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
 import {
-  FIRST_RETRY_DELAY_MS, MAX_RETRIES, TEXT_BASE_CONFIG_FAILED, baseConfigMachine, hostMayCall,
+  FIRST_RETRY_DELAY_MS, MAX_RETRIES, REACH_DELAY_MS, ServerUnreachable, TEXT_BASE_CONFIG_FAILED, baseConfigMachine, hostMayCall,
 } from './base-config.machine';
 import type { AppSettings } from './base-config.machine';
 import { selectBaseConfigError, selectBaseConfigPhase, selectSettings } from './base-config.selectors';
@@ -28,7 +28,9 @@ function manual() {
 const samples: AnyEventObject[] = [
   { type: 'xstate.done.actor.load', output: settings },
   { type: 'xstate.error.actor.load', error: new Error('Server Failure') },
+  { type: 'xstate.error.actor.load', error: new ServerUnreachable('Network Connection Failure') },
   { type: afterEvent('retryDelay', 'baseConfig.waiting') },
+  { type: afterEvent('reachDelay', 'baseConfig.waitingForServer') },
   { type: 'baseConfig.retry' },
 ];
 
@@ -38,7 +40,12 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
   const actor = createActor(logic, { clock, inspect }).start();
   let tries = 1;
   for (const { event, state } of steps) {
-    if (event.type.startsWith('xstate.after.')) {
+    if (event.type.startsWith('xstate.after.reachDelay')) {
+      clock.increment(REACH_DELAY_MS - 1);
+      await flush();
+      expect(actor.getSnapshot().value).toBe('waitingForServer');
+      clock.increment(1);
+    } else if (event.type.startsWith('xstate.after.')) {
       const retries = actor.getSnapshot().context.retries;
       // Nothing happens a moment before the pause ends.
       clock.increment(FIRST_RETRY_DELAY_MS * 2 ** (retries - 1) - 1);
@@ -60,6 +67,8 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
       expect(snapshot.context.retries).toBe(MAX_RETRIES);
       expect(selectBaseConfigError(snapshot)).toBe('Server Failure');
     }
+    // An unreachable server never spends a retry.
+    if (snapshot.matches('waitingForServer')) expect(snapshot.context.retries).toBe(state.context.retries);
     if (snapshot.matches('loaded')) expect(selectSettings(snapshot)).toEqual(settings);
   }
   actor.stop();
@@ -107,6 +116,22 @@ describe('[§7, §8 Base config] retries', () => {
     pending.next<AppSettings>('load').resolve(settings);
     await flush();
     expect(selectSettings(actor.getSnapshot())).toEqual(settings);
+  });
+
+  it('a server out of reach is asked again every few seconds without spending retries or showing the error screen', async () => {
+    const { pending, logic } = manual();
+    const clock = new SimulatedClock();
+    const actor = createActor(logic, { clock }).start();
+    for (let i = 0; i < 6; i++) {
+      pending.next('load').reject(new ServerUnreachable('Network Connection Failure'));
+      await flush();
+      expect(selectBaseConfigPhase(actor.getSnapshot())).toBe('loading');
+      clock.increment(REACH_DELAY_MS);
+    }
+    expect(actor.getSnapshot().context.retries).toBe(0);
+    pending.next<AppSettings>('load').resolve(settings);
+    await flush();
+    expect(selectBaseConfigPhase(actor.getSnapshot())).toBe('loaded');
   });
 
   it('[§5] a host may call when the prime switch is on and the level is listed', () => {

@@ -19,12 +19,12 @@ function Settings() {
   return <p>{settings ? `quota ${settings.nonPaidUserCount}, levels ${settings.hostCallLevels.join(' ')}` : 'no settings yet'}</p>;
 }
 
-function mount(failures: number) {
+function mount(failures: number, failure = () => new ApiError('http', 'Server Failure', { status: 500 })) {
   let tries = 0;
   const services = fakeServices({
     [home.getBaseConfigForIntoBagV4.path]: () => {
       tries += 1;
-      if (tries <= failures) throw new ApiError('http', 'Server Failure', { status: 500 });
+      if (tries <= failures) throw failure();
       return { businessConfig: { enabled: true, nonPaidUserCount: 3, microsoft_translator_config_json: { key: 'k', area: 'local' } } };
     },
     [config.getConfigByKey.path]: () => ({ achor_hide_button: '1, 2,x', prime_achor_can_call: '1' }),
@@ -55,5 +55,14 @@ describe('[§3 Base config] BaseConfigGate', () => {
     expect(screen.queryByText('no settings yet')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(screen.getByText('quota 3, levels 1 2')).toBeTruthy());
+  });
+
+  it('a server out of reach is asked again without the error screen: the app keeps running and gets its settings', async () => {
+    const { tries } = mount(1, () => new ApiError('network', 'Network Connection Failure'));
+    await waitFor(() => expect(tries()).toBe(1));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText('no settings yet')).toBeTruthy();
+    expect(await screen.findByText('quota 3, levels 1 2', undefined, { timeout: 6000 })).toBeTruthy();
+    expect(tries()).toBe(2);
   });
 });

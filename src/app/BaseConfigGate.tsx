@@ -9,7 +9,8 @@ import { createContext, useContext, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { fromPromise } from 'xstate';
-import { baseConfigMachine } from '../../machines/base-config/base-config.machine';
+import { ServerUnreachable, baseConfigMachine } from '../../machines/base-config/base-config.machine';
+import { ApiError } from '../api/outcome';
 import type { AppSettings } from '../../machines/base-config/base-config.machine';
 import { selectBaseConfigError, selectBaseConfigPhase, selectSettings } from '../../machines/base-config/base-config.selectors';
 import { loadAppSettings } from './appSettings';
@@ -27,7 +28,17 @@ export function useAppSettings(): AppSettings | null {
 export function BaseConfigGate({ children }: { children: ReactNode }) {
   const { api } = useServices();
   const logic = useMemo(() => baseConfigMachine.provide({
-    actors: { load: fromPromise<AppSettings, void>(() => loadAppSettings(api)) },
+    actors: {
+      load: fromPromise<AppSettings, void>(async () => {
+        try {
+          return await loadAppSettings(api);
+        } catch (error) {
+          // No answer at all: the connection's trouble, not the settings' (the machine waits for the server).
+          if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout')) throw new ServerUnreachable(error.message);
+          throw error;
+        }
+      }),
+    },
   }), [api]);
   const baseConfig = useActorRef(logic);
   const phase = useSelector(baseConfig, selectBaseConfigPhase);

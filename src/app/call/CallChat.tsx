@@ -88,7 +88,7 @@ export function ChatHistory({
       <section role="dialog" aria-modal="true" aria-labelledby={titleId} className="call-sheet">
         <header className="call-sheet-head">
           <h2 id={titleId} className="call-sheet-title">Chat history</h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>×</button>
+          <button type="button" className="icon-button" aria-label="Close" autoFocus onClick={onClose}>×</button>
         </header>
         {!complete && (
           <button type="button" className="text-button" disabled={loadingOlder} onClick={() => chat?.send({ type: 'talk.loadOlder' })}>

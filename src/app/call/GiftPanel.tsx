@@ -65,7 +65,7 @@ export function GiftPanel({
       <section role="dialog" aria-modal="true" aria-labelledby={titleId} className="call-sheet gift-panel">
         <header className="call-sheet-head">
           <h2 id={titleId} className="call-sheet-title">Popular</h2>
-          <button type="button" className="icon-button" aria-label="Close" onClick={onClose}>×</button>
+          <button type="button" className="icon-button" aria-label="Close" autoFocus onClick={onClose}>×</button>
         </header>
         {mode === 'ask' && <p className="muted">Choose the gift to ask for.</p>}
         <div role="tablist" aria-label="Gift categories" className="gift-tabs">

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor } from 'xstate';
 import type { CallApiPort, CallInfo, RtcEvent, RtcPort } from '../ports/call.port';
+import type { GiftApiPort } from '../ports/gift.port';
 import type { SignallingPort } from '../ports/signalling.port';
 import { SignalAction } from '../ports/signalling.port';
 import { flush } from '../testing/paths';
@@ -12,7 +13,9 @@ function fakes(over: { joinCall?: () => Promise<void>; join?: () => Promise<void
   const log: string[] = [];
   const rtcListeners = new Set<(e: RtcEvent) => void>();
   const api: CallApiPort = {
-    createCall: async () => ({ channelId: 'ch1', yxAccid: 'yx-host', videoPrice: 60, nickname: 'Sofia' } satisfies CallInfo),
+    createCall: async () => ({
+      channelId: 'ch1', yxAccid: 'yx-host', videoPrice: 48, nickname: 'Sofia', listPrice: 60, billingPeriodMs: 60_000, balance: 1000,
+    } satisfies CallInfo),
     joinCall: over.joinCall ?? (async () => { log.push('joinCall'); }),
     endCall: async (channelId, reason) => { log.push(`endCall ${channelId} ${reason}`); },
     rate: async () => {},
@@ -29,9 +32,15 @@ function fakes(over: { joinCall?: () => Promise<void>; join?: () => Promise<void
     send: async (to, s) => { log.push(`signal ${to} ${s.action}`); return { id: 'x', from: 'me', to, time: 1, ...s }; },
     subscribe: () => () => {},
   };
+  const gifts: GiftApiPort = {
+    list: async (filter) => { log.push(`giftList ${JSON.stringify(filter)}`); return [{ id: 1, name: 'Popular', gifts: [] }]; },
+    send: async (r) => { log.push(`sendGift ${r.channelId} ${r.toUserId} ${r.giftId} ${r.giftNum}`); return { balance: 990, value: 10 }; },
+    askFor: async (r) => { log.push(`askFor ${r.beAskYxAccid} ${r.giftId}`); return { askId: 7 }; },
+    refuseAsk: async (askId) => { log.push(`refuseAsk ${askId}`); },
+  };
   const clock = new SimulatedClock();
   const logic = composeCall({
-    api, rtc, signalling,
+    api, rtc, signalling, gifts,
     setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
     clearTimeout: (id) => clock.clearTimeout(id as number),
   });
@@ -55,9 +64,51 @@ describe('call composition', () => {
     actor.send({ type: 'call.hangup' });
     await flush();
     await flush();
-    expect(log.slice(4)).toEqual([`signal yx-user ${SignalAction.hangup}`, 'leave', 'endCall ch1 1']);
+    expect(log.slice(4)).toEqual(['giftList {}', `signal yx-user ${SignalAction.hangup}`, 'leave', 'endCall ch1 1']);
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().output).toMatchObject({ status: CallStatus.hungUp, reason: 1, text: null, channelId: 'ch1', direction: 'in' });
+  });
+
+  it('connected: the host asks through the gift API; the gift list loads for the popup', async () => {
+    const { logic, log, emitRtc } = fakes();
+    const actor = createActor(logic, { input: incoming }).start();
+    actor.send({ type: 'call.accept' });
+    await flush();
+    emitRtc({ type: 'firstRemoteFrame' });
+    await flush();
+    expect(log).toContain('giftList {}');
+    const children = actor.getSnapshot().children as Record<string, { send(e: unknown): void; getSnapshot(): { value: unknown } } | undefined>;
+    expect(children.gifting).toBeUndefined();
+    children.askGift!.send({ type: 'gift.ask', giftId: 3 });
+    await flush();
+    expect(log.at(-1)).toBe('askFor yx-user 3');
+    expect(children.askGift!.getSnapshot().value).toBe('coolingDown');
+  });
+
+  it('connected: the user sends gifts and refuses asks through the gift API, starting from the balance createCall said', async () => {
+    const { logic, log, emitRtc } = fakes();
+    const actor = createActor(logic, {
+      input: { direction: 'out', online: true, isHost: false, account: 'yx-user', peer: { account: 'yx-host', userId: 100001 }, callType: 0 },
+    }).start();
+    await flush();
+    actor.send({ type: 'signal.event', event: { type: 'signal', signal: { id: 'a', action: SignalAction.accept, channelId: 'ch1', from: 'yx-host', to: 'yx-user', time: 1 } } });
+    emitRtc({ type: 'firstRemoteFrame' });
+    await flush();
+    expect(actor.getSnapshot().context).toMatchObject({ listPrice: 60, billingPeriodMs: 60_000, balance: 1000 });
+    const gifting = actor.getSnapshot().children.gifting as { send(e: unknown): void; getSnapshot(): { context: { known: unknown; ask: unknown } } };
+    expect(gifting.getSnapshot().context.known).toEqual({ amount: 1000, at: 0 });
+    gifting.send({ type: 'gift.send', giftId: 1, giftNum: 10 });
+    await flush();
+    expect(log.at(-1)).toBe('sendGift ch1 100001 1 10');
+    expect(gifting.getSnapshot().context.known).toMatchObject({ amount: 990 });
+    actor.send({
+      type: 'system.giftAsked',
+      ask: { askId: 7, channelId: 'ch1', giftId: 11, giftName: 'Ring', giftImg: '/g.svg', giftPrice: 520, fromNick: 'Sofia' },
+    });
+    gifting.send({ type: 'gift.refuseAsk' });
+    await flush();
+    expect(log.at(-1)).toBe('refuseAsk 7');
+    expect(gifting.getSnapshot().context.ask).toBeNull();
   });
 
   it('gives up taking the call when joinCall has not answered in 3 s', async () => {

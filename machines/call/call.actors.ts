@@ -1,6 +1,10 @@
-/** The call machine composed with its ports: the call API, the media (RTC) and signalling. */
+/** The call machine composed with its ports: the call API, the media (RTC), signalling and the gift API. */
 import { fromCallback, fromPromise } from 'xstate';
+import { askGiftMachine } from '../ask-gift/ask-gift.machine';
+import { giftListMachine } from '../gift-list/gift-list.machine';
+import { giftingMachine } from '../gifting/gifting.machine';
 import type { CallApiPort, RtcPort } from '../ports/call.port';
+import type { GiftApiPort } from '../ports/gift.port';
 import type { SignallingPort } from '../ports/signalling.port';
 import { SignalAction } from '../ports/signalling.port';
 import { HangupReason, JOIN_TIMEOUT_MS, callMachine } from './call.machine';
@@ -10,6 +14,7 @@ export interface CallPorts {
   api: CallApiPort;
   rtc: RtcPort;
   signalling: SignallingPort;
+  gifts: GiftApiPort;
   /** Timers for the joinCall time-out; tests pass a simulated clock. */
   setTimeout: (fn: () => void, ms: number) => unknown;
   clearTimeout: (id: unknown) => void;
@@ -24,7 +29,7 @@ export async function retryOnce<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-export function composeCall({ api, rtc, signalling, setTimeout, clearTimeout }: CallPorts) {
+export function composeCall({ api, rtc, signalling, gifts, setTimeout, clearTimeout }: CallPorts) {
   /** Rejects when `promise` has not settled within `ms`. */
   const within = <T>(promise: Promise<T>, ms: number, what: string) => new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${what} timed out`)), ms);
@@ -65,6 +70,18 @@ export function composeCall({ api, rtc, signalling, setTimeout, clearTimeout }: 
       }),
       signals: fromCallback<CallEvent>(({ sendBack }) => signalling.subscribe((event) => sendBack({ type: 'signal.event', event }))),
       media: fromCallback<CallEvent>(({ sendBack }) => rtc.subscribe((event) => sendBack({ type: 'rtc.event', event }))),
+      // async: a port that throws at once still ends as the actor's error, which each machine handles.
+      giftList: giftListMachine.provide({ actors: { load: fromPromise(async ({ input }) => gifts.list(input)) } }),
+      askGift: askGiftMachine.provide({ actors: { askFor: fromPromise(async ({ input }) => gifts.askFor(input)) } }),
+      gifting: giftingMachine.provide({
+        actors: {
+          send: fromPromise(async ({ input }) => gifts.send(input)),
+          refuseAsk: fromPromise(async ({ input }) => {
+            await gifts.refuseAsk(input);
+            return input;
+          }),
+        },
+      }),
     },
   });
 }

@@ -11,11 +11,19 @@
  *   connected ─hang up─▶ hangingUp ─▶ ended (hung up, reason 1)
  *   connected ─peer hangs up | leaves─▶ ended (hung up, reason 2)   ─link lost─▶ ended (reason 6)
  *   ended ─media left, server told─▶ over (final)
+ *   connected.{hosting | paying}: the gift list and the gift animation queue run for both sides;
+ *   a host also asks for gifts (askGift), a user sends them and answers asks (gifting)
  *
  * Connected means the first remote video frame arrived, not just a join. Everything the
- * call touches outside comes through actors the owner provides (call.actors.ts).
+ * call touches outside comes through actors the owner provides (call.actors.ts). The in-call
+ * chat is the session's (a talk with the peer beside the call); translated lines (-1) are kept
+ * here.
  */
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { askGiftMachine } from '../ask-gift/ask-gift.machine';
+import { giftListMachine } from '../gift-list/gift-list.machine';
+import { giftQueueMachine } from '../gift-queue/gift-queue.machine';
+import { giftingMachine } from '../gifting/gifting.machine';
 import type { CallInfo, RtcEvent } from '../ports/call.port';
 import { CallApiError, MediaError } from '../ports/call.port';
 import type { CallSignal, SignalEvent } from '../ports/signalling.port';
@@ -40,6 +48,8 @@ export const JOIN_TIMEOUT_MS = 3_000;
 export const CONNECT_TIMEOUT_MS = 15_000;
 /** SPEC §3 deductionErrMaxNum. */
 export const DEDUCTION_ERR_MAX = 3;
+/** Translated lines kept for the chat history (the newest). */
+export const MAX_TRANSLATED_LINES = 200;
 
 export const CallText = {
   offline: 'Network connection error. Please reconnect',
@@ -86,6 +96,14 @@ export interface CallSummary extends CallOutcome {
   answerTime: number;
 }
 
+/** A translated in-call chat line (SPEC §4 system message -1). */
+export interface TranslatedLine {
+  key: string;
+  text: string;
+  /** When it arrived (ms since the epoch). */
+  time: number;
+}
+
 export interface CallContext {
   direction: 'out' | 'in';
   /** Whether the device was online when the call was asked for (SPEC §5: no call starts offline). */
@@ -103,6 +121,13 @@ export interface CallContext {
   callIncome: number;
   giftIncome: number;
   deductionErrors: number;
+  /** The price before the VIP discount (peer.videoPrice is what is paid), when the server said. */
+  listPrice: number | null;
+  /** How often the server bills a period (ms), when it said. */
+  billingPeriodMs: number | null;
+  /** The caller's diamonds when the call was created (a paying caller only). */
+  balance: number | null;
+  translations: readonly TranslatedLine[];
 }
 
 export type CallEvent =
@@ -169,6 +194,10 @@ export const callMachine = setup({
     cleanup: fromPromise<void, { channelId: string | null; reason: number }>(() => Promise.resolve()),
     signals: fromCallback<CallEvent>(() => () => {}),
     media: fromCallback<CallEvent>(() => () => {}),
+    giftList: giftListMachine,
+    giftQueue: giftQueueMachine,
+    askGift: askGiftMachine,
+    gifting: giftingMachine,
   },
   guards: {
     offline: ({ context }) => !context.startedOnline,
@@ -185,6 +214,7 @@ export const callMachine = setup({
     remoteLeft: ({ event }) => isRtc(event, 'remoteLeft'),
     linkLost: ({ event }) => isRtc(event, 'connectionLost'),
     deductionsExhausted: ({ context }) => context.deductionErrors + 1 >= DEDUCTION_ERR_MAX,
+    isHost: ({ context }) => context.isHost,
   },
   delays: {
     ringTimeout: ({ context }) => context.ringTimeoutMs,
@@ -197,6 +227,9 @@ export const callMachine = setup({
         ...context.peer, account: info.yxAccid || context.peer.account, nickname: info.nickname, icon: info.icon,
         age: info.age, countryCode: info.countryCode, levelName: info.levelName, videoPrice: info.videoPrice,
       },
+      listPrice: info.listPrice ?? null,
+      billingPeriodMs: info.billingPeriodMs ?? null,
+      balance: info.balance ?? null,
       status: CallStatus.calling,
     })),
     end: assign({
@@ -215,6 +248,18 @@ export const callMachine = setup({
       giftIncome: ({ context, event }) => context.giftIncome + (event.type === 'system.giftIncome' ? event.amount : 0),
     }),
     countDeductionError: assign({ deductionErrors: ({ context }) => context.deductionErrors + 1 }),
+    addTranslation: assign({
+      translations: ({ context, event }) => {
+        if (event.type !== 'system.inCallTranslation' || !event.text.trim()) return context.translations;
+        const line = { key: `tr-${context.translations.length + 1}-${Date.now()}`, text: event.text.trim(), time: Date.now() };
+        return [...context.translations, line].slice(-MAX_TRANSLATED_LINES);
+      },
+    }),
+    toGiftQueue: sendTo('giftQueue', ({ event }) => {
+      if (event.type !== 'system.giftReceived') throw new Error('toGiftQueue needs system.giftReceived');
+      const { type: _, ...gift } = event;
+      return { type: 'gift.received' as const, gift };
+    }),
   },
 }).createMachine({
   id: 'call',
@@ -234,6 +279,10 @@ export const callMachine = setup({
       callIncome: 0,
       giftIncome: 0,
       deductionErrors: 0,
+      listPrice: null,
+      billingPeriodMs: null,
+      balance: null,
+      translations: [],
     };
     return context;
   },
@@ -413,6 +462,28 @@ export const callMachine = setup({
     },
     connected: {
       entry: 'markConnected',
+      invoke: [
+        { id: 'giftList', src: 'giftList' },
+        { id: 'giftQueue', src: 'giftQueue' },
+      ],
+      initial: 'choosing',
+      states: {
+        choosing: { always: [{ guard: 'isHost', target: 'hosting' }, { target: 'paying' }] },
+        /** The host: asks for gifts; 16 tells her an ask was refused. */
+        hosting: {
+          invoke: { id: 'askGift', src: 'askGift', input: ({ context }) => ({ peer: context.peer.account }) },
+          on: { 'system.askGiftRefused': { actions: sendTo('askGift', ({ event }) => event) } },
+        },
+        /** The user: pays, sends gifts and answers the host's asks. */
+        paying: {
+          invoke: {
+            id: 'gifting',
+            src: 'gifting',
+            input: ({ context }) => ({ channelId: context.channelId ?? '', toUserId: context.peer.userId ?? 0, balance: context.balance }),
+          },
+          on: { 'system.giftAsked': { actions: sendTo('gifting', ({ event }) => event) } },
+        },
+      },
       on: {
         'call.hangup': {
           target: 'hangingUp',
@@ -437,6 +508,8 @@ export const callMachine = setup({
         ],
         'system.callIncome': { actions: 'addCallIncome' },
         'system.giftIncome': { actions: 'addGiftIncome' },
+        'system.inCallTranslation': { actions: 'addTranslation' },
+        'system.giftReceived': { actions: 'toGiftQueue' },
         'call.deductionFailed': [
           {
             guard: 'deductionsExhausted',

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
-import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
+import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { CallApiError, MediaError, MediaErrorText } from '../ports/call.port';
 import type { CallInfo } from '../ports/call.port';
 import { PendingCalls } from '../ports/pending';
@@ -18,7 +18,11 @@ import {
 } from './call.machine';
 import type { CallContext, CallInput } from './call.machine';
 
-const info: CallInfo = { channelId: 'ch1', yxAccid: 'yx-host', videoPrice: 60, nickname: 'Sofia', age: 24 };
+const info: CallInfo = {
+  channelId: 'ch1', yxAccid: 'yx-host', videoPrice: 48, nickname: 'Sofia', age: 24, listPrice: 60, billingPeriodMs: 60_000, balance: 500,
+};
+const rose = { giftId: 1, giftName: 'Rose', giftImg: '/gifts/rose.svg', giftNum: 2, fromNick: 'Alex' };
+const ask = { askId: 4, channelId: 'ch1', giftId: 11, giftName: 'Ring', giftImg: '/gifts/ring.svg', giftPrice: 520, fromNick: 'Sofia' };
 const signal = (action: number, channelId = 'ch1'): AnyEventObject => ({
   type: 'signal.event',
   event: { type: 'signal', signal: { id: `s${action}${channelId}`, action, channelId, from: 'peer', to: 'me', time: 1 } },
@@ -54,6 +58,9 @@ const samples: AnyEventObject[] = [
   rtc('firstRemoteFrame'), rtc('remoteLeft'), rtc('connectionLost'),
   { type: 'system.callRefused', text: CallText.refused },
   { type: 'system.callIncome', amount: 60 }, { type: 'system.giftIncome', amount: 20 },
+  // In-call chat and gifts (SPEC §4 -1, 4, 16 and the ask, 17).
+  { type: 'system.inCallTranslation', text: ' hola ' }, { type: 'system.giftReceived', ...rose },
+  { type: 'system.askGiftRefused', text: 'Asking for a gift was refused' }, { type: 'system.giftAsked', ask },
   { type: 'call.cancel' }, { type: 'call.accept' }, { type: 'call.reject' }, { type: 'call.hangup' },
   { type: 'call.deductionFailed' },
 ];
@@ -119,6 +126,25 @@ async function replay(input: CallInput, steps: readonly { event: EventObject; st
     if (event.type === 'xstate.error.actor.prepare') expect(ctx.outcome?.text).toBe(MediaErrorText.permissionDenied);
     // Connected means a remote frame arrived; a hang-up after it is in-progress → hung up with its reason.
     if (snapshot.matches('connected')) expect(ctx.status).toBe(CallStatus.inProgress);
+    // Connected: both sides have the gift list and the gift queue; a host asks, a user pays (SPEC §2).
+    const children = snapshot.children as Record<string, AnyActorRef | undefined>;
+    expect(Boolean(children.giftList)).toBe(snapshot.matches('connected'));
+    expect(Boolean(children.giftQueue)).toBe(snapshot.matches('connected'));
+    expect(Boolean(children.askGift)).toBe(snapshot.matches({ connected: 'hosting' }));
+    expect(Boolean(children.gifting)).toBe(snapshot.matches({ connected: 'paying' }));
+    if (snapshot.matches('connected')) expect(snapshot.matches({ connected: input.isHost ? 'hosting' : 'paying' })).toBe(true);
+    if (event.type === 'system.inCallTranslation') expect(ctx.translations.at(-1)?.text).toBe('hola');
+    if (event.type === 'system.giftReceived') {
+      const queue = children.giftQueue!.getSnapshot().context;
+      expect([queue.current, ...queue.waiting].at(-1)).toMatchObject(rose);
+    }
+    if (event.type === 'system.askGiftRefused') expect(children.askGift!.getSnapshot().context.notice).toBe('Asking for a gift was refused');
+    if (event.type === 'system.giftAsked') expect(children.gifting!.getSnapshot().context.ask).toEqual(ask);
+    // The user's side starts from the balance createCall said (SPEC §6 price after discount, and what it leaves).
+    if (children.gifting && !before.children.gifting) {
+      expect(children.gifting.getSnapshot().context.known).toEqual({ amount: 500, at: 0 });
+      expect(ctx).toMatchObject({ listPrice: 60, billingPeriodMs: 60_000, balance: 500 });
+    }
     if (event.type === 'call.hangup' && before.matches('connected')) expect(ctx.outcome).toMatchObject({ status: CallStatus.hungUp, reason: HangupReason.local });
     if (e.type === 'rtc.event' && e.event.type === 'connectionLost' && before.matches('connected')) {
       expect(ctx.outcome?.reason).toBe(HangupReason.weakNetwork);

@@ -1,10 +1,19 @@
 /** Call snapshot → what the call screens show (SPEC §2 host overlays and user call screens). */
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { AskGiftMachine } from '../ask-gift/ask-gift.machine';
+import type { GiftListMachine } from '../gift-list/gift-list.machine';
+import type { GiftQueueMachine } from '../gift-queue/gift-queue.machine';
+import type { GiftingMachine, KnownBalance } from '../gifting/gifting.machine';
+import type { TalkMessage } from '../talk/talk.machine';
 import { appCallStateOf } from './call.machine';
-import type { CallMachine, CallPeer } from './call.machine';
+import type { CallMachine, CallPeer, TranslatedLine } from './call.machine';
 
 export type CallRef = ActorRefFrom<CallMachine>;
 type CallSnapshot = SnapshotFrom<CallMachine>;
+export type GiftListRef = ActorRefFrom<GiftListMachine>;
+export type GiftQueueRef = ActorRefFrom<GiftQueueMachine>;
+export type AskGiftRef = ActorRefFrom<AskGiftMachine>;
+export type GiftingRef = ActorRefFrom<GiftingMachine>;
 
 export type CallPhase =
   /** Ours, before the peer answers: cancel is possible. */
@@ -25,6 +34,10 @@ export interface CallView {
   connectedAt: number;
   callIncome: number;
   giftIncome: number;
+  /** Diamonds a period (a minute) after the VIP discount, and before it when the server said (SPEC §6). */
+  price: number | null;
+  listPrice: number | null;
+  billingPeriodMs: number | null;
 }
 
 export function phaseOf(snapshot: CallSnapshot): CallPhase {
@@ -47,13 +60,81 @@ export function callViewOf(snapshot: CallSnapshot): CallView {
     connectedAt: c.connectedAt,
     callIncome: c.callIncome,
     giftIncome: c.giftIncome,
+    price: c.peer.videoPrice ?? null,
+    listPrice: c.listPrice,
+    billingPeriodMs: c.billingPeriodMs,
   };
 }
 
 /** Equal views render the same (for useSelector's compare). */
 export function sameView(a: CallView, b: CallView): boolean {
   return a.phase === b.phase && a.connectedAt === b.connectedAt && a.callIncome === b.callIncome
-    && a.giftIncome === b.giftIncome && a.peer === b.peer && a.isHost === b.isHost;
+    && a.giftIncome === b.giftIncome && a.peer === b.peer && a.isHost === b.isHost
+    && a.listPrice === b.listPrice && a.billingPeriodMs === b.billingPeriodMs;
+}
+
+/** The children of a connected call (SPEC §2 in-call screen: gifts for both sides, asks for hosts, paying for users). */
+export const selectGiftList = (s: CallSnapshot) => s.children.giftList as GiftListRef | undefined;
+export const selectGiftQueue = (s: CallSnapshot) => s.children.giftQueue as GiftQueueRef | undefined;
+export const selectAskGift = (s: CallSnapshot) => s.children.askGift as AskGiftRef | undefined;
+export const selectGifting = (s: CallSnapshot) => s.children.gifting as GiftingRef | undefined;
+
+/** One line of the in-call chat: ours, theirs, or a translation the server sent (-1). */
+export interface ChatLine {
+  key: string;
+  text: string;
+  kind: 'out' | 'in' | 'translated';
+  time: number;
+  /** Ours only: still on its way, or why it failed. */
+  pending: boolean;
+  failure: string | null;
+}
+
+/** How long before the call connected a line still counts as part of it (the ringing). */
+export const CHAT_LINES_GRACE_MS = 60_000;
+/** Lines shown over the video; the history shows all. */
+export const CHAT_LINES_SHOWN = 4;
+
+/** The call's chat and its translations in time order; with `since`, only those from then on. */
+export function chatLinesOf(messages: readonly TalkMessage[], translations: readonly TranslatedLine[], since = 0): ChatLine[] {
+  const lines: ChatLine[] = [];
+  for (const m of messages) {
+    if (m.type !== 'text' || !m.text || m.time < since) continue;
+    lines.push({
+      key: m.idClient || m.idServer, text: m.text, kind: m.flow === 'out' ? 'out' : 'in', time: m.time,
+      pending: m.status === 'sending', failure: m.status === 'failed' || m.status === 'refused' ? m.reason ?? 'Not sent' : null,
+    });
+  }
+  for (const t of translations) {
+    if (t.time >= since) lines.push({ key: t.key, text: t.text, kind: 'translated', time: t.time, pending: false, failure: null });
+  }
+  return lines.sort((a, b) => a.time - b.time);
+}
+
+/** Periods the server has charged by `t`: the first when the call connects, then one each period. */
+export function periodsCharged(t: number, connectedAt: number, periodMs: number): number {
+  if (connectedAt <= 0 || t < connectedAt || periodMs <= 0) return 0;
+  return 1 + Math.floor((t - connectedAt) / periodMs);
+}
+
+/**
+ * The user's diamonds at `now`: the last balance the server stated, less the periods charged
+ * since (SPEC §7 names no balance endpoint for users; createCall and each gift send say it).
+ * Null when no balance is known.
+ */
+export function remainingBalance(
+  known: KnownBalance | null, call: { connectedAt: number; periodMs: number | null; price: number | null }, now: number,
+): number | null {
+  if (!known) return null;
+  if (!call.price || !call.periodMs) return known.amount;
+  const since = periodsCharged(now, call.connectedAt, call.periodMs) - periodsCharged(known.at, call.connectedAt, call.periodMs);
+  return Math.max(0, known.amount - Math.max(0, since) * call.price);
+}
+
+/** Warned before the money runs out: fewer than two periods' price left. */
+export const LOW_BALANCE_PERIODS = 2;
+export function isLowBalance(remaining: number | null, price: number | null): boolean {
+  return remaining !== null && price !== null && price > 0 && remaining < LOW_BALANCE_PERIODS * price;
 }
 
 /** Elapsed call time as m:ss or h:mm:ss. */

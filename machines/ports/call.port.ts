@@ -16,6 +16,10 @@ export interface CallInfo {
   userType?: number;
   followed?: boolean;
   levelName?: string;
+  /** Reference-server additions: the price before the VIP discount, the billing period (ms), the caller's diamonds when paying. */
+  listPrice?: number;
+  billingPeriodMs?: number;
+  balance?: number;
 }
 
 /** Why a call could not be created (SPEC §8 call messages). */

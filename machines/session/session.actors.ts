@@ -17,6 +17,7 @@ import { composeConversations } from '../conversations/conversations.actors';
 import type { ConversationsPorts } from '../conversations/conversations.actors';
 import { composeCall } from '../call/call.actors';
 import type { CallApiPort, RtcPort } from '../ports/call.port';
+import type { GiftApiPort } from '../ports/gift.port';
 import type { ImPort } from '../ports/im.port';
 import { SignalAction } from '../ports/signalling.port';
 import type { SignallingPort } from '../ports/signalling.port';
@@ -49,6 +50,8 @@ export interface SessionPorts {
   rtmToken: () => Promise<string>;
   callApi: CallApiPort;
   rtc: RtcPort;
+  /** The gifts of a call (SPEC §7 Gifts). */
+  giftApi: GiftApiPort;
 }
 
 /** Wait before logging in to signalling again after a failure or a drop. */
@@ -174,7 +177,7 @@ export function composeSession(ports: SessionPorts) {
     },
   });
   const call = composeCall({
-    api: ports.callApi, rtc: ports.rtc, signalling: ports.signalling,
+    api: ports.callApi, rtc: ports.rtc, signalling: ports.signalling, gifts: ports.giftApi,
     setTimeout: ports.clock.setTimeout, clearTimeout: ports.clock.clearTimeout,
   });
   /** Logged in to signalling while the session lives (again after a failure or a drop); rings go to the session. */

@@ -6,8 +6,13 @@
  *   active.{hosting | viewing} ─session.leave─▶ leaving (presence sends offline, ≤ 5 s) ─presence done─▶ left
  *   active ─im.sessionEnded─▶ ended (kicked elsewhere or IM unrecoverable)
  *
- * Messages become banners; system notifications go through the §4 table to the machine that
- * owns them; unread totals, navigation and log lines leave through the `output` action as
+ * A call (child `call`) comes with its own chat with the peer (child `callChat`, a talk like
+ * the talk screen's, over the same IM connection): a second child rather than the talk screen's
+ * one, because a host may have another person's chat open when the call comes, and the talk
+ * screen closes its chat when it goes while the call's chat must live as long as the call.
+ *
+ * Messages become banners unless a chat shows them; system notifications go through the §4
+ * table to the machine that owns them; unread totals, navigation and log lines leave through the `output` action as
  * emitted events (`SessionOutput`), which the root actor's composition turns into events
  * for itself.
  */
@@ -43,6 +48,8 @@ export interface SessionContext extends SessionInput {
   talkPeer: string | null;
   /** A call is under way (the `call` child runs). */
   inCall: boolean;
+  /** The peer of the call's chat (the `callChat` child), while a call is under way. */
+  callPeer: string | null;
   /** How the last call ended, until the end screen is dismissed. */
   lastCall: CallSummary | null;
 }
@@ -119,13 +126,14 @@ export const sessionMachine = setup({
     signalLink: fromCallback<SignalLinkEvent, { account: string }>(() => () => {}),
   },
   actions: {
-    /** A message of the open talk goes there; any other incoming one shows as a banner. */
+    /** A message of the open talk or of the call's chat goes there; any other incoming one shows as a banner. */
     toBanner: enqueueActions(({ context, enqueue, event, system }) => {
       if (event.type !== 'im.message') return;
-      if (context.talkPeer !== null && event.message.sessionId === context.talkPeer) {
-        enqueue.sendTo('talk', { type: 'talk.incoming', message: event.message });
-        return;
-      }
+      const toTalk = context.talkPeer !== null && event.message.sessionId === context.talkPeer;
+      const toCallChat = context.callPeer !== null && event.message.sessionId === context.callPeer;
+      if (toTalk) enqueue.sendTo('talk', { type: 'talk.incoming', message: event.message });
+      if (toCallChat) enqueue.sendTo('callChat', { type: 'talk.incoming', message: event.message });
+      if (toTalk || toCallChat) return;
       if (event.message.flow !== 'in') return;
       const banner = system.get('banner') as AnyActorRef | undefined;
       if (banner) enqueue.sendTo(banner, { type: 'banner.show', item: bannerItemFor(event.message) });
@@ -168,6 +176,12 @@ export const sessionMachine = setup({
         enqueue.sendTo(conversations, { type: 'conversations.changed', conversation: event.conversation });
       }
     }),
+    /** To every open chat: the talk screen's and the call's (each keeps only what is its own). */
+    toChats: enqueueActions(({ context, enqueue, event }) => {
+      const forward = event.type === 'im.connected' ? { type: 'talk.connected' as const } : event;
+      if (context.talkPeer !== null) enqueue.sendTo('talk', forward);
+      if (context.callPeer !== null) enqueue.sendTo('callChat', forward);
+    }),
     goOffline: enqueueActions(({ enqueue, system }) => {
       const presence = system.get('presence') as AnyActorRef | undefined;
       if (presence) enqueue.sendTo(presence, { type: 'presence.goOffline' });
@@ -175,12 +189,11 @@ export const sessionMachine = setup({
   },
   guards: {
     isHost: ({ context }) => context.isHost,
-    talkOpen: ({ context }) => context.talkPeer !== null,
     inCall: ({ context }) => context.inCall,
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ ...input, endText: null, talkPeer: null, inCall: false, lastCall: null }),
+  context: ({ input }) => ({ ...input, endText: null, talkPeer: null, inCall: false, callPeer: null, lastCall: null }),
   invoke: [
     {
       id: 'imConnection',
@@ -213,10 +226,7 @@ export const sessionMachine = setup({
         'im.message': { actions: 'toBanner' },
         'im.notification': { actions: 'routeNotification' },
         'im.unreadChanged': { actions: { type: 'output', params: ({ event }) => ({ type: 'session.unread', count: event.count }) } },
-        'im.connected': [
-          { guard: 'talkOpen', actions: ['toConversations', sendTo('talk', { type: 'talk.connected' })] },
-          { actions: 'toConversations' },
-        ],
+        'im.connected': { actions: ['toConversations', 'toChats'] },
         'im.conversationChanged': { actions: 'toConversations' },
         'child.toast': { actions: { type: 'output', params: ({ event }) => ({ type: 'session.toast', text: event.text }) } },
         'im.sessionEnded': { target: 'ended', actions: assign({ endText: ({ event }) => event.text }) },
@@ -239,7 +249,8 @@ export const sessionMachine = setup({
         'call.start': {
           guard: not('inCall'),
           actions: [
-            assign({ inCall: true, lastCall: null }),
+            assign({ inCall: true, lastCall: null, callPeer: ({ event }) => event.peer.account }),
+            spawnChild('talk', { id: 'callChat', input: ({ context, event }) => ({ peer: (event as { peer: CallPeer }).peer.account, account: context.account }) }),
             spawnChild('call', {
               id: 'call',
               input: ({ context, event }) => {
@@ -257,7 +268,13 @@ export const sessionMachine = setup({
           { guard: 'inCall', actions: sendTo('signalLink', ({ event }) => ({ type: 'busy', signal: event.signal })) },
           {
             actions: [
-              assign({ inCall: true, lastCall: null }),
+              assign({ inCall: true, lastCall: null, callPeer: ({ event }) => event.signal.from }),
+              spawnChild('talk', {
+                id: 'callChat',
+                input: ({ context, event }) => ({
+                  peer: (event as Extract<SessionEvent, { type: 'call.ringing' }>).signal.from, account: context.account,
+                }),
+              }),
               spawnChild('call', {
                 id: 'call',
                 input: ({ context, event }) => ({
@@ -269,11 +286,14 @@ export const sessionMachine = setup({
           },
         ],
         'xstate.done.actor.call': {
-          actions: [stopChild('call'), assign({ inCall: false, lastCall: ({ event }) => event.output as CallSummary })],
+          actions: [
+            stopChild('call'), stopChild('callChat'),
+            assign({ inCall: false, callPeer: null, lastCall: ({ event }) => event.output as CallSummary }),
+          ],
         },
         'call.dismiss': { actions: assign({ lastCall: null }) },
-        'talk.sent': { guard: 'talkOpen', actions: sendTo('talk', ({ event }) => event) },
-        'talk.sendFailed': { guard: 'talkOpen', actions: sendTo('talk', ({ event }) => event) },
+        'talk.sent': { actions: 'toChats' },
+        'talk.sendFailed': { actions: 'toChats' },
       },
     },
     /**

@@ -23,6 +23,8 @@ const samples: AnyEventObject[] = [
   { type: 'session.leave' }, { type: 'app.hidden' }, { type: 'app.visible' }, { type: 'user.input' },
   { type: 'im.message', message: incoming() },
   { type: 'im.message', message: incoming({ flow: 'out', idServer: 's2' }) },
+  // From the peer of a call: the call's chat shows it.
+  { type: 'im.message', message: incoming({ from: 'yx-caller', sessionId: 'yx-caller', idServer: 's4' }) },
   { type: 'im.notification', from: 'sys', content: { attachType: 58 } },
   { type: 'im.notification', from: 'sys', content: { attachType: -4 } },
   { type: 'im.notification', from: 'sys', content: '{"attachType":44}' },
@@ -104,6 +106,23 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
         .toContain((e.message as ImMessage).idServer);
       expect((snapshot.children.banner as AnyActorRef).getSnapshot().value).toBe('hidden');
     }
+    // The call's chat lives exactly as long as the call; its peer's messages go there, not to the banner.
+    const callChat = snapshot.children.callChat as AnyActorRef | undefined;
+    if (snapshot.status === 'active') {
+      expect(Boolean(callChat)).toBe(snapshot.context.inCall);
+      expect(snapshot.context.callPeer !== null).toBe(snapshot.context.inCall);
+    }
+    if (callChat && snapshot.status === 'active') {
+      const peer = (callChat.getSnapshot().context as { peer: string }).peer;
+      expect(peer).toBe(snapshot.context.callPeer);
+      if (event.type === 'call.start') expect(peer).toBe('yx-host');
+      if (event.type === 'call.ringing' && !inCallBefore) expect(peer).toBe('yx-caller');
+      if (event.type === 'im.message' && (e.message as ImMessage).sessionId === peer) {
+        expect((callChat.getSnapshot().context.messages as { idServer: string }[]).map((m) => m.idServer))
+          .toContain((e.message as ImMessage).idServer);
+        expect((snapshot.children.banner as AnyActorRef).getSnapshot().value).toBe('hidden');
+      }
+    }
     // The conversation list loads on every IM (re)connection and hears every change.
     const conversations = snapshot.children.conversations as AnyActorRef | undefined;
     if (event.type === 'im.connected' && conversations) expect(['loading', 'failed']).toContain(conversations.getSnapshot().value);
@@ -133,8 +152,8 @@ describeGeneratedPaths('session', sessionMachine, {
     && (e.type !== 'xstate.done.actor.call' || (s.context as { inCall: boolean }).inCall),
   // Whether a talk is open matters (its messages and send answers go there).
   serializeContext: (c) => {
-    const ctx = c as { talkPeer: string | null; inCall: boolean; lastCall: unknown };
-    return [ctx.talkPeer, ctx.inCall, ctx.lastCall !== null];
+    const ctx = c as { talkPeer: string | null; inCall: boolean; callPeer: string | null; lastCall: unknown };
+    return [ctx.talkPeer, ctx.inCall, ctx.callPeer, ctx.lastCall !== null];
   },
   minPaths: 5,
   replay: (path, { input, inspect }) => replay(input, path.steps, inspect),

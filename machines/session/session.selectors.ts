@@ -5,12 +5,14 @@ import type { IdleHostMachine } from '../idle-host/idle-host.machine';
 import type { CallRef } from '../call/call.selectors';
 import type { ConversationsRef } from '../conversations/conversations.selectors';
 import type { ImConnectionMachine } from '../im-connection/im-connection.machine';
+import type { TalkMachine } from '../talk/talk.machine';
 import type { SessionMachine } from './session.machine';
 
 export type SessionRef = ActorRefFrom<SessionMachine>;
 export type BannerRef = ActorRefFrom<BannerMachine>;
 export type IdleHostRef = ActorRefFrom<IdleHostMachine>;
 export type ImConnectionRef = ActorRefFrom<ImConnectionMachine>;
+export type TalkRef = ActorRefFrom<TalkMachine>;
 
 /** The session child of the root actor, while signed in. */
 export const selectSession = (app: AnyMachineSnapshot): SessionRef | undefined =>
@@ -36,3 +38,7 @@ export const selectConversations = (session: AnyMachineSnapshot | undefined): Co
 /** The call under way, if any. */
 export const selectCall = (session: AnyMachineSnapshot | undefined): CallRef | undefined =>
   session?.children.call as CallRef | undefined;
+
+/** The chat with the peer of the call under way (SPEC §2 in-call chat). */
+export const selectCallChat = (session: AnyMachineSnapshot | undefined): TalkRef | undefined =>
+  session?.children.callChat as TalkRef | undefined;

@@ -8,7 +8,17 @@ describe('[§4 System messages] routing table', () => {
     [{ attachType: -3, type: 1 }, 'call', { type: 'system.callRefused', text: 'The other party has refused.' }],
     [{ attachType: -3, type: 3, channelId: 'ch1', content: 'weak' }, 'call', { type: 'system.callWarning', channelId: 'ch1', text: 'weak' }],
     [{ attachType: -1, content: 'hola' }, 'call', { type: 'system.inCallTranslation', text: 'hola' }],
-    [{ attachType: 4, giftId: 7, giftImg: 'https://g/7.png', giftNum: 3 }, 'call', { type: 'system.giftReceived', giftId: 7, giftImg: 'https://g/7.png', giftNum: 3 }],
+    [{ attachType: 4, giftId: 7, giftImg: 'https://g/7.png', giftNum: 3 }, 'call', { type: 'system.giftReceived', giftId: 7, giftImg: 'https://g/7.png', giftNum: 3, giftName: '', fromNick: '' }],
+    [
+      { attachType: 4, giftId: 1, giftImg: '/gifts/rose.svg', giftNum: 2, giftName: 'Rose', channelId: 'ch1', fromYxAccid: 'yx-u', fromNick: 'Alex' },
+      'call',
+      { type: 'system.giftReceived', giftId: 1, giftImg: '/gifts/rose.svg', giftNum: 2, giftName: 'Rose', fromNick: 'Alex' },
+    ],
+    [
+      { attachType: 17, askId: 4, channelId: 'ch1', giftId: 11, giftName: 'Ring', giftImg: '/gifts/ring.svg', giftPrice: 520, fromYxAccid: 'yx-h', fromNick: 'Sofia' },
+      'call',
+      { type: 'system.giftAsked', ask: { askId: 4, channelId: 'ch1', giftId: 11, giftName: 'Ring', giftImg: '/gifts/ring.svg', giftPrice: 520, fromNick: 'Sofia' } },
+    ],
     [{ attachType: 15, num: 120 }, 'call', { type: 'system.callIncome', amount: 120 }],
     [{ attachType: 18, num: '30' }, 'call', { type: 'system.giftIncome', amount: 30 }],
     [{ attachType: 16 }, 'call', { type: 'system.askGiftRefused', text: 'Asking for a gift was refused' }],
@@ -29,6 +39,8 @@ describe('[§4 System messages] routing table', () => {
   it.each([
     [{ attachType: 12345 }, /unknown attachType 12345/],
     [{ attachType: -3, type: 9 }, /unknown type 9/],
+    [{ attachType: 17, giftId: 11 }, /without askId/],
+    [{ attachType: 17, askId: 'x', giftId: 11 }, /without askId/],
     ['{oops', /unreadable/],
     [null, /unreadable/],
     [{ nothing: true }, /without attachType/],

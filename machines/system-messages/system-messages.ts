@@ -5,6 +5,7 @@
  * ignored, never thrown.
  */
 import { parseExt } from '../im/preview';
+import type { GiftAsk, ReceivedGift } from '../ports/gift.port';
 
 export const AttachType = {
   callState: -3,
@@ -13,6 +14,11 @@ export const AttachType = {
   callIncome: 15,
   giftIncome: 18,
   askGiftRefused: 16,
+  /**
+   * Not one of SPEC §4's: the reference server's notice of a host's ask for a gift, to the
+   * user of the call (src/api/contract/gift.ts ASK_GIFT_ATTACH_TYPE, GiftAskNotice).
+   */
+  giftAsked: 17,
   liveForcedEnd: 44,
   boostingOn: 63,
   boostingOff: 64,
@@ -36,10 +42,11 @@ export type SystemEvent =
   | { type: 'system.callRefused'; text: string }
   | { type: 'system.callWarning'; channelId: string; text: string }
   | { type: 'system.inCallTranslation'; text: string }
-  | { type: 'system.giftReceived'; giftId: number | null; giftImg: string; giftNum: number }
+  | ({ type: 'system.giftReceived' } & ReceivedGift)
   | { type: 'system.callIncome'; amount: number }
   | { type: 'system.giftIncome'; amount: number }
   | { type: 'system.askGiftRefused'; text: string }
+  | { type: 'system.giftAsked'; ask: GiftAsk }
   | { type: 'system.liveForcedEnd'; code: number }
   | { type: 'system.boosting'; on: boolean }
   | { type: 'system.becameHost' }
@@ -76,10 +83,27 @@ const TABLE: Readonly<Record<number, Entry>> = {
     giftId: a.giftId === undefined ? null : num(a.giftId),
     giftImg: str(a.giftImg),
     giftNum: Math.max(1, Math.floor(num(a.giftNum))),
+    giftName: str(a.giftName),
+    fromNick: str(a.fromNick),
   }),
   [AttachType.callIncome]: (a) => to('call', { type: 'system.callIncome', amount: num(a.num) }),
   [AttachType.giftIncome]: (a) => to('call', { type: 'system.giftIncome', amount: num(a.num) }),
   [AttachType.askGiftRefused]: () => to('call', { type: 'system.askGiftRefused', text: TEXT_ASK_GIFT_REFUSED }),
+  [AttachType.giftAsked]: (a) => {
+    const askId = num(a.askId);
+    const giftId = num(a.giftId);
+    // An ask is answered by its id: without one (and a gift) there is nothing to answer.
+    if (!Number.isInteger(askId) || askId <= 0 || !Number.isInteger(giftId) || giftId <= 0) {
+      return { routed: false, reason: 'attachType 17 without askId or giftId' };
+    }
+    return to('call', {
+      type: 'system.giftAsked',
+      ask: {
+        askId, giftId, channelId: str(a.channelId), giftName: str(a.giftName), giftImg: str(a.giftImg),
+        giftPrice: Math.max(0, num(a.giftPrice)), fromNick: str(a.fromNick),
+      },
+    });
+  },
   [AttachType.liveForcedEnd]: () => to('live', { type: 'system.liveForcedEnd', code: LIVE_END_CODE_FORCED }),
   [AttachType.boostingOn]: () => to('live', { type: 'system.boosting', on: true }),
   [AttachType.boostingOff]: () => to('live', { type: 'system.boosting', on: false }),

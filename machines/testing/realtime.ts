@@ -7,6 +7,7 @@ import type { ClockPort } from '../idle-host/idle-host.actors';
 import { FakeImNetwork, FakeImPort } from '../ports/im.fake';
 import { PendingCalls } from '../ports/pending';
 import type { CallApiPort, RtcEvent, RtcPort } from '../ports/call.port';
+import type { GiftApiPort } from '../ports/gift.port';
 import { FakeSignallingPort } from '../ports/signalling.fake';
 import { FakePresencePort, FakePresenceServer } from '../ports/presence.fake';
 import type { RealtimePorts } from '../session/session.actors';
@@ -24,6 +25,16 @@ export function manualCallApi(pending: PendingCalls): CallApiPort {
     joinCall: (channelId) => pending.add('joinCall', [channelId]),
     endCall: (channelId, reason) => pending.add('endCall', [channelId, reason]),
     rate: (rating) => pending.add('rate', [rating]),
+  };
+}
+
+/** A gift API whose every answer the test gives (PendingCalls). */
+export function manualGiftApi(pending: PendingCalls): GiftApiPort {
+  return {
+    list: (filter) => pending.add('giftList', [filter]),
+    send: (request) => pending.add('sendGift', [request]),
+    askFor: (request) => pending.add('askFor', [request]),
+    refuseAsk: (askId) => pending.add('refuseAsk', [askId]),
   };
 }
 
@@ -55,6 +66,7 @@ export function manualRealtime(clock = new SimulatedClock()) {
     rtmToken: () => pending.add('rtmToken', []),
     callApi: manualCallApi(pending),
     rtc: manualRtc(pending),
+    giftApi: manualGiftApi(pending),
     setBlocked: (peer, blocked) => pending.add('setBlocked', [peer, blocked]),
     storeSecret: (secret) => pending.add('storeSecret', [secret]),
     openSecret: (id, pay) => pending.add('openSecret', [id, pay]),
@@ -82,6 +94,7 @@ export function autoRealtime(account: string, token: string, sessionToken = 'ses
     rtmToken: () => Promise.resolve('rtm-token'),
     callApi: manualCallApi(new PendingCalls()),
     rtc: manualRtc(new PendingCalls()),
+    giftApi: manualGiftApi(new PendingCalls()),
     setBlocked: () => Promise.resolve(),
     storeSecret: () => Promise.reject(new Error('No secret messages here')),
     openSecret: () => Promise.reject(new Error('No secret messages here')),

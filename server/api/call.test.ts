@@ -66,7 +66,7 @@ describe('[§7] /api/call/record/v2/createCall', () => {
     expect(res.data).toEqual({
       channelId, yxAccid: p.host1!.yxAccid, videoPrice: 30, countryCode: 'US', nickname: 'Sofia', age: 26,
       icon: '/avatars/host1.svg', userType: 2, followed: true, levelName: 'Lv.1',
-      callUserId: id('host1'), callType: 0, listPrice: 30, billingPeriodMs: 60_000, ringTimeoutMs: 30_000,
+      callUserId: id('host1'), callType: 0, listPrice: 30, billingPeriodMs: 60_000, ringTimeoutMs: 30_000, balance: 1000,
     });
     const row = callRow(channelId);
     expect(row).toMatchObject({ status: CallStatus.calling, payer_id: id('user1'), host_id: id('host1'), price: 30, periods: 0 });
@@ -161,7 +161,10 @@ describe('[§7] /api/call/record/v2/createCall', () => {
       .toEqual({ code: ResultCode.invalidRequest, message: MESSAGE_NO_MATCH_USER });
 
     const before = wallet(id('user1')).diamonds;
-    const channelId = await place('host2', 'user1');
+    const placed = await server.call(createCall, { beCallUserId: id('user1'), callType: 0 }, as('host2'));
+    // The host is not told the user's balance; only a paying caller hears their own.
+    expect(placed.data).not.toHaveProperty('balance');
+    const channelId = placed.data!.channelId;
     expect(callRow(channelId)).toMatchObject({ payer_id: id('user1'), host_id: id('host2'), price: 40 });
     expect((await server.call(joinCall, { searchValue: channelId }, as('user1'))).code).toBe(ResultCode.success);
     expect(wallet(id('user1')).diamonds).toBe(before - 40);

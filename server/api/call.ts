@@ -184,6 +184,8 @@ export function callHandlers(
         listPrice,
         billingPeriodMs: calls.billingPeriodMs,
         ringTimeoutMs: calls.ringTimeoutMs,
+        // Only the payer's own balance: a host who calls a user is not told the user's.
+        ...(payer.id === me ? { balance: wallets.diamonds(me) } : {}),
       };
     },
 

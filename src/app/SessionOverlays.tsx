@@ -3,15 +3,34 @@
  * idle-host dialog (SPEC §4 Idle host). Each binds to its own child actor.
  */
 import { useSelector } from '@xstate/react';
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import {
   selectBanner, selectIdleHost, selectImConnection, selectImOffline, selectSession,
 } from '../../machines/session/session.selectors';
 import type { BannerRef, IdleHostRef, ImConnectionRef } from '../../machines/session/session.selectors';
 import { useAppActor } from './AppActorContext';
 
-/** The call screens load with the first call, not with the app. */
-const CallOverlay = lazy(() => import('./call/CallOverlay'));
+/**
+ * The call screens are not in the app's first chunk: they are fetched once the session is
+ * idle, so that a call started without a network can still say why it did not start (SPEC §5),
+ * and at the latest with the first call.
+ */
+const loadCallOverlay = () => import('./call/CallOverlay');
+const CallOverlay = lazy(loadCallOverlay);
+
+function useWarmCallOverlay(active: boolean): void {
+  useEffect(() => {
+    if (!active) return;
+    const load = () => { loadCallOverlay().catch(() => undefined); };
+    const w = window as { requestIdleCallback?: (fn: () => void) => number; cancelIdleCallback?: (id: number) => void };
+    if (w.requestIdleCallback) {
+      const id = w.requestIdleCallback(load);
+      return () => w.cancelIdleCallback?.(id);
+    }
+    const timer = window.setTimeout(load, 2000);
+    return () => window.clearTimeout(timer);
+  }, [active]);
+}
 
 export function SessionOverlays() {
   const app = useAppActor();
@@ -20,6 +39,7 @@ export function SessionOverlays() {
   const idleHost = useSelector(session, selectIdleHost);
   const connection = useSelector(session, selectImConnection);
   const callShown = useSelector(session, (s) => Boolean(s?.context.inCall || s?.context.lastCall));
+  useWarmCallOverlay(Boolean(session));
   return (
     <>
       {session && callShown && (

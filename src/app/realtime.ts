@@ -27,6 +27,7 @@ import type { RtcAdapter } from '../../machines/ports/call.media';
 import type { TranslatorPort } from '../../machines/ports/translator.port';
 import type { ChatProfile } from '../../machines/conversations/conversations.machine';
 import { config } from './config';
+import { TEXT_NOT_ENOUGH_DIAMONDS, httpGiftApi } from './gifts';
 
 const { ConfigKey } = configContract;
 
@@ -38,9 +39,6 @@ async function imPort(): Promise<ImPort> {
   ]);
   return createNimImPort({ appkey: config.nimAppKey, loadSdk: loadNim });
 }
-
-/** SPEC §8 1080 'diamond.not.enough', said in words. */
-export const TEXT_NOT_ENOUGH_DIAMONDS = 'You do not have enough diamonds.';
 
 async function signallingPort(api: ApiClient): Promise<SignallingPort> {
   if (config.realtime !== 'production') return createLocalSignallingPort({ url: hubUrl(realtimeContract.RealtimePath.signal) });
@@ -91,6 +89,7 @@ export async function createRealtimePorts(
     signalling: await signallingPort(api),
     rtmToken: async () => (await api.data(realtimeContract.getAgoraRtmToken, {}, { silent: true })).rtmToken,
     callApi: httpCallApi(api),
+    giftApi: httpGiftApi(api),
     // A stand-in: the media adapter (and its SDK) loads when a call first prepares.
     rtc: createRtcPort({ rtcToken: rtcTokenFrom(api) }),
     presence: createLocalPresencePort({

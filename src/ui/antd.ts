@@ -30,4 +30,4 @@ const followMotionPreference = () => (reducedMotion?.matches ? reduceMotion() : 
 followMotionPreference();
 reducedMotion?.addEventListener('change', followMotionPreference);
 
-export { Dialog, InfiniteScroll, PullToRefresh, Toast } from 'antd-mobile';
+export { Dialog, InfiniteScroll, Popup, PullToRefresh, Toast } from 'antd-mobile';

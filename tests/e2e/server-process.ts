@@ -14,7 +14,11 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-export function serverProcess(port: number, name: string): ServerProcess {
+/**
+ * `env` is added to the server's environment (seed counts, call timings). The app build it
+ * serves is `E2E_DIST_DIR` when set (a private build), else `dist`.
+ */
+export function serverProcess(port: number, name: string, env: Record<string, string> = {}): ServerProcess {
   const baseURL = `http://localhost:${port}`;
   const dir = `.tmp/e2e-${name}`;
   rmSync(dir, { recursive: true, force: true });
@@ -24,7 +28,10 @@ export function serverProcess(port: number, name: string): ServerProcess {
     baseURL,
     async start() {
       const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        env: { ...process.env, PORT: String(port), DB_PATH: `${dir}/app.db`, DIST_DIR: 'dist', SEED_HOSTS: '2', SEED_USERS: '2' },
+        env: {
+          ...process.env, PORT: String(port), DB_PATH: `${dir}/app.db`, DIST_DIR: process.env.E2E_DIST_DIR ?? 'dist',
+          SEED_HOSTS: '2', SEED_USERS: '2', ...env,
+        },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       child = proc;

@@ -135,6 +135,12 @@ export const CallInfo = z.object({
   /** The server's billing period and ring time-out, in ms. */
   billingPeriodMs: z.optional(z.number()),
   ringTimeoutMs: z.optional(z.number()),
+  /**
+   * Reference-server addition: the caller's diamonds when the call was created, sent when the
+   * caller pays (a user calling a host). SPEC §7 names no wallet balance endpoint for users, so
+   * the call screen starts from this and goes on with videoPrice per billing period.
+   */
+  balance: z.optional(z.number()),
 });
 
 export const createCall = defineEndpoint({

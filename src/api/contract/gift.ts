@@ -42,6 +42,14 @@ export const TEXT_ASK_NOT_FOUND = 'This request for a gift does not exist.';
 /** `{s}` is the whole seconds left. */
 export const TEXT_ASK_COOLDOWN = 'Please wait {s} s before asking for another gift.';
 
+/** The seconds left of a TEXT_ASK_COOLDOWN refusal, or null when `message` is not one. */
+export function askCooldownSecondsOf(message: string): number | null {
+  const [before, after] = TEXT_ASK_COOLDOWN.split('{s}') as [string, string];
+  if (!message.startsWith(before) || !message.endsWith(after)) return null;
+  const seconds = Number(message.slice(before.length, message.length - after.length));
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : null;
+}
+
 export const Gift = z.object({
   id: z.number(),
   name: z.string(),

@@ -1,37 +1,38 @@
 /**
  * The call screens over everything (SPEC §2 host overlays and the user's call screens):
  * dialling with cancel, an incoming ring with accept and reject, connecting, the in-call
- * screen with both videos, the timer and (hosts) the call and gift income, and after the
- * call its outcome with the rating. Loaded only when a call starts.
+ * screen (InCall.tsx: videos, chat, gifts, a host's income, a user's price and balance), and
+ * after the call its outcome with the rating. Loaded only when a call starts.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { callViewOf, formatElapsed, sameView } from '../../../machines/call/call.selectors';
 import type { CallRef, CallView } from '../../../machines/call/call.selectors';
 import { CallStatus } from '../../../machines/call/call.machine';
 import type { CallSummary } from '../../../machines/call/call.machine';
-import type { SessionRef } from '../../../machines/session/session.selectors';
-import { selectCall } from '../../../machines/session/session.selectors';
+import type { SessionRef, TalkRef } from '../../../machines/session/session.selectors';
+import { selectCall, selectCallChat } from '../../../machines/session/session.selectors';
 import { callRate } from '../../api/contract/call';
-import type { CallMediaView } from '../../../machines/ports/call.media';
 import { useServices } from '../services';
+import { InCall } from './InCall';
 import { Ringtone } from './Ringtone';
 import './call.css';
 
 export default function CallOverlay({ session }: { session: SessionRef }) {
   const call = useSelector(session, selectCall);
+  const chat = useSelector(session, selectCallChat);
   const lastCall = useSelector(session, (s) => s.context.lastCall);
   const isHost = useSelector(session, (s) => s.context.isHost);
-  if (call) return <LiveCall call={call} />;
+  if (call) return <LiveCall call={call} chat={chat} />;
   if (lastCall) return <CallEnded summary={lastCall} isHost={isHost} onClose={() => session.send({ type: 'call.dismiss' })} />;
   return null;
 }
 
-function LiveCall({ call }: { call: CallRef }) {
+function LiveCall({ call, chat }: { call: CallRef; chat: TalkRef | undefined }) {
   const view = useSelector(call, callViewOf, sameView);
   return (
     <div className="call-screen" role="dialog" aria-modal="true" aria-label="Call" data-phase={view.phase}>
-      {view.phase === 'connected' ? <InCall call={call} view={view} /> : <BeforeConnected call={call} view={view} />}
+      {view.phase === 'connected' ? <InCall call={call} view={view} chat={chat} /> : <BeforeConnected call={call} view={view} />}
     </div>
   );
 }
@@ -74,59 +75,6 @@ function BeforeConnected({ call, view }: { call: CallRef; view: CallView }) {
           <button type="button" className="call-button call-end" onClick={() => call.send({ type: 'call.hangup' })}>Hang up</button>
         )}
       </div>
-    </div>
-  );
-}
-
-function useStreams(media: CallMediaView | undefined) {
-  const subscribe = (listener: () => void) => media?.subscribe(listener) ?? (() => {});
-  const local = useSyncExternalStore(subscribe, () => media?.local() ?? null);
-  const remote = useSyncExternalStore(subscribe, () => media?.remote() ?? null);
-  return { local, remote };
-}
-
-function Video({ stream, label, muted, className }: { stream: MediaStream | null; label: string; muted: boolean; className: string }) {
-  const ref = useRef<HTMLVideoElement>(null);
-  useEffect(() => {
-    if (ref.current && ref.current.srcObject !== stream) ref.current.srcObject = stream;
-  }, [stream]);
-  return <video ref={ref} className={className} aria-label={label} autoPlay playsInline muted={muted} />;
-}
-
-function useNow(active: boolean) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, [active]);
-  return now;
-}
-
-function InCall({ call, view }: { call: CallRef; view: CallView }) {
-  const { callMedia } = useServices();
-  const { local, remote } = useStreams(callMedia);
-  const [overlay, setOverlay] = useState(true);
-  const now = useNow(true);
-  return (
-    <div className="call-live">
-      {/* Video only: the media adapter plays the peer's sound itself. */}
-      <Video stream={remote} label="Their video" muted className="call-remote" />
-      <Video stream={local} label="Your video" muted className="call-local" />
-      {/* A tap on the screen toggles the overlay (SPEC §2 in-call screen). */}
-      <button type="button" className="call-toggle" aria-label={overlay ? 'Hide controls' : 'Show controls'} onClick={() => setOverlay((v) => !v)} />
-      {overlay && (
-        <div className="call-top">
-          <span className="call-timer" role="timer" aria-label="Call time">{formatElapsed(now - view.connectedAt)}</span>
-          {view.isHost && (
-            <>
-              <span className="call-income" data-testid="call-income">{`Call income ${view.callIncome}`}</span>
-              <span className="call-income" data-testid="gift-income">{`Gift income ${view.giftIncome}`}</span>
-            </>
-          )}
-          <button type="button" className="call-button call-end" onClick={() => call.send({ type: 'call.hangup' })}>End call</button>
-        </div>
-      )}
     </div>
   );
 }

@@ -1,0 +1,140 @@
+/**
+ * The user's gifts in a call (SPEC §2 user call screen: gift panel and an incoming gift ask
+ * to send or refuse; §5 gift quantity 1–99, an integer; `/api/gift/send`,
+ * `/api/gift/refuseAsk`; the ask is attachType 17, a reference-server extension).
+ *
+ *   idle ─gift.send─▶ sending ─▶ idle          idle ─gift.sendAsked─▶ sending (the asked gift, one) ─▶ idle
+ *   idle ─gift.refuseAsk─▶ refusing ─▶ idle    anywhere ─system.giftAsked (this call)─▶ the ask shows
+ *
+ * What the server answers about the user's diamonds after a send is kept with the moment it
+ * was known (`known`), so the screen can go on from there with the call's per-period price.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { GIFT_NUM_MAX } from '../ports/gift.port';
+import type { GiftAsk } from '../ports/gift.port';
+
+export const TEXT_GIFT_SENT = 'Gift sent';
+
+/** SPEC §5: a quantity is an integer from 1 to 99. */
+export const isGiftQuantity = (n: number): boolean => Number.isInteger(n) && n >= 1 && n <= GIFT_NUM_MAX;
+
+export interface GiftingInput {
+  channelId: string;
+  /** The host's user id. */
+  toUserId: number;
+  /** The user's diamonds when the call was created, if the server said. */
+  balance: number | null;
+}
+
+/** A balance the server stated, and when (clock ms; 0 = before the call was connected). */
+export interface KnownBalance {
+  amount: number;
+  at: number;
+}
+
+export interface GiftingContext {
+  channelId: string;
+  toUserId: number;
+  known: KnownBalance | null;
+  /** The host's ask waiting for an answer. */
+  ask: GiftAsk | null;
+  /** The send under way (or last made). */
+  order: { giftId: number; giftNum: number } | null;
+  /** What the user was last told about a send or a refusal. */
+  notice: string | null;
+}
+
+export type GiftingEvent =
+  | { type: 'gift.send'; giftId: number; giftNum: number }
+  | { type: 'gift.sendAsked' }
+  | { type: 'gift.refuseAsk' }
+  | { type: 'system.giftAsked'; ask: GiftAsk };
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export const giftingMachine = setup({
+  types: {
+    input: {} as GiftingInput,
+    context: {} as GiftingContext,
+    events: {} as GiftingEvent,
+  },
+  actors: {
+    send: fromPromise<{ balance: number }, { channelId: string; toUserId: number; giftId: number; giftNum: number }>(
+      () => Promise.reject(new Error('not provided')),
+    ),
+    /** Answers the ask id it refused. */
+    refuseAsk: fromPromise<number, number>(() => Promise.reject(new Error('not provided'))),
+  },
+  guards: {
+    validOrder: ({ event }) =>
+      event.type === 'gift.send' && Number.isInteger(event.giftId) && event.giftId > 0 && isGiftQuantity(event.giftNum),
+    hasAsk: ({ context }) => context.ask !== null,
+    /** An ask of this call (a late one of an earlier call is not shown). */
+    thisCall: ({ context, event }) => event.type === 'system.giftAsked' && event.ask.channelId === context.channelId,
+  },
+  actions: {
+    order: assign({
+      order: ({ context, event }) => {
+        if (event.type === 'gift.send') return { giftId: event.giftId, giftNum: event.giftNum };
+        return context.ask ? { giftId: context.ask.giftId, giftNum: 1 } : null;
+      },
+      notice: null,
+    }),
+    paid: assign(({ context }, output: { balance: number }) => ({
+      known: { amount: output.balance, at: Date.now() },
+      notice: TEXT_GIFT_SENT,
+      // The server fulfils an ask with the gift asked for.
+      ask: context.ask && context.order && context.ask.giftId === context.order.giftId ? null : context.ask,
+    })),
+    failed: assign({ notice: ({ event }) => messageOf((event as { error?: unknown }).error) }),
+    /** The refused ask goes; one that arrived meanwhile stays. */
+    clearAsk: assign(({ context }, refused: number) => ({ ask: context.ask?.askId === refused ? null : context.ask, notice: null })),
+    setAsk: assign({ ask: ({ context, event }) => (event.type === 'system.giftAsked' ? event.ask : context.ask) }),
+  },
+}).createMachine({
+  id: 'gifting',
+  context: ({ input }) => ({
+    channelId: input.channelId,
+    toUserId: input.toUserId,
+    known: input.balance === null ? null : { amount: input.balance, at: 0 },
+    ask: null,
+    order: null,
+    notice: null,
+  }),
+  on: {
+    'system.giftAsked': { guard: 'thisCall', actions: 'setAsk' },
+  },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'gift.send': { guard: 'validOrder', target: 'sending', actions: 'order' },
+        'gift.sendAsked': { guard: 'hasAsk', target: 'sending', actions: 'order' },
+        'gift.refuseAsk': { guard: 'hasAsk', target: 'refusing' },
+      },
+    },
+    sending: {
+      invoke: {
+        id: 'send',
+        src: 'send',
+        input: ({ context }) => ({
+          channelId: context.channelId, toUserId: context.toUserId, giftId: context.order?.giftId ?? 0, giftNum: context.order?.giftNum ?? 1,
+        }),
+        onDone: { target: 'idle', actions: { type: 'paid', params: ({ event }) => event.output } },
+        onError: { target: 'idle', actions: 'failed' },
+      },
+    },
+    refusing: {
+      invoke: {
+        id: 'refuseAsk',
+        src: 'refuseAsk',
+        input: ({ context }) => context.ask?.askId ?? 0,
+        onDone: { target: 'idle', actions: { type: 'clearAsk', params: ({ event }) => event.output } },
+        // Asked again meanwhile or not: the ask stays, so it can be answered again.
+        onError: { target: 'idle', actions: 'failed' },
+      },
+    },
+  },
+});
+
+export type GiftingMachine = typeof giftingMachine;

@@ -1,0 +1,85 @@
+/**
+ * The connected call (SPEC §2 in-call screen and the user's call screen): both videos, a tap
+ * on the screen toggling the overlay, and over them the top bar (timer; a host's call and gift
+ * income; end call), the chat, and the gifts: a host asks for them, a user sees the price and
+ * what is left, sends gifts and answers asks. Gifts received play one at a time.
+ */
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { formatElapsed, selectAskGift, selectGiftList, selectGiftQueue, selectGifting } from '../../../machines/call/call.selectors';
+import type { CallRef, CallView } from '../../../machines/call/call.selectors';
+import type { CallMediaView } from '../../../machines/ports/call.media';
+import type { TalkRef } from '../../../machines/session/session.selectors';
+import { useServices } from '../services';
+import { ChatComposer, ChatHistory, ChatLines } from './CallChat';
+import { GiftCard } from './GiftCard';
+import { HostGifts } from './HostGifts';
+import { CallWallet, IncomingAsk, UserGifts } from './UserGifts';
+import { useNow } from './useNow';
+
+function useStreams(media: CallMediaView | undefined) {
+  const subscribe = (listener: () => void) => media?.subscribe(listener) ?? (() => {});
+  const local = useSyncExternalStore(subscribe, () => media?.local() ?? null);
+  const remote = useSyncExternalStore(subscribe, () => media?.remote() ?? null);
+  return { local, remote };
+}
+
+function Video({ stream, label, muted, className }: { stream: MediaStream | null; label: string; muted: boolean; className: string }) {
+  const ref = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    if (ref.current && ref.current.srcObject !== stream) ref.current.srcObject = stream;
+  }, [stream]);
+  return <video ref={ref} className={className} aria-label={label} autoPlay playsInline muted={muted} />;
+}
+
+export function InCall({ call, view, chat }: { call: CallRef; view: CallView; chat: TalkRef | undefined }) {
+  const { callMedia } = useServices();
+  const { local, remote } = useStreams(callMedia);
+  const [overlay, setOverlay] = useState(true);
+  const [history, setHistory] = useState(false);
+  const now = useNow(true);
+  const list = useSelector(call, selectGiftList);
+  const queue = useSelector(call, selectGiftQueue);
+  const ask = useSelector(call, selectAskGift);
+  const gifting = useSelector(call, selectGifting);
+  // The caller's name comes with the ring when it does; else the chat has looked it up.
+  const chatPeerName = useSelector(chat, (s) => s?.context.peerName ?? null);
+  const peerName = view.peer.nickname ?? chatPeerName ?? 'Them';
+  return (
+    <div className="call-live">
+      {/* Video only: the media adapter plays the peer's sound itself. */}
+      <Video stream={remote} label="Their video" muted className="call-remote" />
+      <Video stream={local} label="Your video" muted className="call-local" />
+      {/* A tap on the screen toggles the overlay (SPEC §2 in-call screen). */}
+      <button type="button" className="call-toggle" aria-label={overlay ? 'Hide controls' : 'Show controls'} onClick={() => setOverlay((v) => !v)} />
+      {overlay && (
+        <div className="call-overlay">
+          <div className="call-top">
+            <span className="call-timer" role="timer" aria-label="Call time">{formatElapsed(now - view.connectedAt)}</span>
+            {view.isHost && (
+              <>
+                <span className="call-income" data-testid="call-income">{`Call income ${view.callIncome}`}</span>
+                <span className="call-income" data-testid="gift-income">{`Gift income ${view.giftIncome}`}</span>
+              </>
+            )}
+            <button type="button" className="call-button call-end" onClick={() => call.send({ type: 'call.hangup' })}>End call</button>
+          </div>
+          {gifting && <CallWallet view={view} gifting={gifting} />}
+          <div className="call-bottom">
+            <ChatLines call={call} chat={chat} connectedAt={view.connectedAt} peerName={peerName} />
+            {ask && <HostGifts ask={ask} list={list} />}
+            {gifting && <UserGifts gifting={gifting} list={list} />}
+            <div className="call-chat-row">
+              <button type="button" className="call-button call-secondary" aria-haspopup="dialog" onClick={() => setHistory(true)}>History</button>
+              <ChatComposer chat={chat} />
+            </div>
+          </div>
+          <ChatHistory call={call} chat={chat} peerName={peerName} open={history} onClose={() => setHistory(false)} />
+        </div>
+      )}
+      {/* Shown with or without the overlay: a gift arriving, and an ask waiting for an answer. */}
+      {queue && <GiftCard queue={queue} />}
+      {gifting && <IncomingAsk gifting={gifting} />}
+    </div>
+  );
+}

@@ -28,9 +28,13 @@ export const selectIdleHost = (session: AnyMachineSnapshot | undefined): IdleHos
 export const selectImConnection = (session: AnyMachineSnapshot | undefined): ImConnectionRef | undefined =>
   session?.children.imConnection as ImConnectionRef | undefined;
 
-/** The IM service is out of reach and the connection is waiting to try again. */
+/**
+ * The IM service is out of reach: waiting to try again, or trying again after finding it
+ * out of reach (so the strip does not blink off during each try).
+ */
 export const selectImOffline = (connection: AnyMachineSnapshot | undefined): boolean =>
-  connection?.matches('offline') ?? false;
+  (connection?.matches('offline') ?? false)
+  || ((connection?.matches('loggingIn') ?? false) && (connection?.context as { offlineTries?: number }).offlineTries! > 0);
 
 export const selectConversations = (session: AnyMachineSnapshot | undefined): ConversationsRef | undefined =>
   session?.children.conversations as ConversationsRef | undefined;

@@ -2,8 +2,11 @@
  * `npm run bench`: builds the app and prints the gzip size of the JavaScript each first
  * screen needs (entry + static imports + the route's own chunk and its static imports)
  * and of every lazy chunk. Goal (issue 2): first screen ≤ 150 KiB gzip.
+ * It also checks that no first screen holds RTC code (the local WebRTC adapter, the Agora
+ * SDK: issue 5 loads them only when a call starts).
  * Then the chat rendering bench (tests/bench/chat.bench.mjs): 200 sessions and a
- * 10,000-message conversation in Chromium at 4× CPU throttling.
+ * 10,000-message conversation in Chromium at 4× CPU throttling; and the call setup bench
+ * (tests/bench/call.bench.mjs): tap → remote first frame of the app next to raw WebRTC.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -60,6 +63,21 @@ for (const c of lazy) {
 }
 console.log(`\nLargest first screen: ${worst.toFixed(1)} KiB gzip (goal ≤ ${GOAL_KIB} KiB): ${worst <= GOAL_KIB ? 'within goal' : 'OVER GOAL'}`);
 
-// The chat bench takes the Chromium flags from playwright.config.ts, hence tsx.
-const chat = spawnSync(process.execPath, ['--import', 'tsx', 'tests/bench/chat.bench.mjs'], { stdio: 'inherit' });
-if (chat.status !== 0) process.exit(chat.status ?? 1);
+// RTC code: the browser's peer connection (the local adapter) and the Agora SDK's own names.
+const RTC_MARKERS = [/RTCPeerConnection/, /AgoraRTC/, /agora-rtc-sdk/];
+const rtcFiles = (files) => [...files].filter((f) => f.endsWith('.js') && RTC_MARKERS.some((m) => m.test(readFileSync(join('dist', f), 'utf8'))));
+console.log('\nRTC code (RTCPeerConnection, AgoraRTC) in the first screens:');
+let rtcInFirst = false;
+for (const [label, src] of Object.entries(firstScreens)) {
+  const found = rtcFiles(staticClosure(src, new Set(entryFiles)));
+  rtcInFirst ||= found.length > 0;
+  console.log(`  ${label.padEnd(28)} ${found.length ? `FOUND in ${found.join(', ')}` : 'none'}`);
+}
+console.log(`  (it is in the lazy chunks ${rtcFiles(lazy.map((c) => c.file)).join(', ') || '(none)'})`);
+console.log(`First screens without RTC code: ${rtcInFirst ? 'NO' : 'yes'}`);
+
+// The browser benches take the Chromium flags from playwright.config.ts, hence tsx.
+for (const bench of ['tests/bench/chat.bench.mjs', 'tests/bench/call.bench.mjs']) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', bench], { stdio: 'inherit' });
+  if (run.status !== 0) process.exit(run.status ?? 1);
+}

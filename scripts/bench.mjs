@@ -2,10 +2,13 @@
  * `npm run bench`: builds the app and prints the gzip size of the JavaScript each first
  * screen needs (entry + static imports + the route's own chunk and its static imports)
  * and of every lazy chunk. Goal (issue 2): first screen ≤ 150 KiB gzip.
+ * It also checks that no first screen holds RTC code (the local WebRTC adapter, the Agora
+ * SDK: issue 5 loads them only when a call starts).
  * Then the chat rendering bench (tests/bench/chat.bench.mjs): 200 sessions and a
  * 10,000-message conversation in Chromium at 4× CPU throttling; the home rendering bench
- * (tests/bench/home.bench.mjs): 1,000 hosts at 4× CPU throttling; and the Lighthouse 12 mobile
- * performance score of `/` against the built app (tests/bench/home.lighthouse.mjs).
+ * (tests/bench/home.bench.mjs): 1,000 hosts at 4× CPU throttling; the Lighthouse 12 mobile
+ * performance score of `/` against the built app (tests/bench/home.lighthouse.mjs); and the
+ * call setup bench (tests/bench/call.bench.mjs): tap → remote first frame next to raw WebRTC.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -62,12 +65,23 @@ for (const c of lazy) {
 }
 console.log(`\nLargest first screen: ${worst.toFixed(1)} KiB gzip (goal ≤ ${GOAL_KIB} KiB): ${worst <= GOAL_KIB ? 'within goal' : 'OVER GOAL'}`);
 
-// The chat bench takes the Chromium flags from playwright.config.ts, hence tsx.
-const chat = spawnSync(process.execPath, ['--import', 'tsx', 'tests/bench/chat.bench.mjs'], { stdio: 'inherit' });
-if (chat.status !== 0) process.exit(chat.status ?? 1);
+// RTC code: the browser's peer connection (the local adapter) and the Agora SDK's own names.
+const RTC_MARKERS = [/RTCPeerConnection/, /AgoraRTC/, /agora-rtc-sdk/];
+const rtcFiles = (files) => [...files].filter((f) => f.endsWith('.js') && RTC_MARKERS.some((m) => m.test(readFileSync(join('dist', f), 'utf8'))));
+console.log('\nRTC code (RTCPeerConnection, AgoraRTC) in the first screens:');
+let rtcInFirst = false;
+for (const [label, src] of Object.entries(firstScreens)) {
+  const found = rtcFiles(staticClosure(src, new Set(entryFiles)));
+  rtcInFirst ||= found.length > 0;
+  console.log(`  ${label.padEnd(28)} ${found.length ? `FOUND in ${found.join(', ')}` : 'none'}`);
+}
+console.log(`  (it is in the lazy chunks ${rtcFiles(lazy.map((c) => c.file)).join(', ') || '(none)'})`);
+console.log(`First screens without RTC code: ${rtcInFirst ? 'NO' : 'yes'}`);
 
-// The home bench and Lighthouse take the Chromium flags from playwright.config.ts too.
-for (const bench of ['tests/bench/home.bench.mjs', 'tests/bench/home.lighthouse.mjs']) {
+// The browser benches take the Chromium flags from playwright.config.ts, hence tsx.
+for (const bench of [
+  'tests/bench/chat.bench.mjs', 'tests/bench/home.bench.mjs', 'tests/bench/home.lighthouse.mjs', 'tests/bench/call.bench.mjs',
+]) {
   const run = spawnSync(process.execPath, ['--import', 'tsx', bench], { stdio: 'inherit' });
   if (run.status !== 0) process.exit(run.status ?? 1);
 }

@@ -121,7 +121,7 @@ const DRIVERS: Driver[] = [
   { key: 'call.hangup', when: inConnected, how: 'the driven side taps End call', tap: { by: 'self', button: 'End call' } },
   {
     key: 'after.ringTimeout', how: `nobody answers: the ringing side's clock runs ${DEFAULT_RING_TIMEOUT_MS / 1000} s on`, arrange: { clock: true },
-    act: (w) => w.self.page.clock.fastForward(DEFAULT_RING_TIMEOUT_MS),
+    act: (w, step) => w.self.page.clock.fastForward((step.before.context as CallContext).ringTimeoutMs),
   },
   {
     key: 'after.connectTimeout', how: `no remote frame: the media never comes up and the clock runs ${CONNECT_TIMEOUT_MS / 1000} s on`,

@@ -1,0 +1,342 @@
+/**
+ * Call setup bench (issue 5: call tap → remote first frame within 1.4× of raw WebRTC on
+ * loopback). In one run, alternating, CALLS calls of each:
+ *
+ * - app: the built app on the reference server (a child process with its own database), a
+ *   host on Home and a user on /talk in two browser contexts with the fake 720p camera. The
+ *   user taps 'Video call …'; the host's page accepts as soon as the ring shows (an in-page
+ *   observer, no test round trip); the time runs until the caller's 'Their video' element
+ *   presents its first frame (requestVideoFrameCallback). Then the user ends the call and
+ *   both close the end screen.
+ * - baseline: the least a call needs, in two pages of two contexts: the caller's camera, a
+ *   ring through a relay, the callee's camera, one offer/answer with ICE candidates through
+ *   the same relay (a WebSocket relay in this process), the same media settings as the app's
+ *   local adapter (720p, VP9 preferred, resolution kept), until the caller's video element
+ *   presents the callee's first frame.
+ *
+ * Both clocks are the caller page's `performance.now()`, from the tap (or `call()`) to the
+ * frame callback. Prints both medians and their ratio, and the app's steps (ring shown at
+ * the host, connected at the caller). A missed goal is reported, not failed; a crash exits
+ * non-zero. Run alone with `node --import tsx tests/bench/call.bench.mjs` (after a build:
+ * it serves `dist`, building it when missing); `npm run bench` runs it after the bundle report.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { availableParallelism, loadavg } from 'node:os';
+import { chromium } from 'playwright-core';
+import { WebSocketServer } from 'ws';
+import { chromiumArgs } from '../../playwright.config.ts';
+import { ensureChromium } from '../../scripts/chromium.mjs';
+
+const CALLS = Number(process.env.CALL_BENCH_CALLS ?? 12);
+const GOAL_RATIO = 1.4;
+const VIEWPORT = { width: 360, height: 640 };
+const DB_DIR = '.tmp/bench-call';
+const CALL_TIMEOUT_MS = 30_000;
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const ms = (n) => `${n.toFixed(0)} ms`;
+
+/** A free TCP port on loopback. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The reference server in a child process, on its own database; resolves once it answers. */
+async function startServer(port) {
+  rmSync(DB_DIR, { recursive: true, force: true });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), DB_PATH: `${DB_DIR}/app.db`, DIST_DIR: 'dist', SEED_HOSTS: '4', SEED_USERS: '4' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://localhost:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the reference server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/shell`)).ok) return { base, child };
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) throw new Error('the reference server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function postJson(url, body) {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  return res.json();
+}
+
+/** Opens the app as `userId` at `path`, with the open parameters the shell would hand it. */
+async function openApp(page, base, userId, path) {
+  const url = new URL(path, base);
+  for (const [key, value] of Object.entries(await postJson(`${base}/shell/api/open`, { userId }))) url.searchParams.set(key, value);
+  await page.goto(url.href);
+}
+
+/** In the host's page: accept every call as soon as it rings, noting when the ring showed. */
+function autoAccept() {
+  const bench = (window.__bench = { rings: [] });
+  const accept = () => {
+    const dialog = document.querySelector('[role="dialog"][aria-label="Call"][data-phase="ringing"]');
+    if (!dialog || dialog.dataset.benchAccepted) return;
+    const button = [...dialog.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Accept');
+    if (!button) return;
+    dialog.dataset.benchAccepted = '1';
+    bench.rings.push(performance.timeOrigin + performance.now());
+    button.click();
+  };
+  new MutationObserver(accept).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-phase'] });
+}
+
+/**
+ * In the user's page, before the app loads: notes when its peer connection connects (ICE and
+ * DTLS) and when the peer's first video packets arrive (the remote track unmutes), to tell the
+ * media's own time from the app's around it. Listeners only: the connection is unchanged.
+ */
+function watchPeerConnections() {
+  const Native = window.RTCPeerConnection;
+  const marks = (window.__rtcMarks = []);
+  window.RTCPeerConnection = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('connectionstatechange', () => {
+        if (this.connectionState === 'connected') marks.push(['pcConnected', performance.now()]);
+      });
+      this.addEventListener('track', ({ track }) => {
+        if (track.kind === 'video') track.addEventListener('unmute', () => marks.push(['firstPackets', performance.now()]), { once: true });
+      });
+    }
+  };
+}
+
+/** In the user's page: tap the call button, resolve with the caller's milestones (ms since the tap). */
+function tapAndTime({ label, timeoutMs }) {
+  return new Promise((resolve, reject) => {
+    const button = [...document.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === label || b.textContent === label);
+    if (!button) return reject(new Error(`no '${label}' button`));
+    const t0 = performance.now();
+    const marks = { tapEpoch: performance.timeOrigin + t0 };
+    window.__rtcMarks.length = 0;
+    let watching = null;
+    const check = () => {
+      const dialog = document.querySelector('[role="dialog"][aria-label="Call"]');
+      const phase = dialog?.getAttribute('data-phase');
+      if (phase === 'connecting' && marks.connecting === undefined) marks.connecting = performance.now() - t0;
+      if (phase === 'connected' && marks.connected === undefined) marks.connected = performance.now() - t0;
+      const video = document.querySelector('[role="dialog"][aria-label="Call"] video[aria-label="Their video"]');
+      if (video && video !== watching) {
+        watching = video;
+        video.requestVideoFrameCallback((now) => {
+          observer.disconnect();
+          clearTimeout(timer);
+          for (const [name, at] of window.__rtcMarks) marks[name] ??= at - t0;
+          resolve({ ...marks, frame: now - t0 });
+        });
+      }
+      const ended = document.querySelector('[role="dialog"][aria-label="Call ended"]');
+      if (ended) {
+        observer.disconnect();
+        clearTimeout(timer);
+        reject(new Error(`the call ended: ${ended.textContent}`));
+      }
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-phase'] });
+    const timer = setTimeout(() => {
+      observer.disconnect();
+      reject(new Error('no remote frame in time'));
+    }, timeoutMs);
+    button.click();
+  });
+}
+
+const BASELINE_HTML = `<!doctype html><meta charset="utf-8"><title>raw WebRTC baseline</title><body><script type="module">
+const role = new URLSearchParams(location.search).get('role');
+const ws = new WebSocket('ws://' + location.host + '/relay?role=' + role);
+const opened = new Promise((resolve) => { ws.onopen = resolve; });
+const send = (m) => ws.send(JSON.stringify(m));
+const CAMERA = { width: { ideal: 1280 }, height: { ideal: 720 }, frameRate: { ideal: 30, max: 30 } };
+let pc = null, stream = null, video = null, pending = [], remoteSet = false, onFrame = null;
+function preferVp9(pc) {
+  const codecs = RTCRtpReceiver.getCapabilities('video')?.codecs ?? [];
+  const vp9 = (c) => c.mimeType.toLowerCase() === 'video/vp9';
+  if (!codecs.some(vp9)) return;
+  for (const t of pc.getTransceivers()) if (t.receiver.track.kind === 'video') t.setCodecPreferences([...codecs.filter(vp9), ...codecs.filter((c) => !vp9(c))]);
+}
+async function keepResolution(pc) {
+  for (const s of pc.getSenders()) {
+    if (s.track?.kind !== 'video') continue;
+    const p = s.getParameters(); p.degradationPreference = 'maintain-resolution'; await s.setParameters(p).catch(() => {});
+  }
+}
+async function camera() {
+  stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true }, video: CAMERA });
+}
+function newPc() {
+  pc = new RTCPeerConnection({ iceServers: [], bundlePolicy: 'max-bundle', rtcpMuxPolicy: 'require' });
+  pc.onicecandidate = (e) => { if (e.candidate) send({ kind: 'candidate', candidate: e.candidate.toJSON() }); };
+  pc.ontrack = (e) => {
+    if (e.track.kind !== 'video') return;
+    video = document.createElement('video');
+    video.muted = true; video.autoplay = true; video.playsInline = true;
+    video.srcObject = new MediaStream([e.track]);
+    document.body.append(video);
+    video.requestVideoFrameCallback((now) => onFrame?.(now));
+  };
+  for (const t of stream.getTracks()) pc.addTrack(t, stream);
+  preferVp9(pc);
+}
+async function addPending() { for (const c of pending.splice(0)) await pc.addIceCandidate(c).catch(() => {}); }
+ws.onmessage = async ({ data }) => {
+  const m = JSON.parse(data);
+  if (m.kind === 'ring') {          // callee: take the call at once
+    await camera(); newPc();
+    await pc.setLocalDescription(await pc.createOffer());
+    send({ kind: 'description', description: pc.localDescription.toJSON() });
+  } else if (m.kind === 'description' && m.description.type === 'offer') {   // caller
+    newPc();
+    await pc.setRemoteDescription(m.description); remoteSet = true; await addPending();
+    await pc.setLocalDescription(await pc.createAnswer());
+    send({ kind: 'description', description: pc.localDescription.toJSON() });
+    await keepResolution(pc);
+  } else if (m.kind === 'description') {
+    await pc.setRemoteDescription(m.description); remoteSet = true; await addPending();
+    await keepResolution(pc);
+  } else if (m.kind === 'candidate') {
+    pending.push(m.candidate);
+    if (pc && remoteSet) await addPending();
+  }
+};
+window.ready = () => opened;
+window.call = () => new Promise((resolve, reject) => {
+  const t0 = performance.now();
+  const timer = setTimeout(() => reject(new Error('no remote frame in time')), ${CALL_TIMEOUT_MS});
+  onFrame = (now) => { clearTimeout(timer); onFrame = null; resolve({ frame: now - t0 }); };
+  camera().then(() => send({ kind: 'ring' }), reject);
+});
+window.hangup = () => {
+  pc?.close(); pc = null; remoteSet = false; pending = [];
+  for (const t of stream?.getTracks() ?? []) t.stop();
+  stream = null; video?.remove(); video = null;
+};
+</script>`;
+
+/** The baseline page and its relay: each message goes to the other role's socket. */
+function baselineServer() {
+  const server = createServer((req, res) => {
+    if (new URL(req.url ?? '/', 'http://x').pathname === '/baseline.html') {
+      res.writeHead(200, { 'content-type': 'text/html' }).end(BASELINE_HTML);
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  const wss = new WebSocketServer({ server, path: '/relay' });
+  const sockets = new Map();
+  wss.on('connection', (ws, req) => {
+    const role = new URL(req.url ?? '/', 'http://x').searchParams.get('role');
+    sockets.set(role, ws);
+    ws.on('message', (data) => sockets.get(role === 'caller' ? 'callee' : 'caller')?.send(String(data)));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, wss, origin: `http://localhost:${server.address().port}` })));
+}
+
+async function context(browser) {
+  const ctx = await browser.newContext({ viewport: VIEWPORT });
+  const page = await ctx.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { ctx, page, errors };
+}
+
+async function main() {
+  if (!existsSync('dist/index.html')) {
+    const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('build failed');
+  }
+  const { base, child } = await startServer(await freePort());
+  const relay = await baselineServer();
+  const browser = await chromium.launch({ executablePath: ensureChromium(), args: chromiumArgs });
+  const app = [];
+  const raw = [];
+  try {
+    const accounts = await (await fetch(`${base}/shell/api/accounts`)).json();
+    const hostAccount = accounts.find((a) => a.userType === 2 && a.userLevel > 0);
+    // A user with diamonds for every call (the first period is charged when the host takes it).
+    const userAccount = accounts.find((a) => a.userType === 1 && a.userLevel === 0);
+    const host = await context(browser);
+    const user = await context(browser);
+    await openApp(host.page, base, hostAccount.userId, '/');
+    await host.page.getByRole('heading', { name: 'Home' }).waitFor();
+    await host.page.evaluate(autoAccept);
+    await user.page.addInitScript(watchPeerConnections);
+    await openApp(user.page, base, userAccount.userId, `/talk?to=${hostAccount.yxAccid}&taPath=bench`);
+    const label = `Video call ${hostAccount.nickname}`;
+    await user.page.getByRole('button', { name: label }).waitFor();
+
+    const caller = await context(browser);
+    const callee = await context(browser);
+    await caller.page.goto(`${relay.origin}/baseline.html?role=caller`);
+    await callee.page.goto(`${relay.origin}/baseline.html?role=callee`);
+    await caller.page.evaluate(() => window.ready());
+    await callee.page.evaluate(() => window.ready());
+
+    for (let i = 0; i < CALLS; i++) {
+      // App: tap → the caller's first remote frame on screen.
+      const marks = await user.page.evaluate(tapAndTime, { label, timeoutMs: CALL_TIMEOUT_MS });
+      const ringEpoch = await host.page.evaluate(() => window.__bench.rings.at(-1));
+      app.push({ ...marks, ring: ringEpoch - marks.tapEpoch });
+      await user.page.getByRole('dialog', { name: 'Call' }).getByRole('button', { name: 'End call' }).click();
+      for (const side of [user, host]) {
+        const ended = side.page.getByRole('dialog', { name: 'Call ended' });
+        await ended.waitFor();
+        await ended.getByRole('button', { name: 'Close' }).click();
+      }
+      // Raw WebRTC: call() → the caller's first remote frame.
+      raw.push(await caller.page.evaluate(() => window.call()));
+      await caller.page.evaluate(() => window.hangup());
+      await callee.page.evaluate(() => window.hangup());
+    }
+    const errors = [...host.errors, ...user.errors, ...caller.errors, ...callee.errors];
+    if (errors.length) throw new Error(`page errors:\n${errors.join('\n')}`);
+  } finally {
+    await browser.close();
+    relay.wss.close();
+    relay.server.close();
+    child.kill('SIGTERM');
+  }
+  report(app, raw);
+}
+
+function report(app, raw) {
+  const appMedian = median(app.map((r) => r.frame));
+  const rawMedian = median(raw.map((r) => r.frame));
+  const ratio = appMedian / rawMedian;
+  console.log(`\nCall setup on loopback, tap → the caller's first remote frame (Chromium, fake camera 720p, ${CALLS} calls each, alternating):`);
+  const [load] = loadavg();
+  if (load > availableParallelism()) {
+    console.log(`  (load average ${load.toFixed(1)} on ${availableParallelism()} cores: other work ran alongside, timings are inflated)`);
+  }
+  console.log(`  app (UI, reference server, local RTC adapter)  median ${ms(appMedian).padStart(8)}   runs ${app.map((r) => r.frame.toFixed(0)).join(', ')}`);
+  console.log(`  raw WebRTC (two pages, a WebSocket relay)      median ${ms(rawMedian).padStart(8)}   runs ${raw.map((r) => r.frame.toFixed(0)).join(', ')}`);
+  const step = (key) => ms(median(app.map((r) => r[key] ?? r.frame)));
+  console.log('  app steps at the caller (medians, from the tap):');
+  console.log(`    ring shown at the host ${step('ring')}; taken (connecting) ${step('connecting')}; peer connection connected ${step('pcConnected')};`);
+  console.log(`    first video packets ${step('firstPackets')}; first frame decoded (connected) ${step('connected')}; first frame on screen ${ms(appMedian)}`);
+  console.log(`\nCall setup ratio app / raw WebRTC: ${ratio.toFixed(2)} (goal ≤ ${GOAL_RATIO}): ${ratio <= GOAL_RATIO ? 'within goal' : 'MISSED'}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -135,7 +135,6 @@ const reporter = <I>(): Reporter<I> => fromCallback<TalkEvent, I>(() => () => {}
 export function withMessages(messages: readonly TalkMessage[], incoming: readonly TalkMessage[]): TalkMessage[] {
   if (incoming.length === 0) return messages as TalkMessage[];
   const byKey = new Map<string, TalkMessage>();
-  const keyOf = (m: TalkMessage) => m.idClient || m.idServer;
   for (const m of messages) byKey.set(keyOf(m), m);
   const seenServer = new Set(messages.map((m) => m.idServer).filter(Boolean));
   for (const m of incoming) {

@@ -6,10 +6,10 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useSelector } from '@xstate/react';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { selectSession } from '../../../machines/session/session.selectors';
-import { MAX_TEXT, TEXT_TOO_LONG, lengthOf, textToSend } from '../../../machines/talk/talk.machine';
+import { MAX_TEXT, TEXT_TOO_LONG, keyOf, lengthOf, textToSend } from '../../../machines/talk/talk.machine';
 import type { TalkMessage } from '../../../machines/talk/talk.machine';
 import { useAppActor } from '../../app/AppActorContext';
 import { ListMessage } from '../../ui/ListMessage';
@@ -86,6 +86,20 @@ export function Messages({ talk }: { talk: TalkRef }) {
 
 const NEAR_BOTTOM_PX = 80;
 
+/**
+ * A row's height as talk.css lays it out (4+4 row and 8+8 bubble padding, 19 px lines of some
+ * 26 characters in the 360 px column, 46 px for Translate under the peer's texts). Close estimates
+ * mean most rows measure what was assumed, so measuring moves nothing: no re-layout, no scroll fix.
+ */
+function estimateHeight(m: TalkMessage): number {
+  const base = 24 + (m.flow === 'out' && m.status !== 'sent' ? 17 : 0);
+  if (m.type === 'image') return base + 160;
+  if (m.type === 'audio') return base + 54;
+  if (m.type === 'custom') return base + (m.attach?.giftImg ? 40 : 19);
+  const text = typeof m.text === 'string' ? m.text : '';
+  return base + 19 * Math.max(1, Math.ceil(text.length / 26)) + (m.flow === 'in' && text ? 46 : 0);
+}
+
 /** The virtualised list; also rendered on its own by the bench. */
 export function MessageList({
   messages, complete, loadingOlder, onTop, renderMessage = (m) => <MessageBody message={m} />, historyLoaded = true,
@@ -100,24 +114,28 @@ export function MessageList({
   historyLoaded?: boolean;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
+  // A new getItemKey makes the virtualizer rebuild every row's position (10,000 calls) on each render.
+  const getItemKey = useCallback((index: number) => keyOf(messages[index]!), [messages]);
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => 56,
+    estimateSize: (index) => estimateHeight(messages[index]!),
     overscan: 8,
-    getItemKey: (index) => messages[index]!.idClient || messages[index]!.idServer,
+    getItemKey,
     initialRect: { width: 360, height: 500 },
+    // A chat opens at the bottom: the first render is of the newest rows, not of the oldest then the newest.
+    initialOffset: Number.MAX_SAFE_INTEGER,
   });
   const atBottom = useRef(true);
-  const firstKey = messages[0] ? messages[0].idClient || messages[0].idServer : null;
-  const lastKey = messages.at(-1) ? messages.at(-1)!.idClient || messages.at(-1)!.idServer : null;
+  const firstKey = messages[0] ? keyOf(messages[0]) : null;
+  const lastKey = messages.at(-1) ? keyOf(messages.at(-1)!) : null;
   const previousFirst = useRef<{ key: string | null; count: number }>({ key: firstKey, count: messages.length });
 
   // New at the bottom: follow it if the reader was at the bottom. Older ones above: keep the reader's place.
   useLayoutEffect(() => {
     const before = previousFirst.current;
     if (firstKey !== before.key && before.key !== null) {
-      const added = messages.findIndex((m) => (m.idClient || m.idServer) === before.key);
+      const added = messages.findIndex((m) => keyOf(m) === before.key);
       if (added > 0) virtualizer.scrollToIndex(added, { align: 'start' });
     } else if (atBottom.current && messages.length > 0) {
       virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
@@ -126,14 +144,15 @@ export function MessageList({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the ends of the list change
   }, [firstKey, lastKey, messages.length]);
 
-  const [, rerender] = useState(0);
+  // The virtualizer renders on scroll itself; this only notes where the reader is.
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
     if (el.scrollTop < 200 && !complete && !loadingOlder) onTop();
-    rerender((n) => n + 1);
   };
+  const sending = useMemo(() => messages.filter((m) => m.status === 'sending').length, [messages]);
+  const failed = useMemo(() => messages.filter((m) => m.status === 'failed' || m.status === 'refused').length, [messages]);
 
   return (
     <div className="talk-scroller" ref={scroller} onScroll={onScroll} data-testid="talk-scroller">
@@ -143,8 +162,8 @@ export function MessageList({
         aria-label="Messages"
         // Only the rows in view are in the DOM: the whole list's counts are stated here (tests and tools read them).
         data-count={messages.length}
-        data-sending={messages.filter((m) => m.status === 'sending').length}
-        data-failed={messages.filter((m) => m.status === 'failed' || m.status === 'refused').length}
+        data-sending={sending}
+        data-failed={failed}
         data-history={historyLoaded ? 'loaded' : 'loading'}
         style={{ height: virtualizer.getTotalSize() }}
       >

@@ -445,11 +445,12 @@ test('every event the call machine ends a call on has a sample, and every outcom
 });
 
 const mirrored = new Set(Object.values(MIRRORS));
-for (const path of paths.filter((p) => !mirrored.has(p.name))) {
+/** Whether a path takes a step the reference server cannot be made to produce (NOT_DRIVABLE says why; the check above keeps that list honest). */
+const drivable = (path: OutcomePath) => path.steps.every((s) => !(eventKey(s.event) in NOT_DRIVABLE));
+
+for (const path of paths.filter((p) => !mirrored.has(p.name) && drivable(p))) {
   const mirror = byName.get(MIRRORS[path.name] ?? '');
-  const blocked = path.steps.map((s) => eventKey(s.event)).find((k) => k in NOT_DRIVABLE);
   test(mirror ? `${path.name} | ${mirror.name}` : path.name, async ({ browser, callServer }) => {
-    test.skip(blocked !== undefined, blocked ? `not drivable: ${blocked}: ${NOT_DRIVABLE[blocked]}` : '');
     test.setTimeout(60_000);
     const drivers = path.steps.map((step) => {
       const driver = driverOf(step);

@@ -12,7 +12,9 @@ import type { ClockPort } from '../idle-host/idle-host.actors';
 import { composeImConnection } from '../im-connection/im-connection.actors';
 import { TEXT_NOT_CONNECTED, outputOf } from '../im-connection/im-connection.machine';
 import { talkMachine } from '../talk/talk.machine';
-import type { SecretInfo, TalkEvent } from '../talk/talk.machine';
+import type { TalkEvent } from '../talk/talk.machine';
+import { talkExtrasMachine } from '../talk/talk-extras.machine';
+import type { SecretInfo, TalkExtrasEvent } from '../talk/talk-extras.machine';
 import { composeConversations } from '../conversations/conversations.actors';
 import type { ConversationsPorts } from '../conversations/conversations.actors';
 import { composeCall } from '../call/call.actors';
@@ -62,9 +64,9 @@ export type RealtimePorts = Omit<SessionPorts, 'refreshImToken'>;
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** A child that runs one promise and reports its end to the talk as an event. */
-function reportBack<I>(run: (input: I) => Promise<TalkEvent>, failed: (input: I, reason: string) => TalkEvent) {
-  return fromCallback<TalkEvent, I>(({ input, sendBack }) => {
+/** A child that runs one promise and reports its end to its parent (the talk or its extras) as an event. */
+function reportBack<I, E extends TalkEvent | TalkExtrasEvent>(run: (input: I) => Promise<E>, failed: (input: I, reason: string) => E) {
+  return fromCallback<E, I>(({ input, sendBack }) => {
     let live = true;
     run(input).then(
       (event) => live && sendBack(event),
@@ -94,6 +96,37 @@ export function composeSession(ports: SessionPorts) {
       })),
     },
   });
+  const talkExtras = talkExtrasMachine.provide({
+    actions: { toast: sendParent((_, text: string) => ({ type: 'talk.toast', text })) },
+    actors: {
+      // Best effort: without an answer the talk shows the account and no block state.
+      peerInfo: reportBack<{ peer: string }, TalkExtrasEvent>(
+        async ({ peer }) => {
+          const profile = (await ports.lookupProfiles([peer]))[peer];
+          return {
+            type: 'talk.peer', nickname: profile?.nickname ?? null, blocked: profile?.blocked ?? false,
+            ...(profile?.userId !== undefined ? { userId: profile.userId } : {}), isHost: profile?.userType === 2,
+          };
+        },
+        () => ({ type: 'talk.peer', nickname: null, blocked: false }),
+      ),
+      translate: reportBack<{ key: string; text: string; to: string }, TalkExtrasEvent>(
+        async ({ key, text, to }) => ({ type: 'talk.translated', key, text: await ports.translate(text, to) }),
+        ({ key }, reason) => ({ type: 'talk.translateFailed', key, reason }),
+      ),
+      setBlocked: reportBack<{ peer: string; blocked: boolean }, TalkExtrasEvent>(
+        async ({ peer, blocked }) => {
+          await ports.setBlocked(peer, blocked);
+          return { type: 'talk.blockDone' };
+        },
+        (_, reason) => ({ type: 'talk.blockFailed', reason }),
+      ),
+      openSecret: reportBack<{ id: number; pay: boolean }, TalkExtrasEvent>(
+        async ({ id, pay }) => ({ type: 'talk.secretOpened', id, info: await ports.openSecret(id, pay) }),
+        ({ id }, reason) => ({ type: 'talk.secretFailed', id, reason }),
+      ),
+    },
+  });
   const talk = talkMachine.provide({
     actors: {
       // async: a port that throws at once still ends as the actor's error, handled by the talk.
@@ -117,35 +150,10 @@ export function composeSession(ports: SessionPorts) {
     },
   }).provide({
     actors: {
-      // Best effort: without an answer the talk shows the account and no block state.
-      peerInfo: reportBack<{ peer: string }>(
-        async ({ peer }) => {
-          const profile = (await ports.lookupProfiles([peer]))[peer];
-          return {
-            type: 'talk.peer', nickname: profile?.nickname ?? null, blocked: profile?.blocked ?? false,
-            ...(profile?.userId !== undefined ? { userId: profile.userId } : {}), isHost: profile?.userType === 2,
-          };
-        },
-        () => ({ type: 'talk.peer', nickname: null, blocked: false }),
-      ),
-      translate: reportBack<{ key: string; text: string; to: string }>(
-        async ({ key, text, to }) => ({ type: 'talk.translated', key, text: await ports.translate(text, to) }),
-        ({ key }, reason) => ({ type: 'talk.translateFailed', key, reason }),
-      ),
-      setBlocked: reportBack<{ peer: string; blocked: boolean }>(
-        async ({ peer, blocked }) => {
-          await ports.setBlocked(peer, blocked);
-          return { type: 'talk.blockDone', blocked };
-        },
-        (_, reason) => ({ type: 'talk.blockFailed', reason }),
-      ),
-      storeSecret: reportBack<{ idClient: string; to: string; price: number; content: string }>(
+      extras: talkExtras,
+      storeSecret: reportBack<{ idClient: string; to: string; price: number; content: string }, TalkEvent>(
         async ({ idClient, to, price, content }) => ({ type: 'talk.secretStored', idClient, ext: await ports.storeSecret({ to, price, content }) }),
         ({ idClient }, reason) => ({ type: 'talk.sendFailed', idClient, reason: 'error', text: reason }),
-      ),
-      openSecret: reportBack<{ id: number; pay: boolean }>(
-        async ({ id, pay }) => ({ type: 'talk.secretOpened', id, info: await ports.openSecret(id, pay) }),
-        ({ id }, reason) => ({ type: 'talk.secretFailed', id, reason }),
       ),
     },
   });

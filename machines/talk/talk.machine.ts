@@ -11,12 +11,14 @@
  * - Sends go to the IM connection (`sendText`, provided by the owner); its answers come
  *   back as `talk.sent` / `talk.sendFailed`. Reading: on open and on every incoming message
  *   the owner is asked to mark the conversation read (`markRead`).
- * - Beside the chat, each as its own short-lived child that reports back: the peer's name
- *   and block state, blocking and unblocking (`/api/user/blockUser`), translating a message,
- *   sending a secret (paid) message and opening one (`/api/payPrivateMsg/*`). Failures the
- *   person should hear of leave as `toast` (emitted).
+ * - A secret (paid) message is stored first (`/api/payPrivateMsg/uploadPrivateInfo`, a
+ *   short-lived child that reports back), then sent with the ext it answers.
+ * - Beside the messages, the `extras` child (talk-extras.machine.ts): the peer's name and
+ *   block state, translating, opening secrets. Failures the person should hear of leave as
+ *   `toast` (emitted), the extras' ones too (they come up as `talk.toast`).
  */
 import { assign, emit, fromCallback, fromPromise, setup, spawnChild } from 'xstate';
+import { talkExtrasMachine } from './talk-extras.machine';
 import { ImCode } from '../ports/im.port';
 import type { ImMessage } from '../ports/im.port';
 
@@ -41,44 +43,12 @@ export interface TalkInput {
   account: string;
 }
 
-/** A secret message as its recipient (or sender) may see it (SPEC §3 Message ext privateMsg). */
-export interface SecretInfo {
-  id: number;
-  price: number;
-  unlocked: boolean;
-  content: string | null;
-  mediaList: readonly { mediaType: 1 | 2; mediaUrl: string }[];
-}
-
-export type SecretState =
-  | { status: 'opening' }
-  | { status: 'open'; info: SecretInfo }
-  | { status: 'failed'; reason: string };
-
-export type TranslationState =
-  | { status: 'translating' }
-  | { status: 'done'; text: string }
-  | { status: 'failed'; reason: string };
-
 export interface TalkContext extends TalkInput {
   messages: readonly TalkMessage[];
   error: string | null;
-  /** The peer's name, once looked up. */
-  peerName: string | null;
-  /** The peer's user id and whether the peer is a host (who can be called), once looked up. */
-  peerUserId: number | null;
-  peerIsHost: boolean;
-  /** Whether this person blocked the peer; null until known. */
-  blocked: boolean | null;
-  /** A block or unblock is under way. */
-  blocking: boolean;
-  /** By message key (client id, else server id). */
-  translations: Readonly<Record<string, TranslationState>>;
-  /** By secret message id. */
-  secrets: Readonly<Record<number, SecretState>>;
 }
 
-/** The key a message is known by in `translations`. */
+/** The key a message is known by (its client id, else its server id). */
 export const keyOf = (m: Pick<TalkMessage, 'idClient' | 'idServer'>): string => m.idClient || m.idServer;
 
 /** A secret message's id and price from its ext (SPEC §3 Message ext), or null. */
@@ -112,24 +82,13 @@ export type TalkEvent =
   | { type: 'talk.retry' }
   /** The IM connection is (again) up. */
   | { type: 'talk.connected' }
-  | { type: 'talk.peer'; nickname: string | null; blocked: boolean; userId?: number; isHost?: boolean }
-  | { type: 'talk.translate'; key: string; text: string; to: string }
-  | { type: 'talk.translated'; key: string; text: string }
-  | { type: 'talk.translateFailed'; key: string; reason: string }
-  | { type: 'talk.setBlocked'; blocked: boolean }
-  | { type: 'talk.blockDone'; blocked: boolean }
-  | { type: 'talk.blockFailed'; reason: string }
   | { type: 'talk.sendSecret'; idClient: string; time: number; price: number; content: string }
   | { type: 'talk.secretStored'; idClient: string; ext: Record<string, unknown> }
-  | { type: 'talk.openSecret'; id: number; pay: boolean }
-  | { type: 'talk.secretOpened'; id: number; info: SecretInfo }
-  | { type: 'talk.secretFailed'; id: number; reason: string };
+  /** A failure the extras child wants told. */
+  | { type: 'talk.toast'; text: string };
 
 export type TalkEmitted = { type: 'toast'; text: string };
 
-type Reporter<I> = ReturnType<typeof fromCallback<TalkEvent, I>>;
-/** A child that does one thing and reports back with talk events; the owner provides it. */
-const reporter = <I>(): Reporter<I> => fromCallback<TalkEvent, I>(() => () => {});
 
 /** `messages` with `incoming` added in time order; a message already there (same idServer or idClient) is replaced. */
 export function withMessages(messages: readonly TalkMessage[], incoming: readonly TalkMessage[]): TalkMessage[] {
@@ -157,6 +116,14 @@ export function textToSend(text: string): string | null {
   return trimmed;
 }
 
+/** Our own message, on its way. */
+function ownMessage(context: TalkContext, idClient: string, text: string, time: number, ext?: Record<string, unknown>): TalkMessage {
+  return {
+    idClient, idServer: '', from: context.account, to: context.peer, sessionId: context.peer,
+    scene: 'p2p', flow: 'out', type: 'text', text, time, status: 'sending', ...(ext ? { ext } : {}),
+  };
+}
+
 const failureStatus = (reason: 'notConnected' | 'refused' | 'error'): TalkStatus => (reason === 'refused' ? 'refused' : 'failed');
 
 export const talkMachine = setup({
@@ -167,26 +134,17 @@ export const talkMachine = setup({
     emitted: {} as TalkEmitted,
   },
   actors: {
-    peerInfo: reporter<{ peer: string }>(),
-    translate: reporter<{ key: string; text: string; to: string }>(),
-    setBlocked: reporter<{ peer: string; blocked: boolean }>(),
-    storeSecret: reporter<{ idClient: string; to: string; price: number; content: string }>(),
-    openSecret: reporter<{ id: number; pay: boolean }>(),
+    extras: talkExtrasMachine,
+    /** Stores a secret message; reports `talk.secretStored` or `talk.sendFailed`. */
+    storeSecret: fromCallback<TalkEvent, { idClient: string; to: string; price: number; content: string }>(() => () => {}),
     /** Newest first, at most `limit`, older than `before` when given. */
     history: fromPromise<ImMessage[], { peer: string; limit: number; before?: number }>(() => Promise.resolve([])),
   },
   guards: {
     hasText: ({ event }) => event.type === 'talk.send' && textToSend(event.text) !== null,
-    /** Not translated yet, nor being translated (a failed one may be tried again). */
-    canTranslate: ({ context, event }) =>
-      event.type === 'talk.translate' && event.text.trim() !== ''
-      && (context.translations[event.key] === undefined || context.translations[event.key]!.status === 'failed'),
-    canBlock: ({ context, event }) => event.type === 'talk.setBlocked' && !context.blocking && context.blocked !== event.blocked,
     validSecret: ({ event }) =>
       event.type === 'talk.sendSecret' && Number.isInteger(event.price) && event.price >= 1 && event.price <= SECRET_PRICE_MAX
       && event.content.trim() !== '' && lengthOf(event.content.trim()) <= SECRET_TEXT_MAX,
-    canOpenSecret: ({ context, event }) =>
-      event.type === 'talk.openSecret' && context.secrets[event.id]?.status !== 'opening' && context.secrets[event.id]?.status !== 'open',
     secretPending: ({ context, event }) =>
       event.type === 'talk.secretStored' && context.messages.some((m) => m.idClient === event.idClient && m.status === 'sending'),
     fromPeer: ({ context, event }) => event.type === 'talk.incoming' && event.message.sessionId === context.peer,
@@ -204,12 +162,7 @@ export const talkMachine = setup({
     addOwn: assign({
       messages: ({ context, event }) => {
         if (event.type !== 'talk.send') return context.messages;
-        const text = textToSend(event.text) ?? '';
-        const own: TalkMessage = {
-          idClient: event.idClient, idServer: '', from: context.account, to: context.peer, sessionId: context.peer,
-          scene: 'p2p', flow: 'out', type: 'text', text, time: event.time, status: 'sending',
-        };
-        return withMessages(context.messages, [own]);
+        return withMessages(context.messages, [ownMessage(context, event.idClient, textToSend(event.text) ?? '', event.time)]);
       },
     }),
     /** Provided by the owner: hands the text to the IM connection. */
@@ -235,41 +188,11 @@ export const talkMachine = setup({
       messages: ({ context }, page: readonly ImMessage[]) => withMessages(context.messages, page.map((m) => ({ ...m }))),
       error: null,
     }),
-    setPeer: assign(({ event }) =>
-      event.type === 'talk.peer'
-        ? { peerName: event.nickname, blocked: event.blocked, peerUserId: event.userId ?? null, peerIsHost: event.isHost ?? false }
-        : {}),
-    startTranslation: assign({
-      translations: ({ context, event }) =>
-        event.type === 'talk.translate' ? { ...context.translations, [event.key]: { status: 'translating' as const } } : context.translations,
-    }),
-    translate: spawnChild('translate', {
-      input: ({ event }) => (event.type === 'talk.translate' ? { key: event.key, text: event.text, to: event.to } : { key: '', text: '', to: '' }),
-    }),
-    endTranslation: assign({
-      translations: ({ context, event }) => {
-        if (event.type === 'talk.translated') return { ...context.translations, [event.key]: { status: 'done' as const, text: event.text } };
-        if (event.type === 'talk.translateFailed') return { ...context.translations, [event.key]: { status: 'failed' as const, reason: event.reason } };
-        return context.translations;
-      },
-    }),
-    startBlocking: assign({ blocking: true }),
-    setBlocked: spawnChild('setBlocked', {
-      input: ({ context, event }) => ({ peer: context.peer, blocked: event.type === 'talk.setBlocked' && event.blocked }),
-    }),
-    endBlocking: assign(({ context, event }) => ({
-      blocking: false,
-      blocked: event.type === 'talk.blockDone' ? event.blocked : context.blocked,
-    })),
     addOwnSecret: assign({
       messages: ({ context, event }) => {
         if (event.type !== 'talk.sendSecret') return context.messages;
-        const own: TalkMessage = {
-          idClient: event.idClient, idServer: '', from: context.account, to: context.peer, sessionId: context.peer,
-          scene: 'p2p', flow: 'out', type: 'text', text: event.content.trim(), time: event.time, status: 'sending',
-          ext: { extensionType: 'privateMsg', data: { price: event.price } },
-        };
-        return withMessages(context.messages, [own]);
+        const ext = { extensionType: 'privateMsg', data: { price: event.price } };
+        return withMessages(context.messages, [ownMessage(context, event.idClient, event.content.trim(), event.time, ext)]);
       },
     }),
     storeSecret: spawnChild('storeSecret', {
@@ -284,20 +207,6 @@ export const talkMachine = setup({
         : context.messages),
     }),
     sendSecret: (_, _params: { to: string; text: string; idClient: string; ext: Record<string, unknown> }) => {},
-    startOpening: assign({
-      secrets: ({ context, event }) =>
-        event.type === 'talk.openSecret' ? { ...context.secrets, [event.id]: { status: 'opening' as const } } : context.secrets,
-    }),
-    openSecret: spawnChild('openSecret', {
-      input: ({ event }) => (event.type === 'talk.openSecret' ? { id: event.id, pay: event.pay } : { id: 0, pay: false }),
-    }),
-    endOpening: assign({
-      secrets: ({ context, event }) => {
-        if (event.type === 'talk.secretOpened') return { ...context.secrets, [event.id]: { status: 'open' as const, info: event.info } };
-        if (event.type === 'talk.secretFailed') return { ...context.secrets, [event.id]: { status: 'failed' as const, reason: event.reason } };
-        return context.secrets;
-      },
-    }),
     toast: emit((_, text: string): TalkEmitted => ({ type: 'toast', text })),
     setError: assign({
       error: ({ event }) => {
@@ -308,19 +217,10 @@ export const talkMachine = setup({
   },
 }).createMachine({
   id: 'talk',
-  context: ({ input }) => ({
-    ...input, messages: [], error: null, peerName: null, peerUserId: null, peerIsHost: false, blocked: null, blocking: false,
-    translations: {}, secrets: {},
-  }),
-  invoke: { src: 'peerInfo', input: ({ context }) => ({ peer: context.peer }) },
+  context: ({ input }) => ({ ...input, messages: [], error: null }),
+  invoke: { id: 'extras', src: 'extras', input: ({ context }) => ({ peer: context.peer }) },
   on: {
-    'talk.peer': { actions: 'setPeer' },
-    'talk.translate': { guard: 'canTranslate', actions: ['startTranslation', 'translate'] },
-    'talk.translated': { actions: 'endTranslation' },
-    'talk.translateFailed': { actions: 'endTranslation' },
-    'talk.setBlocked': { guard: 'canBlock', actions: ['startBlocking', 'setBlocked'] },
-    'talk.blockDone': { actions: 'endBlocking' },
-    'talk.blockFailed': { actions: ['endBlocking', { type: 'toast', params: ({ event }) => event.reason }] },
+    'talk.toast': { actions: { type: 'toast', params: ({ event }) => event.text } },
     'talk.sendSecret': { guard: 'validSecret', actions: ['addOwnSecret', 'storeSecret'] },
     'talk.secretStored': {
       guard: 'secretPending',
@@ -337,9 +237,6 @@ export const talkMachine = setup({
         },
       ],
     },
-    'talk.openSecret': { guard: 'canOpenSecret', actions: ['startOpening', 'openSecret'] },
-    'talk.secretOpened': { actions: 'endOpening' },
-    'talk.secretFailed': { actions: ['endOpening', { type: 'toast', params: ({ event }) => event.reason }] },
     'talk.send': {
       guard: 'hasText',
       actions: [

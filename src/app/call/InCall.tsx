@@ -4,6 +4,7 @@
  * income; end call), the chat, and the gifts: a host asks for them, a user sees the price and
  * what is left, sends gifts and answers asks. Gifts received play one at a time.
  */
+import { selectExtras } from '../../../machines/talk/talk.selectors';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { formatElapsed, selectAskGift, selectGiftList, selectGiftQueue, selectGifting } from '../../../machines/call/call.selectors';
@@ -43,7 +44,8 @@ export function InCall({ call, view, chat }: { call: CallRef; view: CallView; ch
   const ask = useSelector(call, selectAskGift);
   const gifting = useSelector(call, selectGifting);
   // The caller's name comes with the ring when it does; else the chat has looked it up.
-  const chatPeerName = useSelector(chat, (s) => s?.context.peerName ?? null);
+  const chatExtras = useSelector(chat, selectExtras);
+  const chatPeerName = useSelector(chatExtras, (s) => s?.context.peerName ?? null);
   const peerName = view.peer.nickname ?? chatPeerName ?? 'Them';
   return (
     <div className="call-live">

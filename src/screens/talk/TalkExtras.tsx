@@ -7,8 +7,10 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
+import { blockStateOf } from '../../../machines/talk/talk-extras.machine';
 import { SECRET_PRICE_MAX, SECRET_TEXT_MAX, keyOf, lengthOf, secretOf } from '../../../machines/talk/talk.machine';
 import type { TalkMachine, TalkMessage } from '../../../machines/talk/talk.machine';
+import { selectExtras } from '../../../machines/talk/talk.selectors';
 import { MessageBody, safeMediaUrl } from './MessageBody';
 
 export type TalkRef = ActorRefFrom<TalkMachine>;
@@ -17,12 +19,13 @@ export type TalkRef = ActorRefFrom<TalkMachine>;
 export const targetLanguage = (): string => (globalThis.navigator?.language || 'en').split('-')[0]!.toLowerCase();
 
 export function PeerBar({ talk, onCall }: { talk: TalkRef; onCall?: (peer: { account: string; userId: number; nickname: string | null }) => void }) {
-  const name = useSelector(talk, (s) => s.context.peerName);
+  const extras = useSelector(talk, selectExtras);
   const peer = useSelector(talk, (s) => s.context.peer);
-  const peerUserId = useSelector(talk, (s) => s.context.peerUserId);
-  const peerIsHost = useSelector(talk, (s) => s.context.peerIsHost);
-  const blocked = useSelector(talk, (s) => s.context.blocked);
-  const blocking = useSelector(talk, (s) => s.context.blocking);
+  const name = useSelector(extras, (s) => s?.context.peerName ?? null);
+  const peerUserId = useSelector(extras, (s) => s?.context.peerUserId ?? null);
+  const peerIsHost = useSelector(extras, (s) => s?.context.peerIsHost ?? false);
+  const blocked = useSelector(extras, (s) => (s ? blockStateOf(s).blocked : null));
+  const blocking = useSelector(extras, (s) => (s ? blockStateOf(s).changing : false));
   return (
     <div className="talk-peer">
       <span className="talk-peer-name">{name ?? ''}</span>
@@ -42,7 +45,7 @@ export function PeerBar({ talk, onCall }: { talk: TalkRef; onCall?: (peer: { acc
           className="text-button"
           disabled={blocking}
           aria-pressed={blocked}
-          onClick={() => talk.send({ type: 'talk.setBlocked', blocked: !blocked })}
+          onClick={() => extras?.send({ type: 'talk.setBlocked', blocked: !blocked })}
         >
           {blocked ? 'Unblock' : 'Block'}
         </button>
@@ -69,7 +72,8 @@ export function TalkMessageView({ talk, message }: { talk: TalkRef; message: Tal
 
 function Translation({ talk, message }: { talk: TalkRef; message: TalkMessage }) {
   const key = keyOf(message);
-  const state = useSelector(talk, (s) => s.context.translations[key]);
+  const extras = useSelector(talk, selectExtras);
+  const state = useSelector(extras, (s) => s?.context.translations[key]);
   if (state?.status === 'done') return <span className="talk-translation" lang={targetLanguage()}>{state.text}</span>;
   return (
     <span className="talk-translate">
@@ -78,7 +82,7 @@ function Translation({ talk, message }: { talk: TalkRef; message: TalkMessage })
         type="button"
         className="text-button talk-translate-button"
         disabled={state?.status === 'translating'}
-        onClick={() => talk.send({ type: 'talk.translate', key, text: message.text ?? '', to: targetLanguage() })}
+        onClick={() => extras?.send({ type: 'talk.translate', key, text: message.text ?? '', to: targetLanguage() })}
       >
         {state?.status === 'translating' ? 'Translating…' : 'Translate'}
       </button>
@@ -87,7 +91,8 @@ function Translation({ talk, message }: { talk: TalkRef; message: TalkMessage })
 }
 
 function SecretCard({ talk, id, price }: { talk: TalkRef; id: number; price: number }) {
-  const state = useSelector(talk, (s) => s.context.secrets[id]);
+  const extras = useSelector(talk, selectExtras);
+  const state = useSelector(extras, (s) => s?.context.secrets[id]);
   if (state?.status === 'open' && state.info.unlocked) {
     return (
       <span className="talk-secret">
@@ -110,7 +115,7 @@ function SecretCard({ talk, id, price }: { talk: TalkRef; id: number; price: num
         type="button"
         className="button-link button-primary"
         disabled={state?.status === 'opening'}
-        onClick={() => talk.send({ type: 'talk.openSecret', id, pay: true })}
+        onClick={() => extras?.send({ type: 'talk.openSecret', id, pay: true })}
       >
         {state?.status === 'opening' ? 'Opening…' : `Unlock for ${price} diamonds`}
       </button>

@@ -1,0 +1,175 @@
+/**
+ * What a peer chat offers beside its messages (SPEC §2 /talk, §7): the peer's name and
+ * block state, blocking and unblocking (`/api/user/blockUser`), translating a message and
+ * opening a secret (paid) message (`/api/payPrivateMsg/privateInfo`). A child of the talk;
+ * each request runs as its own short-lived child that reports back.
+ *
+ *   block: unknown ─talk.peer─▶ unblocked ⇄ blocked, through blocking / unblocking (a
+ *          failure goes back where it was and is told as `toast`)
+ *
+ * Translations and secrets are kept per message (many at once), so they are context.
+ */
+import { assign, emit, fromCallback, setup, spawnChild } from 'xstate';
+
+/** A secret message as its recipient (or sender) may see it (SPEC §3 Message ext privateMsg). */
+export interface SecretInfo {
+  id: number;
+  price: number;
+  unlocked: boolean;
+  content: string | null;
+  mediaList: readonly { mediaType: 1 | 2; mediaUrl: string }[];
+}
+
+export type SecretState =
+  | { status: 'opening' }
+  | { status: 'open'; info: SecretInfo }
+  | { status: 'failed'; reason: string };
+
+export type TranslationState =
+  | { status: 'translating' }
+  | { status: 'done'; text: string }
+  | { status: 'failed'; reason: string };
+
+export interface TalkExtrasContext {
+  /** The peer's IM account. */
+  peer: string;
+  /** The peer's name, user id and whether the peer is a host (who can be called), once looked up. */
+  peerName: string | null;
+  peerUserId: number | null;
+  peerIsHost: boolean;
+  /** By message key (client id, else server id). */
+  translations: Readonly<Record<string, TranslationState>>;
+  /** By secret message id. */
+  secrets: Readonly<Record<number, SecretState>>;
+}
+
+export type TalkExtrasEvent =
+  | { type: 'talk.peer'; nickname: string | null; blocked: boolean; userId?: number; isHost?: boolean }
+  | { type: 'talk.translate'; key: string; text: string; to: string }
+  | { type: 'talk.translated'; key: string; text: string }
+  | { type: 'talk.translateFailed'; key: string; reason: string }
+  | { type: 'talk.setBlocked'; blocked: boolean }
+  | { type: 'talk.blockDone' }
+  | { type: 'talk.blockFailed'; reason: string }
+  | { type: 'talk.openSecret'; id: number; pay: boolean }
+  | { type: 'talk.secretOpened'; id: number; info: SecretInfo }
+  | { type: 'talk.secretFailed'; id: number; reason: string };
+
+export type TalkExtrasEmitted = { type: 'toast'; text: string };
+
+type Reporter<I> = ReturnType<typeof fromCallback<TalkExtrasEvent, I>>;
+/** A child that does one thing and reports back with events; the owner provides it. */
+const reporter = <I>(): Reporter<I> => fromCallback<TalkExtrasEvent, I>(() => () => {});
+
+export const talkExtrasMachine = setup({
+  types: {
+    input: {} as { peer: string },
+    context: {} as TalkExtrasContext,
+    events: {} as TalkExtrasEvent,
+    emitted: {} as TalkExtrasEmitted,
+  },
+  actors: {
+    peerInfo: reporter<{ peer: string }>(),
+    translate: reporter<{ key: string; text: string; to: string }>(),
+    setBlocked: reporter<{ peer: string; blocked: boolean }>(),
+    openSecret: reporter<{ id: number; pay: boolean }>(),
+  },
+  guards: {
+    peerBlocked: ({ event }) => event.type === 'talk.peer' && event.blocked,
+    /** Not translated yet, nor being translated (a failed one may be tried again). */
+    canTranslate: ({ context, event }) =>
+      event.type === 'talk.translate' && event.text.trim() !== ''
+      && (context.translations[event.key] === undefined || context.translations[event.key]!.status === 'failed'),
+    asksBlock: ({ event }) => event.type === 'talk.setBlocked' && event.blocked,
+    asksUnblock: ({ event }) => event.type === 'talk.setBlocked' && !event.blocked,
+    canOpenSecret: ({ context, event }) =>
+      event.type === 'talk.openSecret' && context.secrets[event.id]?.status !== 'opening' && context.secrets[event.id]?.status !== 'open',
+  },
+  actions: {
+    setPeer: assign(({ event }) =>
+      event.type === 'talk.peer' ? { peerName: event.nickname, peerUserId: event.userId ?? null, peerIsHost: event.isHost ?? false } : {}),
+    startTranslation: assign({
+      translations: ({ context, event }) =>
+        event.type === 'talk.translate' ? { ...context.translations, [event.key]: { status: 'translating' as const } } : context.translations,
+    }),
+    translate: spawnChild('translate', {
+      input: ({ event }) => (event.type === 'talk.translate' ? { key: event.key, text: event.text, to: event.to } : { key: '', text: '', to: '' }),
+    }),
+    endTranslation: assign({
+      translations: ({ context, event }) => {
+        if (event.type === 'talk.translated') return { ...context.translations, [event.key]: { status: 'done' as const, text: event.text } };
+        if (event.type === 'talk.translateFailed') return { ...context.translations, [event.key]: { status: 'failed' as const, reason: event.reason } };
+        return context.translations;
+      },
+    }),
+    startOpening: assign({
+      secrets: ({ context, event }) =>
+        event.type === 'talk.openSecret' ? { ...context.secrets, [event.id]: { status: 'opening' as const } } : context.secrets,
+    }),
+    openSecret: spawnChild('openSecret', {
+      input: ({ event }) => (event.type === 'talk.openSecret' ? { id: event.id, pay: event.pay } : { id: 0, pay: false }),
+    }),
+    endOpening: assign({
+      secrets: ({ context, event }) => {
+        if (event.type === 'talk.secretOpened') return { ...context.secrets, [event.id]: { status: 'open' as const, info: event.info } };
+        if (event.type === 'talk.secretFailed') return { ...context.secrets, [event.id]: { status: 'failed' as const, reason: event.reason } };
+        return context.secrets;
+      },
+    }),
+    toast: emit((_, text: string): TalkExtrasEmitted => ({ type: 'toast', text })),
+  },
+}).createMachine({
+  id: 'talkExtras',
+  context: ({ input }) => ({ peer: input.peer, peerName: null, peerUserId: null, peerIsHost: false, translations: {}, secrets: {} }),
+  invoke: { src: 'peerInfo', input: ({ context }) => ({ peer: context.peer }) },
+  on: {
+    'talk.translate': { guard: 'canTranslate', actions: ['startTranslation', 'translate'] },
+    'talk.translated': { actions: 'endTranslation' },
+    'talk.translateFailed': { actions: 'endTranslation' },
+    'talk.openSecret': { guard: 'canOpenSecret', actions: ['startOpening', 'openSecret'] },
+    'talk.secretOpened': { actions: 'endOpening' },
+    'talk.secretFailed': { actions: ['endOpening', { type: 'toast', params: ({ event }) => event.reason }] },
+  },
+  initial: 'unknown',
+  states: {
+    /** Until the peer's profile answered (without an answer, no block button). */
+    unknown: {
+      on: {
+        'talk.peer': [
+          { guard: 'peerBlocked', target: 'blocked', actions: 'setPeer' },
+          { target: 'unblocked', actions: 'setPeer' },
+        ],
+      },
+    },
+    unblocked: {
+      on: { 'talk.setBlocked': { guard: 'asksBlock', target: 'blocking' } },
+    },
+    blocked: {
+      on: { 'talk.setBlocked': { guard: 'asksUnblock', target: 'unblocking' } },
+    },
+    blocking: {
+      invoke: { src: 'setBlocked', input: ({ context }) => ({ peer: context.peer, blocked: true }) },
+      on: {
+        'talk.blockDone': 'blocked',
+        'talk.blockFailed': { target: 'unblocked', actions: { type: 'toast', params: ({ event }) => event.reason } },
+      },
+    },
+    unblocking: {
+      invoke: { src: 'setBlocked', input: ({ context }) => ({ peer: context.peer, blocked: false }) },
+      on: {
+        'talk.blockDone': 'unblocked',
+        'talk.blockFailed': { target: 'blocked', actions: { type: 'toast', params: ({ event }) => event.reason } },
+      },
+    },
+  },
+});
+
+export type TalkExtrasMachine = typeof talkExtrasMachine;
+
+/** Whether the peer is blocked (null until known), and whether a change is under way: read from the state. */
+export function blockStateOf(snapshot: { matches(value: 'unknown' | 'blocked' | 'blocking' | 'unblocking'): boolean }) {
+  if (snapshot.matches('unknown')) return { blocked: null, changing: false };
+  const changing = snapshot.matches('blocking') || snapshot.matches('unblocking');
+  // While changing, what shows is where it still is.
+  return { blocked: snapshot.matches('blocked') || snapshot.matches('unblocking'), changing };
+}

@@ -1,0 +1,106 @@
+/**
+ * Generated-path tests of a talk's extras (SPEC §2 /talk, §7 block, translate, secret
+ * messages): every path is replayed on the real actor; what the short-lived children would
+ * report is sent as their events, and the children that were started are recorded.
+ */
+import { expect } from 'vitest';
+import { createActor, fromCallback } from 'xstate';
+import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
+import { describeGeneratedPaths, flush } from '../testing/paths';
+import type { InspectFn } from '../testing/paths';
+import { blockStateOf, talkExtrasMachine } from './talk-extras.machine';
+import type { TalkExtrasContext } from './talk-extras.machine';
+
+const secretInfo = { id: 7, price: 10, unlocked: true, content: 'for you', mediaList: [] };
+
+const samples: AnyEventObject[] = [
+  { type: 'talk.peer', nickname: 'Ann', blocked: false, userId: 100001, isHost: true },
+  { type: 'talk.peer', nickname: 'Bo', blocked: true },
+  { type: 'talk.translate', key: 'k1', text: 'hola', to: 'en' },
+  { type: 'talk.translate', key: 'k2', text: '   ', to: 'en' },
+  { type: 'talk.translated', key: 'k1', text: 'hello' },
+  { type: 'talk.translateFailed', key: 'k1', reason: 'The translator is busy. Please try again in a moment.' },
+  { type: 'talk.setBlocked', blocked: true },
+  { type: 'talk.setBlocked', blocked: false },
+  { type: 'talk.blockDone' },
+  { type: 'talk.blockFailed', reason: 'offline' },
+  { type: 'talk.openSecret', id: 7, pay: true },
+  { type: 'talk.secretOpened', id: 7, info: secretInfo },
+  { type: 'talk.secretFailed', id: 7, reason: 'You do not have enough diamonds.' },
+];
+
+const coarse = (c: TalkExtrasContext) => [c.translations.k1?.status ?? null, c.secrets[7]?.status ?? null];
+
+async function replay(steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
+  const started: { src: string; input: unknown }[] = [];
+  const record = (src: string) => fromCallback(({ input }) => { started.push({ src, input }); return () => {}; });
+  const toasts: string[] = [];
+  const actor = createActor(talkExtrasMachine.provide({
+    actors: {
+      peerInfo: record('peerInfo') as never, translate: record('translate') as never,
+      setBlocked: record('setBlocked') as never, openSecret: record('openSecret') as never,
+    },
+  }), { input: { peer: 'peer' }, inspect });
+  actor.on('toast', (t) => toasts.push(t.text));
+  actor.start();
+  expect(started).toEqual([{ src: 'peerInfo', input: { peer: 'peer' } }]);
+
+  for (const { event, state } of steps) {
+    const before = actor.getSnapshot();
+    const startedBefore = started.length;
+    const e = event as AnyEventObject;
+    actor.send(event as never);
+    await flush();
+    const snapshot = actor.getSnapshot();
+    const ctx = snapshot.context;
+    expect(snapshot.value).toEqual(state.value);
+    expect(coarse(ctx)).toEqual(coarse(state.context as TalkExtrasContext));
+    const block = blockStateOf(snapshot);
+    if (event.type === 'talk.peer' && before.matches('unknown')) {
+      expect(block).toEqual({ blocked: e.blocked, changing: false });
+      expect(ctx.peerName).toBe(e.nickname);
+    }
+    // A block or unblock is asked of the server once, and only when it changes something.
+    if (event.type === 'talk.setBlocked') {
+      const asks = !before.matches('unknown') && !blockStateOf(before).changing && blockStateOf(before).blocked !== e.blocked;
+      expect(started.length).toBe(startedBefore + (asks ? 1 : 0));
+      if (asks) expect(started.at(-1)).toEqual({ src: 'setBlocked', input: { peer: 'peer', blocked: e.blocked } });
+    }
+    if (event.type === 'talk.blockDone' && blockStateOf(before).changing) {
+      expect(block).toEqual({ blocked: before.matches('blocking'), changing: false });
+    }
+    if (event.type === 'talk.blockFailed' && blockStateOf(before).changing) {
+      expect(block).toEqual({ blocked: blockStateOf(before).blocked, changing: false });
+      expect(toasts.at(-1)).toBe('offline');
+    }
+    if (event.type === 'talk.translate') {
+      const asks = e.text.trim() !== '' && (before.context.translations.k1 === undefined || before.context.translations.k1.status === 'failed');
+      expect(started.length).toBe(startedBefore + (asks ? 1 : 0));
+      if (asks) expect(ctx.translations.k1).toEqual({ status: 'translating' });
+    }
+    if (event.type === 'talk.translated') expect(ctx.translations.k1).toEqual({ status: 'done', text: 'hello' });
+    if (event.type === 'talk.openSecret') {
+      const asks = before.context.secrets[7]?.status !== 'opening' && before.context.secrets[7]?.status !== 'open';
+      expect(started.length).toBe(startedBefore + (asks ? 1 : 0));
+    }
+    if (event.type === 'talk.secretOpened') expect(ctx.secrets[7]).toEqual({ status: 'open', info: secretInfo });
+    if (event.type === 'talk.secretFailed') expect(toasts.at(-1)).toBe('You do not have enough diamonds.');
+  }
+  actor.stop();
+}
+
+describeGeneratedPaths('talk extras', talkExtrasMachine, {
+  events: samples,
+  inputs: { 'peer chat': { peer: 'peer' } },
+  serializeContext: (c) => coarse(c as TalkExtrasContext),
+  minPaths: 20,
+  // A child reports only once it was started: block answers while changing, translation and secret answers after their ask.
+  possible: (s, e) => {
+    const ctx = s.context as TalkExtrasContext;
+    if (e.type === 'talk.blockDone' || e.type === 'talk.blockFailed') return s.matches('blocking') || s.matches('unblocking');
+    if (e.type === 'talk.translated' || e.type === 'talk.translateFailed') return ctx.translations.k1?.status === 'translating';
+    if (e.type === 'talk.secretOpened' || e.type === 'talk.secretFailed') return ctx.secrets[7]?.status === 'opening';
+    return true;
+  },
+  replay: (path, { inspect }) => replay(path.steps, inspect),
+});

@@ -77,7 +77,8 @@ describe('call composition', () => {
     emitRtc({ type: 'firstRemoteFrame' });
     await flush();
     expect(log).toContain('giftList {}');
-    const children = actor.getSnapshot().children as Record<string, { send(e: unknown): void; getSnapshot(): { value: unknown } } | undefined>;
+    const room = actor.getSnapshot().children.inCall as unknown as { getSnapshot(): { children: Record<string, unknown> } };
+    const children = room.getSnapshot().children as Record<string, { send(e: unknown): void; getSnapshot(): { value: unknown } } | undefined>;
     expect(children.gifting).toBeUndefined();
     children.askGift!.send({ type: 'gift.ask', giftId: 3 });
     await flush();
@@ -95,7 +96,8 @@ describe('call composition', () => {
     emitRtc({ type: 'firstRemoteFrame' });
     await flush();
     expect(actor.getSnapshot().context).toMatchObject({ listPrice: 60, billingPeriodMs: 60_000, balance: 1000 });
-    const gifting = actor.getSnapshot().children.gifting as { send(e: unknown): void; getSnapshot(): { context: { known: unknown; ask: unknown } } };
+    const room = actor.getSnapshot().children.inCall as unknown as { getSnapshot(): { children: Record<string, unknown> } };
+    const gifting = room.getSnapshot().children.gifting as { send(e: unknown): void; getSnapshot(): { context: { known: unknown; ask: unknown } } };
     expect(gifting.getSnapshot().context.known).toEqual({ amount: 1000, at: 0 });
     gifting.send({ type: 'gift.send', giftId: 1, giftNum: 10 });
     await flush();

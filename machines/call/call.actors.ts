@@ -1,6 +1,7 @@
 /** The call machine composed with its ports: the call API, the media (RTC), signalling and the gift API. */
 import { fromCallback, fromPromise } from 'xstate';
 import { askGiftMachine } from '../ask-gift/ask-gift.machine';
+import { inCallMachine } from './in-call.machine';
 import { giftListMachine } from '../gift-list/gift-list.machine';
 import { giftingMachine } from '../gifting/gifting.machine';
 import type { CallApiPort, RtcPort } from '../ports/call.port';
@@ -70,15 +71,19 @@ export function composeCall({ api, rtc, signalling, gifts, setTimeout, clearTime
       }),
       signals: fromCallback<CallEvent>(({ sendBack }) => signalling.subscribe((event) => sendBack({ type: 'signal.event', event }))),
       media: fromCallback<CallEvent>(({ sendBack }) => rtc.subscribe((event) => sendBack({ type: 'rtc.event', event }))),
-      // async: a port that throws at once still ends as the actor's error, which each machine handles.
-      giftList: giftListMachine.provide({ actors: { load: fromPromise(async ({ input }) => gifts.list(input)) } }),
-      askGift: askGiftMachine.provide({ actors: { askFor: fromPromise(async ({ input }) => gifts.askFor(input)) } }),
-      gifting: giftingMachine.provide({
+      inCall: inCallMachine.provide({
         actors: {
-          send: fromPromise(async ({ input }) => gifts.send(input)),
-          refuseAsk: fromPromise(async ({ input }) => {
-            await gifts.refuseAsk(input);
-            return input;
+          // async: a port that throws at once still ends as the actor's error, which each machine handles.
+          giftList: giftListMachine.provide({ actors: { load: fromPromise(async ({ input }) => gifts.list(input)) } }),
+          askGift: askGiftMachine.provide({ actors: { askFor: fromPromise(async ({ input }) => gifts.askFor(input)) } }),
+          gifting: giftingMachine.provide({
+            actors: {
+              send: fromPromise(async ({ input }) => gifts.send(input)),
+              refuseAsk: fromPromise(async ({ input }) => {
+                await gifts.refuseAsk(input);
+                return input;
+              }),
+            },
           }),
         },
       }),

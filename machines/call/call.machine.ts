@@ -11,166 +11,31 @@
  *   connected ─hang up─▶ hangingUp ─▶ ended (hung up, reason 1)
  *   connected ─peer hangs up | leaves─▶ ended (hung up, reason 2)   ─link lost─▶ ended (reason 6)
  *   ended ─media left, server told─▶ over (final)
- *   connected.{hosting | paying}: the gift list and the gift animation queue run for both sides;
- *   a host also asks for gifts (askGift), a user sends them and answers asks (gifting)
+ *   connected runs the call's room (in-call.machine.ts): income, translated lines (-1) and the
+ *   gift machines; the call hands it the system messages and keeps the protocol.
  *
  * Connected means the first remote video frame arrived, not just a join. Everything the
  * call touches outside comes through actors the owner provides (call.actors.ts). The in-call
- * chat is the session's (a talk with the peer beside the call); translated lines (-1) are kept
- * here.
+ * chat is the session's (a talk with the peer beside the call). Billing is the server's: it
+ * ends a call itself when the payer cannot pay (no client-side deduction count).
  */
 import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
-import { askGiftMachine } from '../ask-gift/ask-gift.machine';
-import { giftListMachine } from '../gift-list/gift-list.machine';
-import { giftQueueMachine } from '../gift-queue/gift-queue.machine';
-import { giftingMachine } from '../gifting/gifting.machine';
-import type { CallInfo, RtcEvent } from '../ports/call.port';
-import { CallApiError, MediaError } from '../ports/call.port';
-import type { CallSignal, SignalEvent } from '../ports/signalling.port';
+import type { CallInfo } from '../ports/call.port';
 import { SignalAction } from '../ports/signalling.port';
-import type { SystemEvent } from '../system-messages/system-messages';
+import {
+  CONNECT_TIMEOUT_MS, CallStatus, CallText, DEFAULT_RING_TIMEOUT_MS, HangupReason, NOT_ANSWERED_SECONDS,
+  errorText, isRtc, isSignal, peerOf,
+} from './call.types';
+import type { AppCallState, CallContext, CallEvent, CallInput, CallOutcome, CallSummary } from './call.types';
+import { inCallMachine } from './in-call.machine';
 
-/** SPEC §4 Call status. */
-export const CallStatus = { init: 0, calling: 1, cancel: 2, inProgress: 3, hungUp: 4, timeout: 5 } as const;
-export type CallStatus = (typeof CallStatus)[keyof typeof CallStatus];
-/** SPEC §4 hangup reasons. */
-export const HangupReason = { local: 1, remote: 2, weakNetwork: 6 } as const;
-export type HangupReason = (typeof HangupReason)[keyof typeof HangupReason];
-/** SPEC §4 App call state: drives the host overlays. */
-export type AppCallState = 'calling' | 'callConnecting' | 'connected' | 'empty';
+export * from './call.types';
 
-/** SPEC §9: default ring time-out, and the not-answered report. */
-export const DEFAULT_RING_TIMEOUT_MS = 30_000;
-export const NOT_ANSWERED_SECONDS = 30;
-/** SPEC §9 joinCall times out at 3 s. */
-export const JOIN_TIMEOUT_MS = 3_000;
-/** How long a taken call may wait for the first remote frame. */
-export const CONNECT_TIMEOUT_MS = 15_000;
-/** SPEC §3 deductionErrMaxNum. */
-export const DEDUCTION_ERR_MAX = 3;
-/** Translated lines kept for the chat history (the newest). */
-export const MAX_TRANSLATED_LINES = 200;
-
-export const CallText = {
-  offline: 'Network connection error. Please reconnect',
-  unavailable: "She's not available right now;you can call another girl instead.",
-  busy: 'She is busy on the line. You can call her later.',
-  refused: 'The other party has refused.',
-  userBusy: 'The user is busy.',
-  error: 'Error!',
-  callError: 'CallError. Please kill the app and try again.',
-  serverError: 'Error.Unable to connect to server, Please kill the app and try again',
-  /** SPEC §8 1080 'diamond.not.enough'. */
-  balance: 'diamond.not.enough',
-} as const;
-
-export interface CallPeer {
-  account: string;
-  userId?: number;
-  nickname?: string;
-  icon?: string;
-  age?: number;
-  countryCode?: string;
-  levelName?: string;
-  videoPrice?: number;
-}
-
-export type CallInput =
-  | { direction: 'out'; online: boolean; isHost: boolean; account: string; peer: CallPeer; callType: number; ringTimeoutMs?: number }
-  | { direction: 'in'; online: boolean; isHost: boolean; account: string; signal: CallSignal; ringTimeoutMs?: number };
-
-export interface CallOutcome {
-  status: CallStatus;
-  reason: HangupReason | null;
-  /** What the person is told, if anything (SPEC §8). */
-  text: string | null;
-}
-
-/** What a finished call leaves for the end screen and the rating (SPEC §3 Call rating payload). */
-export interface CallSummary extends CallOutcome {
-  channelId: string | null;
-  callType: number;
-  direction: 'out' | 'in';
-  peer: CallPeer;
-  /** Seconds between the first remote frame and the end; 0 when never connected. */
-  answerTime: number;
-}
-
-/** A translated in-call chat line (SPEC §4 system message -1). */
-export interface TranslatedLine {
-  key: string;
-  text: string;
-  /** When it arrived (ms since the epoch). */
-  time: number;
-}
-
-export interface CallContext {
-  direction: 'out' | 'in';
-  /** Whether the device was online when the call was asked for (SPEC §5: no call starts offline). */
-  startedOnline: boolean;
-  isHost: boolean;
-  account: string;
-  peer: CallPeer;
-  callType: number;
-  channelId: string | null;
-  ringTimeoutMs: number;
-  status: CallStatus;
-  outcome: CallOutcome | null;
-  /** When the first remote frame arrived (ms); 0 before. */
-  connectedAt: number;
-  callIncome: number;
-  giftIncome: number;
-  deductionErrors: number;
-  /** The price before the VIP discount (peer.videoPrice is what is paid), when the server said. */
-  listPrice: number | null;
-  /** How often the server bills a period (ms), when it said. */
-  billingPeriodMs: number | null;
-  /** The caller's diamonds when the call was created (a paying caller only). */
-  balance: number | null;
-  translations: readonly TranslatedLine[];
-}
-
-export type CallEvent =
-  | { type: 'call.cancel' }
-  | { type: 'call.accept' }
-  | { type: 'call.reject' }
-  | { type: 'call.hangup' }
-  | { type: 'call.deductionFailed' }
-  | { type: 'signal.event'; event: SignalEvent }
-  | { type: 'rtc.event'; event: RtcEvent }
-  | SystemEvent;
-
-const errorText = (error: unknown): string => {
-  if (error instanceof MediaError) return error.message;
-  if (error instanceof CallApiError) {
-    switch (error.refusal) {
-      case 'busy': return CallText.busy;
-      case 'offline': return CallText.unavailable;
-      case 'balance': return CallText.balance;
-      default: return CallText.serverError;
-    }
-  }
-  return CallText.callError;
-};
-
-
-const peerOf = (input: CallInput): CallPeer => {
-  if (input.direction === 'out') return input.peer;
-  const p = input.signal.payload ?? {};
-  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
-  return {
-    account: input.signal.from,
-    userId: num(p.userId), nickname: str(p.nickname), icon: str(p.icon), age: num(p.age),
-    countryCode: str(p.countryCode), levelName: str(p.levelName), videoPrice: num(p.videoPrice),
-  };
-};
-
-const isSignal = (event: CallEvent, context: CallContext, ...actions: number[]) =>
-  event.type === 'signal.event' && event.event.type === 'signal'
-  && event.event.signal.channelId === context.channelId && actions.includes(event.event.signal.action);
-
-const isRtc = (event: CallEvent, type: RtcEvent['type']) => event.type === 'rtc.event' && event.event.type === type;
+/** The `end` action with the outcome it records. */
+const end = (status: CallStatus, reason: HangupReason | null = null, text: string | null = null) =>
+  ({ type: 'end' as const, params: { status, reason, text } });
+/** The same way on, whether the step worked or not (a best-effort signal). */
+const settled = <T>(target: string, actions: T) => ({ onDone: { target, actions }, onError: { target, actions } });
 
 export const callMachine = setup({
   types: {
@@ -194,10 +59,7 @@ export const callMachine = setup({
     cleanup: fromPromise<void, { channelId: string | null; reason: number }>(() => Promise.resolve()),
     signals: fromCallback<CallEvent>(() => () => {}),
     media: fromCallback<CallEvent>(() => () => {}),
-    giftList: giftListMachine,
-    giftQueue: giftQueueMachine,
-    askGift: askGiftMachine,
-    gifting: giftingMachine,
+    inCall: inCallMachine,
   },
   guards: {
     offline: ({ context }) => !context.startedOnline,
@@ -213,8 +75,6 @@ export const callMachine = setup({
     firstFrame: ({ event }) => isRtc(event, 'firstRemoteFrame'),
     remoteLeft: ({ event }) => isRtc(event, 'remoteLeft'),
     linkLost: ({ event }) => isRtc(event, 'connectionLost'),
-    deductionsExhausted: ({ context }) => context.deductionErrors + 1 >= DEDUCTION_ERR_MAX,
-    isHost: ({ context }) => context.isHost,
   },
   delays: {
     ringTimeout: ({ context }) => context.ringTimeoutMs,
@@ -241,25 +101,8 @@ export const callMachine = setup({
       return { outcome: { status: CallStatus.cancel, reason: null, text }, status: CallStatus.cancel };
     }),
     markConnected: assign({ connectedAt: () => Date.now(), status: CallStatus.inProgress }),
-    addCallIncome: assign({
-      callIncome: ({ context, event }) => context.callIncome + (event.type === 'system.callIncome' ? event.amount : 0),
-    }),
-    addGiftIncome: assign({
-      giftIncome: ({ context, event }) => context.giftIncome + (event.type === 'system.giftIncome' ? event.amount : 0),
-    }),
-    countDeductionError: assign({ deductionErrors: ({ context }) => context.deductionErrors + 1 }),
-    addTranslation: assign({
-      translations: ({ context, event }) => {
-        if (event.type !== 'system.inCallTranslation' || !event.text.trim()) return context.translations;
-        const line = { key: `tr-${context.translations.length + 1}-${Date.now()}`, text: event.text.trim(), time: Date.now() };
-        return [...context.translations, line].slice(-MAX_TRANSLATED_LINES);
-      },
-    }),
-    toGiftQueue: sendTo('giftQueue', ({ event }) => {
-      if (event.type !== 'system.giftReceived') throw new Error('toGiftQueue needs system.giftReceived');
-      const { type: _, ...gift } = event;
-      return { type: 'gift.received' as const, gift };
-    }),
+    /** The system messages of a connected call go to its room. */
+    toInCall: sendTo('inCall', ({ event }) => event),
   },
 }).createMachine({
   id: 'call',
@@ -276,13 +119,9 @@ export const callMachine = setup({
       status: input.direction === 'in' ? CallStatus.calling : CallStatus.init,
       outcome: null,
       connectedAt: 0,
-      callIncome: 0,
-      giftIncome: 0,
-      deductionErrors: 0,
       listPrice: null,
       billingPeriodMs: null,
       balance: null,
-      translations: [],
     };
     return context;
   },
@@ -294,11 +133,7 @@ export const callMachine = setup({
   states: {
     start: {
       always: [
-        {
-          guard: 'offline',
-          target: 'ended',
-          actions: { type: 'end', params: { status: CallStatus.cancel, reason: null, text: CallText.offline } },
-        },
+        { guard: 'offline', target: 'ended', actions: end(CallStatus.cancel, null, CallText.offline) },
         { guard: 'outgoing', target: 'outgoing' },
         { target: 'incoming' },
       ],
@@ -336,30 +171,16 @@ export const callMachine = setup({
               channelId: context.channelId ?? '',
             }),
             // The peer cannot be reached by signalling: she is not available.
-            onError: {
-              target: '#call.ended',
-              actions: { type: 'end', params: { status: CallStatus.cancel, reason: null, text: CallText.unavailable } },
-            },
+            onError: { target: '#call.ended', actions: end(CallStatus.cancel, null, CallText.unavailable) },
           },
           after: { ringTimeout: 'timingOut' },
           on: {
             'signal.event': [
               { guard: 'accepted', target: '#call.connecting' },
-              {
-                guard: 'rejectedBusy',
-                target: '#call.ended',
-                actions: { type: 'end', params: { status: CallStatus.cancel, reason: HangupReason.remote, text: CallText.busy } },
-              },
-              {
-                guard: 'rejected',
-                target: '#call.ended',
-                actions: { type: 'end', params: { status: CallStatus.cancel, reason: HangupReason.remote, text: CallText.refused } },
-              },
+              { guard: 'rejectedBusy', target: '#call.ended', actions: end(CallStatus.cancel, HangupReason.remote, CallText.busy) },
+              { guard: 'rejected', target: '#call.ended', actions: end(CallStatus.cancel, HangupReason.remote, CallText.refused) },
             ],
-            'system.callRefused': {
-              target: '#call.ended',
-              actions: { type: 'end', params: { status: CallStatus.cancel, reason: HangupReason.remote, text: CallText.refused } },
-            },
+            'system.callRefused': { target: '#call.ended', actions: end(CallStatus.cancel, HangupReason.remote, CallText.refused) },
             'call.cancel': 'cancelling',
           },
         },
@@ -368,8 +189,7 @@ export const callMachine = setup({
             id: 'cancelSignal',
             src: 'signal',
             input: ({ context }) => ({ to: context.peer.account, action: SignalAction.cancel, channelId: context.channelId ?? '' }),
-            onDone: { target: '#call.ended', actions: { type: 'end', params: { status: CallStatus.cancel, reason: HangupReason.local, text: null } } },
-            onError: { target: '#call.ended', actions: { type: 'end', params: { status: CallStatus.cancel, reason: HangupReason.local, text: null } } },
+            ...settled('#call.ended', end(CallStatus.cancel, HangupReason.local)),
           },
         },
         /** Not answered in time: the peer is told, and the call is reported as not answered (30). */
@@ -381,8 +201,7 @@ export const callMachine = setup({
               to: context.peer.account, action: SignalAction.cancel, channelId: context.channelId ?? '',
               payload: { notAnswered: NOT_ANSWERED_SECONDS },
             }),
-            onDone: { target: '#call.ended', actions: { type: 'end', params: { status: CallStatus.timeout, reason: null, text: null } } },
-            onError: { target: '#call.ended', actions: { type: 'end', params: { status: CallStatus.timeout, reason: null, text: null } } },
+            ...settled('#call.ended', end(CallStatus.timeout)),
           },
         },
       },
@@ -391,13 +210,9 @@ export const callMachine = setup({
       initial: 'ringing',
       states: {
         ringing: {
-          after: { ringTimeout: { target: '#call.ended', actions: { type: 'end', params: { status: CallStatus.timeout, reason: null, text: null } } } },
+          after: { ringTimeout: { target: '#call.ended', actions: end(CallStatus.timeout) } },
           on: {
-            'signal.event': {
-              guard: 'peerCancelled',
-              target: '#call.ended',
-              actions: { type: 'end', params: { status: CallStatus.cancel, reason: HangupReason.remote, text: null } },
-            },
+            'signal.event': { guard: 'peerCancelled', target: '#call.ended', actions: end(CallStatus.cancel, HangupReason.remote) },
             'call.accept': 'accepting',
             'call.reject': 'rejecting',
           },
@@ -414,11 +229,7 @@ export const callMachine = setup({
             onError: { target: '#call.ended', actions: 'endWithError' },
           },
           on: {
-            'signal.event': {
-              guard: 'peerCancelled',
-              target: '#call.ended',
-              actions: { type: 'end', params: { status: CallStatus.cancel, reason: HangupReason.remote, text: null } },
-            },
+            'signal.event': { guard: 'peerCancelled', target: '#call.ended', actions: end(CallStatus.cancel, HangupReason.remote) },
           },
         },
         rejecting: {
@@ -426,8 +237,7 @@ export const callMachine = setup({
             id: 'rejectSignal',
             src: 'reject',
             input: ({ context }) => ({ peer: context.peer.account, channelId: context.channelId ?? '' }),
-            onDone: { target: '#call.ended', actions: { type: 'end', params: { status: CallStatus.cancel, reason: HangupReason.local, text: null } } },
-            onError: { target: '#call.ended', actions: { type: 'end', params: { status: CallStatus.cancel, reason: HangupReason.local, text: null } } },
+            ...settled('#call.ended', end(CallStatus.cancel, HangupReason.local)),
           },
         },
       },
@@ -435,89 +245,40 @@ export const callMachine = setup({
     /** Taken: waiting for the first remote frame. */
     connecting: {
       after: {
-        connectTimeout: {
-          target: 'hangingUp',
-          actions: { type: 'end', params: { status: CallStatus.hungUp, reason: HangupReason.local, text: CallText.callError } },
-        },
+        connectTimeout: { target: 'hangingUp', actions: end(CallStatus.hungUp, HangupReason.local, CallText.callError) },
       },
       on: {
         'rtc.event': [
           { guard: 'firstFrame', target: 'connected' },
-          {
-            guard: 'linkLost',
-            target: 'hangingUp',
-            actions: { type: 'end', params: { status: CallStatus.hungUp, reason: HangupReason.weakNetwork, text: null } },
-          },
+          { guard: 'linkLost', target: 'hangingUp', actions: end(CallStatus.hungUp, HangupReason.weakNetwork) },
         ],
-        'signal.event': {
-          guard: 'peerHungUp',
-          target: 'ended',
-          actions: { type: 'end', params: { status: CallStatus.hungUp, reason: HangupReason.remote, text: null } },
-        },
-        'call.hangup': {
-          target: 'hangingUp',
-          actions: { type: 'end', params: { status: CallStatus.hungUp, reason: HangupReason.local, text: null } },
-        },
+        'signal.event': { guard: 'peerHungUp', target: 'ended', actions: end(CallStatus.hungUp, HangupReason.remote) },
+        'call.hangup': { target: 'hangingUp', actions: end(CallStatus.hungUp, HangupReason.local) },
       },
     },
     connected: {
       entry: 'markConnected',
-      invoke: [
-        { id: 'giftList', src: 'giftList' },
-        { id: 'giftQueue', src: 'giftQueue' },
-      ],
-      initial: 'choosing',
-      states: {
-        choosing: { always: [{ guard: 'isHost', target: 'hosting' }, { target: 'paying' }] },
-        /** The host: asks for gifts; 16 tells her an ask was refused. */
-        hosting: {
-          invoke: { id: 'askGift', src: 'askGift', input: ({ context }) => ({ peer: context.peer.account }) },
-          on: { 'system.askGiftRefused': { actions: sendTo('askGift', ({ event }) => event) } },
-        },
-        /** The user: pays, sends gifts and answers the host's asks. */
-        paying: {
-          invoke: {
-            id: 'gifting',
-            src: 'gifting',
-            input: ({ context }) => ({ channelId: context.channelId ?? '', toUserId: context.peer.userId ?? 0, balance: context.balance }),
-          },
-          on: { 'system.giftAsked': { actions: sendTo('gifting', ({ event }) => event) } },
-        },
+      invoke: {
+        id: 'inCall',
+        src: 'inCall',
+        input: ({ context }) => ({
+          isHost: context.isHost, peer: context.peer.account, channelId: context.channelId ?? '',
+          toUserId: context.peer.userId ?? 0, balance: context.balance,
+        }),
       },
       on: {
-        'call.hangup': {
-          target: 'hangingUp',
-          actions: { type: 'end', params: { status: CallStatus.hungUp, reason: HangupReason.local, text: null } },
-        },
-        'signal.event': {
-          guard: 'peerHungUp',
-          target: 'ended',
-          actions: { type: 'end', params: { status: CallStatus.hungUp, reason: HangupReason.remote, text: null } },
-        },
+        'call.hangup': { target: 'hangingUp', actions: end(CallStatus.hungUp, HangupReason.local) },
+        'signal.event': { guard: 'peerHungUp', target: 'ended', actions: end(CallStatus.hungUp, HangupReason.remote) },
         'rtc.event': [
-          {
-            guard: 'remoteLeft',
-            target: 'ended',
-            actions: { type: 'end', params: { status: CallStatus.hungUp, reason: HangupReason.remote, text: null } },
-          },
-          {
-            guard: 'linkLost',
-            target: 'hangingUp',
-            actions: { type: 'end', params: { status: CallStatus.hungUp, reason: HangupReason.weakNetwork, text: null } },
-          },
+          { guard: 'remoteLeft', target: 'ended', actions: end(CallStatus.hungUp, HangupReason.remote) },
+          { guard: 'linkLost', target: 'hangingUp', actions: end(CallStatus.hungUp, HangupReason.weakNetwork) },
         ],
-        'system.callIncome': { actions: 'addCallIncome' },
-        'system.giftIncome': { actions: 'addGiftIncome' },
-        'system.inCallTranslation': { actions: 'addTranslation' },
-        'system.giftReceived': { actions: 'toGiftQueue' },
-        'call.deductionFailed': [
-          {
-            guard: 'deductionsExhausted',
-            target: 'hangingUp',
-            actions: ['countDeductionError', { type: 'end', params: { status: CallStatus.hungUp, reason: HangupReason.local, text: CallText.error } }],
-          },
-          { actions: 'countDeductionError' },
-        ],
+        'system.callIncome': { actions: 'toInCall' },
+        'system.giftIncome': { actions: 'toInCall' },
+        'system.inCallTranslation': { actions: 'toInCall' },
+        'system.giftReceived': { actions: 'toInCall' },
+        'system.askGiftRefused': { actions: 'toInCall' },
+        'system.giftAsked': { actions: 'toInCall' },
       },
     },
     /** Tell the peer (best effort), then end. */

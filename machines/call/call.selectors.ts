@@ -6,10 +6,13 @@ import type { GiftQueueMachine } from '../gift-queue/gift-queue.machine';
 import type { GiftingMachine, KnownBalance } from '../gifting/gifting.machine';
 import type { TalkMessage } from '../talk/talk.machine';
 import { appCallStateOf } from './call.machine';
-import type { CallMachine, CallPeer, TranslatedLine } from './call.machine';
+import type { CallMachine, CallPeer } from './call.machine';
+import type { InCallMachine, TranslatedLine } from './in-call.machine';
 
 export type CallRef = ActorRefFrom<CallMachine>;
 type CallSnapshot = SnapshotFrom<CallMachine>;
+export type InCallRef = ActorRefFrom<InCallMachine>;
+type InCallSnapshot = SnapshotFrom<InCallMachine>;
 export type GiftListRef = ActorRefFrom<GiftListMachine>;
 export type GiftQueueRef = ActorRefFrom<GiftQueueMachine>;
 export type AskGiftRef = ActorRefFrom<AskGiftMachine>;
@@ -32,8 +35,6 @@ export interface CallView {
   video: boolean;
   /** When the first remote frame arrived (ms since the epoch); 0 before. */
   connectedAt: number;
-  callIncome: number;
-  giftIncome: number;
   /** Diamonds a period (a minute) after the VIP discount, and before it when the server said (SPEC §6). */
   price: number | null;
   listPrice: number | null;
@@ -58,8 +59,6 @@ export function callViewOf(snapshot: CallSnapshot): CallView {
     peer: c.peer,
     video: c.callType !== 10,
     connectedAt: c.connectedAt,
-    callIncome: c.callIncome,
-    giftIncome: c.giftIncome,
     price: c.peer.videoPrice ?? null,
     listPrice: c.listPrice,
     billingPeriodMs: c.billingPeriodMs,
@@ -68,16 +67,17 @@ export function callViewOf(snapshot: CallSnapshot): CallView {
 
 /** Equal views render the same (for useSelector's compare). */
 export function sameView(a: CallView, b: CallView): boolean {
-  return a.phase === b.phase && a.connectedAt === b.connectedAt && a.callIncome === b.callIncome
-    && a.giftIncome === b.giftIncome && a.peer === b.peer && a.isHost === b.isHost
+  return a.phase === b.phase && a.connectedAt === b.connectedAt && a.peer === b.peer && a.isHost === b.isHost
     && a.listPrice === b.listPrice && a.billingPeriodMs === b.billingPeriodMs;
 }
 
-/** The children of a connected call (SPEC §2 in-call screen: gifts for both sides, asks for hosts, paying for users). */
-export const selectGiftList = (s: CallSnapshot) => s.children.giftList as GiftListRef | undefined;
-export const selectGiftQueue = (s: CallSnapshot) => s.children.giftQueue as GiftQueueRef | undefined;
-export const selectAskGift = (s: CallSnapshot) => s.children.askGift as AskGiftRef | undefined;
-export const selectGifting = (s: CallSnapshot) => s.children.gifting as GiftingRef | undefined;
+/** The room of a connected call (income, translated lines, gifts). */
+export const selectInCall = (s: CallSnapshot) => s.children.inCall as InCallRef | undefined;
+/** The room's children (SPEC §2 in-call screen: gifts for both sides, asks for hosts, paying for users). */
+export const selectGiftList = (s: InCallSnapshot | undefined) => s?.children.giftList as GiftListRef | undefined;
+export const selectGiftQueue = (s: InCallSnapshot | undefined) => s?.children.giftQueue as GiftQueueRef | undefined;
+export const selectAskGift = (s: InCallSnapshot | undefined) => s?.children.askGift as AskGiftRef | undefined;
+export const selectGifting = (s: InCallSnapshot | undefined) => s?.children.gifting as GiftingRef | undefined;
 
 /** One line of the in-call chat: ours, theirs, or a translation the server sent (-1). */
 export interface ChatLine {

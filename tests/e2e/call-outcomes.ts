@@ -13,7 +13,7 @@ import { CallApiError, MediaError } from '../../machines/ports/call.port';
 import type { CallInfo } from '../../machines/ports/call.port';
 import { SignalAction } from '../../machines/ports/signalling.port';
 import type { CallSignal } from '../../machines/ports/signalling.port';
-import { CallStatus, DEDUCTION_ERR_MAX, HangupReason, callMachine } from '../../machines/call/call.machine';
+import { CallStatus, HangupReason, callMachine } from '../../machines/call/call.machine';
 import type { CallContext, CallInput, CallOutcome } from '../../machines/call/call.machine';
 import { afterEvent, createPathModel, stateNodesOf } from '../../machines/testing/paths';
 
@@ -54,7 +54,6 @@ export const samples: readonly AnyEventObject[] = [
   { type: 'system.callRefused', text: 'The other party has refused.' },
   { type: 'system.callIncome', amount: 30 }, { type: 'system.giftIncome', amount: 5 },
   { type: 'call.cancel' }, { type: 'call.accept' }, { type: 'call.reject' }, { type: 'call.hangup' },
-  { type: 'call.deductionFailed' },
 ];
 
 const ring: CallSignal = { id: 'ring-1', action: SignalAction.videoCall, channelId: 'ch1', from: 'yx-user', to: 'yx-host', time: 1 };
@@ -112,9 +111,8 @@ export function outcomePaths(): OutcomePath[] {
       input,
       serializeContext: (context) => {
         const c = context as CallContext;
-        return [c.status, c.outcome, c.connectedAt > 0, c.deductionErrors, c.channelId !== null];
+        return [c.status, c.outcome, c.connectedAt > 0, c.channelId !== null];
       },
-      possible: (s, e) => !(e.type === 'call.deductionFailed' && (s.context as CallContext).deductionErrors >= DEDUCTION_ERR_MAX),
     });
     const [initial] = initialTransition(callMachine, input);
     const byOutcome = new Map<string, OutcomePath>();

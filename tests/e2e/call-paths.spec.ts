@@ -135,7 +135,6 @@ const NOT_DRIVABLE: Record<string, string> = {
     "the app answers a second ring during a call with a busy reject, but the reference server refuses a call to a host who has an open call (1992) before it rings, so the host's app never gets that second ring",
   'error.accept(error)':
     'joinCall would have to time out (3 s) or fail for another reason; the reference server answers it at once and has no fault to inject for it',
-  'call.deductionFailed': 'nothing in the app sends call.deductionFailed: billing is the server\'s, which ends a call itself when the payer cannot pay',
 };
 
 function driverOf(step: PathStep): Driver | undefined {

@@ -7,18 +7,20 @@
 import { useSelector } from '@xstate/react';
 import { useId, useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
-import { CHAT_LINES_GRACE_MS, CHAT_LINES_SHOWN, chatLinesOf } from '../../../machines/call/call.selectors';
+import { CHAT_LINES_GRACE_MS, CHAT_LINES_SHOWN, chatLinesOf, selectInCall } from '../../../machines/call/call.selectors';
 import type { CallRef, ChatLine } from '../../../machines/call/call.selectors';
 import type { TalkRef } from '../../../machines/session/session.selectors';
 import { MAX_TEXT, TEXT_TOO_LONG, lengthOf, textToSend } from '../../../machines/talk/talk.machine';
 import { Popup } from '../../ui/antd';
 
 const NO_MESSAGES: never[] = [];
+const NO_LINES: never[] = [];
 
 /** All lines of the call's chat, or only those since the call began (`since`). */
 export function useChatLines(call: CallRef, chat: TalkRef | undefined, since: number): ChatLine[] {
   const messages = useSelector(chat, (s) => s?.context.messages) ?? NO_MESSAGES;
-  const translations = useSelector(call, (s) => s.context.translations);
+  const room = useSelector(call, selectInCall);
+  const translations = useSelector(room, (s) => s?.context.translations) ?? NO_LINES;
   return useMemo(() => chatLinesOf(messages, translations, since), [messages, translations, since]);
 }
 

@@ -7,7 +7,9 @@
 import { selectExtras } from '../../../machines/talk/talk.selectors';
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { formatElapsed, selectAskGift, selectGiftList, selectGiftQueue, selectGifting } from '../../../machines/call/call.selectors';
+import {
+  formatElapsed, selectAskGift, selectGiftList, selectGiftQueue, selectGifting, selectInCall,
+} from '../../../machines/call/call.selectors';
 import type { CallRef, CallView } from '../../../machines/call/call.selectors';
 import type { CallMediaView } from '../../../machines/ports/call.media';
 import type { TalkRef } from '../../../machines/session/session.selectors';
@@ -39,10 +41,13 @@ export function InCall({ call, view, chat }: { call: CallRef; view: CallView; ch
   const [overlay, setOverlay] = useState(true);
   const [history, setHistory] = useState(false);
   const now = useNow(true);
-  const list = useSelector(call, selectGiftList);
-  const queue = useSelector(call, selectGiftQueue);
-  const ask = useSelector(call, selectAskGift);
-  const gifting = useSelector(call, selectGifting);
+  const room = useSelector(call, selectInCall);
+  const list = useSelector(room, selectGiftList);
+  const queue = useSelector(room, selectGiftQueue);
+  const ask = useSelector(room, selectAskGift);
+  const gifting = useSelector(room, selectGifting);
+  const callIncome = useSelector(room, (s) => s?.context.callIncome ?? 0);
+  const giftIncome = useSelector(room, (s) => s?.context.giftIncome ?? 0);
   // The caller's name comes with the ring when it does; else the chat has looked it up.
   const chatExtras = useSelector(chat, selectExtras);
   const chatPeerName = useSelector(chatExtras, (s) => s?.context.peerName ?? null);
@@ -60,8 +65,8 @@ export function InCall({ call, view, chat }: { call: CallRef; view: CallView; ch
             <span className="call-timer" role="timer" aria-label="Call time">{formatElapsed(now - view.connectedAt)}</span>
             {view.isHost && (
               <>
-                <span className="call-income" data-testid="call-income">{`Call income ${view.callIncome}`}</span>
-                <span className="call-income" data-testid="gift-income">{`Gift income ${view.giftIncome}`}</span>
+                <span className="call-income" data-testid="call-income">{`Call income ${callIncome}`}</span>
+                <span className="call-income" data-testid="gift-income">{`Gift income ${giftIncome}`}</span>
               </>
             )}
             <button type="button" className="call-button call-end" onClick={() => call.send({ type: 'call.hangup' })}>End call</button>

@@ -1,0 +1,133 @@
+/**
+ * The call's codes, texts and shapes (SPEC §3 Call info and enums, §4 Call status, §8 call
+ * messages, §9 call constants), declared once for the call machine, its screens and tests.
+ */
+import type { RtcEvent } from '../ports/call.port';
+import { CallApiError, MediaError } from '../ports/call.port';
+import type { CallSignal, SignalEvent } from '../ports/signalling.port';
+import type { SystemEvent } from '../system-messages/system-messages';
+
+/** SPEC §4 Call status. */
+export const CallStatus = { init: 0, calling: 1, cancel: 2, inProgress: 3, hungUp: 4, timeout: 5 } as const;
+export type CallStatus = (typeof CallStatus)[keyof typeof CallStatus];
+/** SPEC §4 hangup reasons. */
+export const HangupReason = { local: 1, remote: 2, weakNetwork: 6 } as const;
+export type HangupReason = (typeof HangupReason)[keyof typeof HangupReason];
+/** SPEC §4 App call state: drives the host overlays. */
+export type AppCallState = 'calling' | 'callConnecting' | 'connected' | 'empty';
+
+/** SPEC §9: default ring time-out, and the not-answered report. */
+export const DEFAULT_RING_TIMEOUT_MS = 30_000;
+export const NOT_ANSWERED_SECONDS = 30;
+/** SPEC §9 joinCall times out at 3 s. */
+export const JOIN_TIMEOUT_MS = 3_000;
+/** How long a taken call may wait for the first remote frame. */
+export const CONNECT_TIMEOUT_MS = 15_000;
+
+export const CallText = {
+  offline: 'Network connection error. Please reconnect',
+  unavailable: "She's not available right now;you can call another girl instead.",
+  busy: 'She is busy on the line. You can call her later.',
+  refused: 'The other party has refused.',
+  userBusy: 'The user is busy.',
+  error: 'Error!',
+  callError: 'CallError. Please kill the app and try again.',
+  serverError: 'Error.Unable to connect to server, Please kill the app and try again',
+  /** SPEC §8 1080 'diamond.not.enough'. */
+  balance: 'diamond.not.enough',
+} as const;
+
+export interface CallPeer {
+  account: string;
+  userId?: number;
+  nickname?: string;
+  icon?: string;
+  age?: number;
+  countryCode?: string;
+  levelName?: string;
+  videoPrice?: number;
+}
+
+export type CallInput =
+  | { direction: 'out'; online: boolean; isHost: boolean; account: string; peer: CallPeer; callType: number; ringTimeoutMs?: number }
+  | { direction: 'in'; online: boolean; isHost: boolean; account: string; signal: CallSignal; ringTimeoutMs?: number };
+
+export interface CallOutcome {
+  status: CallStatus;
+  reason: HangupReason | null;
+  /** What the person is told, if anything (SPEC §8). */
+  text: string | null;
+}
+
+/** What a finished call leaves for the end screen and the rating (SPEC §3 Call rating payload). */
+export interface CallSummary extends CallOutcome {
+  channelId: string | null;
+  callType: number;
+  direction: 'out' | 'in';
+  peer: CallPeer;
+  /** Seconds between the first remote frame and the end; 0 when never connected. */
+  answerTime: number;
+}
+
+export interface CallContext {
+  direction: 'out' | 'in';
+  /** Whether the device was online when the call was asked for (SPEC §5: no call starts offline). */
+  startedOnline: boolean;
+  isHost: boolean;
+  account: string;
+  peer: CallPeer;
+  callType: number;
+  channelId: string | null;
+  ringTimeoutMs: number;
+  status: CallStatus;
+  outcome: CallOutcome | null;
+  /** When the first remote frame arrived (ms); 0 before. */
+  connectedAt: number;
+  /** The price before the VIP discount (peer.videoPrice is what is paid), when the server said. */
+  listPrice: number | null;
+  /** How often the server bills a period (ms), when it said. */
+  billingPeriodMs: number | null;
+  /** The caller's diamonds when the call was created (a paying caller only). */
+  balance: number | null;
+}
+
+export type CallEvent =
+  | { type: 'call.cancel' }
+  | { type: 'call.accept' }
+  | { type: 'call.reject' }
+  | { type: 'call.hangup' }
+  | { type: 'signal.event'; event: SignalEvent }
+  | { type: 'rtc.event'; event: RtcEvent }
+  | SystemEvent;
+
+export const errorText = (error: unknown): string => {
+  if (error instanceof MediaError) return error.message;
+  if (error instanceof CallApiError) {
+    switch (error.refusal) {
+      case 'busy': return CallText.busy;
+      case 'offline': return CallText.unavailable;
+      case 'balance': return CallText.balance;
+      default: return CallText.serverError;
+    }
+  }
+  return CallText.callError;
+};
+
+
+export const peerOf = (input: CallInput): CallPeer => {
+  if (input.direction === 'out') return input.peer;
+  const p = input.signal.payload ?? {};
+  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+  return {
+    account: input.signal.from,
+    userId: num(p.userId), nickname: str(p.nickname), icon: str(p.icon), age: num(p.age),
+    countryCode: str(p.countryCode), levelName: str(p.levelName), videoPrice: num(p.videoPrice),
+  };
+};
+
+export const isSignal = (event: CallEvent, context: CallContext, ...actions: number[]) =>
+  event.type === 'signal.event' && event.event.type === 'signal'
+  && event.event.signal.channelId === context.channelId && actions.includes(event.event.signal.action);
+
+export const isRtc = (event: CallEvent, type: RtcEvent['type']) => event.type === 'rtc.event' && event.event.type === type;

@@ -14,21 +14,17 @@
  * `window.bench`; `window.bench.scroll()` scrolls the list in steps and reports long tasks, the
  * longest frame, DOM size and rendered rows.
  */
-import {
-  RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter,
-} from '@tanstack/react-router';
-import { createRoot } from 'react-dom/client';
-import { useSyncExternalStore } from 'react';
-import type { ReactNode } from 'react';
 import { createActor, waitFor } from 'xstate';
 import { composeConversations } from '../../machines/conversations/conversations.actors';
 import { ConversationList } from '../../src/screens/news/ConversationList';
 import { talkMachine } from '../../machines/talk/talk.machine';
 import { MessageList } from '../../src/screens/talk/TalkConversation';
 import { TalkMessageView } from '../../src/screens/talk/TalkExtras';
+import type { ReactNode } from 'react';
 import { ScreenFrame } from '../../src/ui/ScreenFrame';
 import { SESSIONS, benchConversations, benchMessages, benchPins, benchProfiles } from './chat.data';
-import '../../src/ui/app.css';
+import { measureScroll, mountStage, rowsOf } from './page';
+import type { ScrollResult } from './page';
 
 export interface ScrollOptions {
   steps: number;
@@ -36,20 +32,7 @@ export interface ScrollOptions {
   stepPx?: number;
 }
 
-export interface ScrollResult {
-  steps: number;
-  /** Pixels scrolled. */
-  distance: number;
-  durationMs: number;
-  longTasks: number;
-  longTaskMs: number;
-  longestTaskMs: number;
-  /** The longest gap between two frames while scrolling. */
-  longestFrameMs: number;
-  domNodes: number;
-  rowsRendered: number;
-  rowsTotal: number;
-}
+export type { ScrollResult };
 
 export interface BenchPage {
   scenario: string;
@@ -65,7 +48,6 @@ const exposed = window as Window & { bench?: BenchPage; benchError?: string; ben
 
 const params = new URLSearchParams(window.location.search);
 const scenario = params.get('scenario') ?? 'chats';
-const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
 
 interface Scenario {
   screen: ReactNode;
@@ -138,98 +120,17 @@ function messages(): Scenario {
   };
 }
 
-function rowsOf(s: Scenario) {
-  const list = s.list();
-  return { rowsRendered: list?.querySelectorAll(':scope > li').length ?? 0, rowsTotal: Number(list?.dataset.count ?? 0) };
-}
-
 /** Scrolls the list in `steps` jumps (end to end, or `stepPx` each), one per two frames, and reports what it cost. */
 async function scroll(s: Scenario, { steps, stepPx }: ScrollOptions): Promise<ScrollResult> {
   const el = s.scroller();
   if (!el) throw new Error('no scroller');
-  const tasks: PerformanceEntry[] = [];
-  const observer = new PerformanceObserver((list) => tasks.push(...list.getEntries()));
-  observer.observe({ type: 'longtask', buffered: true });
-  const started = performance.now();
-  let longestFrameMs = 0;
-  let last = await frame();
-  const counting = { on: true };
-  void (async () => {
-    while (counting.on) {
-      const now = await frame();
-      longestFrameMs = Math.max(longestFrameMs, now - last);
-      last = now;
-    }
-  })();
   const from = el.scrollTop;
-  for (let i = 1; i <= steps; i++) {
-    if (stepPx) {
-      el.scrollTop = from + (s.upwards ? -stepPx : stepPx) * i;
-    } else {
-      // The list's height changes as rows are measured: aim at the share of what it is now.
-      const max = el.scrollHeight - el.clientHeight;
-      el.scrollTop = s.upwards ? max * (1 - i / steps) : max * (i / steps);
-    }
-    await frame();
-    await frame();
-  }
-  const distance = Math.abs(el.scrollTop - from);
-  // Let the last frame's work finish, then read the long tasks that started while scrolling.
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  counting.on = false;
-  const durationMs = performance.now() - started;
-  tasks.push(...observer.takeRecords());
-  observer.disconnect();
-  const during = tasks.filter((t) => t.startTime >= started);
-  return {
-    steps,
-    distance,
-    durationMs,
-    longTasks: during.length,
-    longTaskMs: during.reduce((n, t) => n + t.duration, 0),
-    longestTaskMs: during.reduce((n, t) => Math.max(n, t.duration), 0),
-    longestFrameMs,
-    domNodes: document.getElementsByTagName('*').length,
-    ...rowsOf(s),
-  };
-}
-
-/** Resolves with the time from now to the paint of the first frame in which `ready()` holds. */
-function timeToFirstPaint(name: string, render: () => void, ready: () => boolean): Promise<number> {
-  // Marks for a DevTools trace of the bench: what lies between them is the first render.
-  const t0 = performance.mark(`${name}:render`).startTime;
-  render();
-  return new Promise((resolve) => {
-    const check = () => {
-      if (!ready()) {
-        requestAnimationFrame(check);
-        return;
-      }
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve(performance.mark(`${name}:painted`).startTime - t0);
-      channel.port2.postMessage(null);
-    };
-    requestAnimationFrame(check);
-  });
-}
-
-/** What the app column shows: another screen first, then the one under test (as a tab switch does). */
-const stage = {
-  screen: (<ScreenFrame key="home" title="Home"><p className="muted">Home</p></ScreenFrame>) as ReactNode,
-  listeners: new Set<() => void>(),
-  show(screen: ReactNode) {
-    stage.screen = screen;
-    stage.listeners.forEach((listener) => listener());
-  },
-  subscribe(listener: () => void) {
-    stage.listeners.add(listener);
-    return () => stage.listeners.delete(listener);
-  },
-};
-
-function Stage() {
-  const screen = useSyncExternalStore(stage.subscribe, () => stage.screen);
-  return <div className="app-column"><main className="app-main">{screen}</main></div>;
+  return measureScroll(el, steps, (i) => {
+    if (stepPx) return from + (s.upwards ? -stepPx : stepPx) * i;
+    // The list's height changes as rows are measured: aim at the share of what it is now.
+    const max = el.scrollHeight - el.clientHeight;
+    return s.upwards ? max * (1 - i / steps) : max * (i / steps);
+  }, () => rowsOf(s.list()));
 }
 
 async function main() {
@@ -237,21 +138,13 @@ async function main() {
   // may move the page to another renderer process, which would not be throttled yet).
   if (params.has('wait')) await new Promise<void>((resolve) => { exposed.benchGo = resolve; });
   const s = scenario === 'messages' ? messages() : await chats();
-  const root = createRootRoute({ component: Stage });
-  const leaf = createRoute({ getParentRoute: () => root, path: '/talk', component: () => null });
-  const router = createRouter({ routeTree: root.addChildren([leaf]), history: createMemoryHistory({ initialEntries: ['/'] }) });
-  // The app is up (router, frame, fonts, styles) before the list is shown: the bench times the list, not the page.
-  await router.load();
-  await timeToFirstPaint('shell', () => createRoot(document.getElementById('root')!).render(<RouterProvider router={router} />), () => (
-    document.querySelector('.screen-title') != null
-  ));
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  const firstRenderMs = await timeToFirstPaint('bench', () => stage.show(s.screen), s.ready);
+  const stage = await mountStage('Home', '/talk');
+  const firstRenderMs = await stage.show(s.screen, s.ready);
   exposed.bench = {
     scenario,
     firstRenderMs,
     domNodes: document.getElementsByTagName('*').length,
-    ...rowsOf(s),
+    ...rowsOf(s.list()),
     scroll: (options) => scroll(s, options),
   };
 }

@@ -9,12 +9,7 @@
  * results are on `window.bench`; `window.bench.scroll()` scrolls the list end to end in steps
  * and reports long tasks, frames, DOM size and rendered cards.
  */
-import {
-  RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter,
-} from '@tanstack/react-router';
-import { useState, useSyncExternalStore } from 'react';
-import type { ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { useState } from 'react';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { ALL_TAB, LIVE_TAB, USERS_TAB } from '../../machines/home-list/home-list.machine';
 import type { HomeItem } from '../../machines/home-list/home-list.port';
@@ -25,25 +20,15 @@ import { HomeTabs } from '../../src/screens/home/HomeTabs';
 import { TabPanel } from '../../src/screens/home/TabPanel';
 import { ScreenFrame } from '../../src/ui/ScreenFrame';
 import { HOSTS, benchHosts, makeCovers } from './home.data';
-import '../../src/ui/app.css';
+import { measureScroll, mountStage, rowsOf as rowsOfList } from './page';
+import type { ScrollResult } from './page';
 import '../../src/screens/home/home.css';
 
 export interface ScrollOptions {
   steps: number;
 }
 
-export interface ScrollResult {
-  steps: number;
-  distance: number;
-  durationMs: number;
-  longTasks: number;
-  longTaskMs: number;
-  longestTaskMs: number;
-  longestFrameMs: number;
-  domNodes: number;
-  rowsRendered: number;
-  rowsTotal: number;
-}
+export type { ScrollResult };
 
 export interface BenchPage {
   firstRenderMs: number;
@@ -60,7 +45,6 @@ declare global {
   }
 }
 
-const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
 const TABS: HomeTabDef[] = [
   ALL_TAB,
   { key: 'tag:11', kind: 'tag', label: 'New', tagId: 11 },
@@ -115,102 +99,19 @@ function Home({ tab }: { tab: TabRef }) {
 }
 
 const list = () => document.querySelector<HTMLElement>('ul[aria-label="All hosts"]');
-const rowsOf = () => ({
-  rowsRendered: list()?.querySelectorAll(':scope > li').length ?? 0,
-  rowsTotal: Number(list()?.dataset.count ?? 0),
-});
+const rowsOf = () => rowsOfList(list());
 
 /** Scrolls the home end to end in `steps` jumps, one per two frames, and reports what it cost. */
 async function scroll({ steps }: ScrollOptions): Promise<ScrollResult> {
   const el = document.querySelector<HTMLElement>('.screen-body');
   if (!el) throw new Error('no scroller');
-  const tasks: PerformanceEntry[] = [];
-  const observer = new PerformanceObserver((entries) => tasks.push(...entries.getEntries()));
-  observer.observe({ type: 'longtask', buffered: true });
-  const started = performance.now();
-  let longestFrameMs = 0;
-  let last = await frame();
-  const counting = { on: true };
-  void (async () => {
-    while (counting.on) {
-      const now = await frame();
-      longestFrameMs = Math.max(longestFrameMs, now - last);
-      last = now;
-    }
-  })();
-  const from = el.scrollTop;
-  for (let i = 1; i <= steps; i++) {
-    el.scrollTop = (el.scrollHeight - el.clientHeight) * (i / steps);
-    await frame();
-    await frame();
-  }
-  const distance = Math.abs(el.scrollTop - from);
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  counting.on = false;
-  const durationMs = performance.now() - started;
-  tasks.push(...observer.takeRecords());
-  observer.disconnect();
-  const during = tasks.filter((t) => t.startTime >= started);
-  return {
-    steps,
-    distance,
-    durationMs,
-    longTasks: during.length,
-    longTaskMs: during.reduce((n, t) => n + t.duration, 0),
-    longestTaskMs: during.reduce((n, t) => Math.max(n, t.duration), 0),
-    longestFrameMs,
-    domNodes: document.getElementsByTagName('*').length,
-    ...rowsOf(),
-  };
-}
-
-/** Resolves with the time from now to the paint of the first frame in which `ready()` holds. */
-function timeToFirstPaint(name: string, render: () => void, ready: () => boolean): Promise<number> {
-  const t0 = performance.mark(`${name}:render`).startTime;
-  render();
-  return new Promise((resolve) => {
-    const check = () => {
-      if (!ready()) {
-        requestAnimationFrame(check);
-        return;
-      }
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => resolve(performance.mark(`${name}:painted`).startTime - t0);
-      channel.port2.postMessage(null);
-    };
-    requestAnimationFrame(check);
-  });
-}
-
-const stage = {
-  screen: (<ScreenFrame key="mine" title="Mine"><p className="muted">Mine</p></ScreenFrame>) as ReactNode,
-  listeners: new Set<() => void>(),
-  show(screen: ReactNode) {
-    stage.screen = screen;
-    stage.listeners.forEach((listener) => listener());
-  },
-  subscribe(listener: () => void) {
-    stage.listeners.add(listener);
-    return () => stage.listeners.delete(listener);
-  },
-};
-
-function Stage() {
-  const screen = useSyncExternalStore(stage.subscribe, () => stage.screen);
-  return <div className="app-column"><main className="app-main">{screen}</main></div>;
+  return measureScroll(el, steps, (i) => (el.scrollHeight - el.clientHeight) * (i / steps), rowsOf);
 }
 
 async function main() {
   const tab = await loadedTab();
-  const root = createRootRoute({ component: Stage });
-  const leaf = createRoute({ getParentRoute: () => root, path: '/userProfile', component: () => null });
-  const router = createRouter({ routeTree: root.addChildren([leaf]), history: createMemoryHistory({ initialEntries: ['/'] }) });
-  await router.load();
-  await timeToFirstPaint('shell', () => createRoot(document.getElementById('root')!).render(<RouterProvider router={router} />), () => (
-    document.querySelector('.screen-title') != null
-  ));
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  const firstRenderMs = await timeToFirstPaint('bench', () => stage.show(<Home key="home" tab={tab} />), () => rowsOf().rowsRendered > 0);
+  const stage = await mountStage('Mine', '/userProfile');
+  const firstRenderMs = await stage.show(<Home key="home" tab={tab} />, () => rowsOf().rowsRendered > 0);
   window.bench = { firstRenderMs, domNodes: document.getElementsByTagName('*').length, ...rowsOf(), scroll };
 }
 

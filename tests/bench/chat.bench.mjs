@@ -10,20 +10,12 @@
  * the Chromium flags from playwright.config.ts); `npm run bench` runs it after the bundle report.
  * A missed goal is reported, not failed; a crash (build, page error) exits non-zero.
  */
-import { spawnSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import { availableParallelism, loadavg } from 'node:os';
-import { extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumArgs } from '../../playwright.config.ts';
 import { ensureChromium } from '../../scripts/chromium.mjs';
+import { CPU_THROTTLE, GOAL, RUNS, VIEWPORT, build, load, loadNote, median, ms, serve } from './driver.mjs';
 
 const OUT_DIR = '.tmp/bench-dist';
-const RUNS = 5;
-const CPU_THROTTLE = 4;
-const VIEWPORT = { width: 360, height: 640 };
-const GOAL = { firstRenderMs: 150, longTasks: 0 };
 /** Each scroll is done on a freshly loaded page (one of the last runs). */
 const SCENARIOS = [
   { id: 'chats', label: 'Chats: 200 sessions', scrolls: [{ label: 'top → bottom', steps: 120 }] },
@@ -39,53 +31,8 @@ const SCENARIOS = [
   },
 ];
 
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png' };
-
-function build() {
-  const result = spawnSync('npx', ['vite', 'build', '--config', 'tests/bench/vite.config.ts'], {
-    stdio: 'inherit',
-    // The bench config imports the app's vite.config for its plugins, which the native config loader would not resolve.
-    env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
-  });
-  if (result.status !== 0) throw new Error(`bench build failed (${result.status ?? result.signal})`);
-}
-
-/** A static server for the built page on an ephemeral port; missing files are 404 (the voice clips are never fetched). */
-function serve(root) {
-  const server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    try {
-      const body = await readFile(join(root, path));
-      res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-/** A fresh page at 4× CPU throttling with the scenario loaded; its `window.bench` once rendered. */
-async function load(context, url) {
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${url}&wait`);
-  await page.waitForFunction(() => window.benchGo ?? window.benchError);
-  // Throttled once loaded, then started: the renderer that runs the bench is the one throttled.
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
-  await page.evaluate(() => window.benchGo?.());
-  await page.waitForFunction(() => window.bench ?? window.benchError, null, { timeout: 30_000 });
-  const failure = await page.evaluate(() => window.benchError);
-  if (failure || errors.length) throw new Error(`${url}: ${failure ?? errors.join('\n')}`);
-  return { page, errors, result: await page.evaluate(() => ({ ...window.bench, scroll: undefined })) };
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const ms = (n) => `${n.toFixed(0)} ms`;
-
 async function main() {
-  build();
+  build('tests/bench/vite.config.ts', 'bench');
   const server = await serve(OUT_DIR);
   const origin = `http://127.0.0.1:${server.address().port}`;
   const browser = await chromium.launch({ executablePath: ensureChromium(), args: chromiumArgs });
@@ -99,7 +46,7 @@ async function main() {
       const runs = [];
       const scrolls = [];
       for (let run = 0; run < RUNS; run++) {
-        const { page, errors, result } = await load(context, url);
+        const { page, errors, result } = await load(context, url, { wait: true });
         runs.push(result);
         const scroll = scenario.scrolls[run - (RUNS - scenario.scrolls.length)];
         if (scroll) {
@@ -121,10 +68,8 @@ async function main() {
 function report(results) {
   console.log(`\nChat rendering (Chromium ${VIEWPORT.width}×${VIEWPORT.height}, CPU throttled ${CPU_THROTTLE}×, production build):`);
   // Timings are only as quiet as the machine: say when something else was running.
-  const [load] = loadavg();
-  if (load > availableParallelism()) {
-    console.log(`  (load average ${load.toFixed(1)} on ${availableParallelism()} cores: other work ran alongside, timings are inflated)`);
-  }
+  const note = loadNote();
+  if (note) console.log(note);
   console.log(
     `  ${''.padEnd(20)} ${'first render'.padStart(12)}  ${'scroll'.padEnd(30)} ${'long tasks'.padStart(13)}   `
     + `${'longest'.padStart(8)} ${'DOM'.padStart(5)} ${'rows/total'.padStart(11)}`,

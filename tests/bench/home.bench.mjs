@@ -9,20 +9,12 @@
  * from playwright.config.ts); `npm run bench` runs it after the chat bench. A missed goal is
  * reported, not failed; a crash (build, page error) exits non-zero.
  */
-import { spawnSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import { availableParallelism, loadavg } from 'node:os';
-import { extname, join, normalize } from 'node:path';
 import { chromium } from 'playwright-core';
 import { chromiumArgs } from '../../playwright.config.ts';
 import { ensureChromium } from '../../scripts/chromium.mjs';
+import { CPU_THROTTLE, GOAL, RUNS, VIEWPORT, build, load, loadNote, median, ms, serve } from './driver.mjs';
 
 const OUT_DIR = '.tmp/bench-home';
-const RUNS = 5;
-const CPU_THROTTLE = 4;
-const VIEWPORT = { width: 360, height: 640 };
-const GOAL = { firstRenderMs: 150, longTasks: 0 };
 /** Each scroll runs on a freshly loaded page (one of the last runs). */
 const SCROLLS = [
   // Each step is some four screens: every step shows cards never seen before (a fling or a scrollbar drag).
@@ -31,47 +23,8 @@ const SCROLLS = [
   { label: 'top → bottom, reading', steps: 400 },
 ];
 
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png' };
-
-function build() {
-  const result = spawnSync('npx', ['vite', 'build', '--config', 'tests/bench/home.vite.config.ts'], {
-    stdio: 'inherit',
-    env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
-  });
-  if (result.status !== 0) throw new Error(`home bench build failed (${result.status ?? result.signal})`);
-}
-
-function serve(root) {
-  const server = createServer(async (req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    try {
-      const body = await readFile(join(root, path));
-      res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      res.writeHead(404).end();
-    }
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-async function load(context, url) {
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
-  await page.goto(url);
-  await page.waitForFunction(() => window.bench ?? window.benchError, null, { timeout: 30_000 });
-  const failure = await page.evaluate(() => window.benchError);
-  if (failure || errors.length) throw new Error(`${url}: ${failure ?? errors.join('\n')}`);
-  return { page, errors, result: await page.evaluate(() => ({ ...window.bench, scroll: undefined })) };
-}
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const ms = (n) => `${n.toFixed(0)} ms`;
-
 async function main() {
-  build();
+  build('tests/bench/home.vite.config.ts', 'home bench');
   const server = await serve(OUT_DIR);
   const url = `http://127.0.0.1:${server.address().port}/home.html`;
   const browser = await chromium.launch({ executablePath: ensureChromium(), args: chromiumArgs });
@@ -99,10 +52,8 @@ async function main() {
 function report(runs, scrolls) {
   const first = median(runs.map((r) => r.firstRenderMs));
   console.log(`\nHome rendering (Chromium ${VIEWPORT.width}×${VIEWPORT.height}, CPU throttled ${CPU_THROTTLE}×, production build):`);
-  const [load] = loadavg();
-  if (load > availableParallelism()) {
-    console.log(`  (load average ${load.toFixed(1)} on ${availableParallelism()} cores: other work ran alongside, timings are inflated)`);
-  }
+  const note = loadNote();
+  if (note) console.log(note);
   const missed = [];
   if (first > GOAL.firstRenderMs) missed.push(`first render ${ms(first)} (goal ≤ ${GOAL.firstRenderMs} ms)`);
   console.log(`  1,000 hosts: first render ${ms(first)} (median of ${runs.map((r) => r.firstRenderMs.toFixed(0)).join(', ')} ms); `

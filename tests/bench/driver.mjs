@@ -1,0 +1,78 @@
+/**
+ * What the rendering bench drivers share (tests/bench/chat.bench.mjs, home.bench.mjs): the
+ * production build of a bench page, a static server for it, a fresh page at 4× CPU
+ * throttling with its results read off `window.bench`, and the numbers' helpers.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { availableParallelism, loadavg } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+
+export const RUNS = 5;
+export const CPU_THROTTLE = 4;
+export const VIEWPORT = { width: 360, height: 640 };
+/** The product goals of both lists. */
+export const GOAL = { firstRenderMs: 150, longTasks: 0 };
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png' };
+
+/** Builds a bench page with its Vite config; a failed build throws. */
+export function build(config, label) {
+  const result = spawnSync('npx', ['vite', 'build', '--config', config], {
+    stdio: 'inherit',
+    // The bench configs import the app's vite.config for its plugins, which the native config loader would not resolve.
+    env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+  });
+  if (result.status !== 0) throw new Error(`${label} build failed (${result.status ?? result.signal})`);
+}
+
+/** A static server for the built page on an ephemeral port; missing files are 404. */
+export function serve(root) {
+  const server = createServer(async (req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    try {
+      const body = await readFile(join(root, path));
+      res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/**
+ * A fresh page at 4× CPU throttling with the bench loaded; its `window.bench` once rendered.
+ * With `wait`, the page holds its start until it has been throttled (`?wait` / `window.benchGo`):
+ * a navigation may move a page to another renderer, which would not be throttled yet.
+ */
+export async function load(context, url, { wait = false } = {}) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const cdp = await context.newCDPSession(page);
+  if (wait) {
+    await page.goto(`${url}${url.includes('?') ? '&' : '?'}wait`);
+    await page.waitForFunction(() => window.benchGo ?? window.benchError);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+    await page.evaluate(() => window.benchGo?.());
+  } else {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+    await page.goto(url);
+  }
+  await page.waitForFunction(() => window.bench ?? window.benchError, null, { timeout: 30_000 });
+  const failure = await page.evaluate(() => window.benchError);
+  if (failure || errors.length) throw new Error(`${url}: ${failure ?? errors.join('\n')}`);
+  return { page, errors, result: await page.evaluate(() => ({ ...window.bench, scroll: undefined })) };
+}
+
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+export const ms = (n) => `${n.toFixed(0)} ms`;
+
+/** A line saying the timings are inflated when other work ran alongside (load average over the cores), else null. */
+export function loadNote() {
+  const [average] = loadavg();
+  return average > availableParallelism()
+    ? `  (load average ${average.toFixed(1)} on ${availableParallelism()} cores: other work ran alongside, timings are inflated)`
+    : null;
+}

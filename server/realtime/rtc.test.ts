@@ -1,23 +1,30 @@
 /**
  * The WebRTC relay on `/realtime/rtc` over real sockets (server/realtime/rtc.ts): rtc tokens
  * of getAgoraRtmToken, two members per channel, who offers, relaying, and leaving by
- * `leave`, by a closed socket and by a second join of the same account.
+ * `leave`, by a closed socket and by a second join of the same account; then live channels
+ * (one host, many viewers, relays between the host and each viewer only, hostLeft/hostJoined).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { HubCode, RealtimePath, type RtcJoinResult, type RtcPush } from '../../src/api/contract/realtime';
+import {
+  HubCode, LIVE_AUDIENCE_LIMIT, RealtimePath, type LiveRole, type RtcJoinResult, type RtcLiveJoinResult, type RtcPush,
+} from '../../src/api/contract/realtime';
 import { HubSocket, type WebSocketImpl } from '../../src/adapters/hub.socket';
+import { createRtcService } from './rtc';
 import { startRealtimeServer, type RealtimeTestServer, type SeededUser } from './testing';
+import { Conn } from './wire';
 
 let hub: RealtimeTestServer;
 let alice: SeededUser;
 let bob: SeededUser;
 let carol: SeededUser;
+let dave: SeededUser;
+let erin: SeededUser;
 const tokens = new Map<SeededUser, string>();
 
 beforeAll(async () => {
-  hub = await startRealtimeServer({ users: 3 });
-  [alice, bob, carol] = hub.users as [SeededUser, SeededUser, SeededUser];
+  hub = await startRealtimeServer({ users: 5 });
+  [alice, bob, carol, dave, erin] = hub.users as [SeededUser, SeededUser, SeededUser, SeededUser, SeededUser];
   for (const user of hub.users) tokens.set(user, await hub.rtcTokenOf(user));
 });
 afterAll(() => hub.close());
@@ -48,6 +55,16 @@ class Member {
   async join(user: SeededUser, channelId: string, token = tokens.get(user)): Promise<RtcJoinResult> {
     await this.socket.ready;
     return this.socket.request<RtcJoinResult>('join', { channelId, account: user.account, token });
+  }
+
+  static async live(user: SeededUser, channelId: string, role: LiveRole): Promise<[Member, RtcLiveJoinResult]> {
+    const m = new Member();
+    return [m, await m.joinLive(user, channelId, role)];
+  }
+
+  async joinLive(user: SeededUser, channelId: string, role: LiveRole, token = tokens.get(user)): Promise<RtcLiveJoinResult> {
+    await this.socket.ready;
+    return this.socket.request<RtcLiveJoinResult>('join', { channelId, account: user.account, token, role });
   }
 
   async next<T extends RtcPush['type']>(type: T, from = 0): Promise<Extract<RtcPush, { type: T }>> {
@@ -182,5 +199,151 @@ describe('leaving', () => {
     expect(a.pushes.slice(before).map((p) => p.type)).toEqual(['relay']);
     a.socket.close();
     b2.socket.close();
+  });
+});
+
+describe('live channels: one host, many viewers', () => {
+  it('[§7] a live join takes the same rtc token as a call\'s', async () => {
+    const m = new Member();
+    expect(await codeOf(m.joinLive(alice, 'live-tok', 'host', 'rtc_wrong'))).toBe(HubCode.tokenInvalid);
+    expect(await codeOf(m.joinLive(alice, 'live-tok', 'audience', tokens.get(bob)))).toBe(HubCode.tokenInvalid);
+    expect(await codeOf(m.socket.request('join', { channelId: 'live-tok', account: alice.account, token: tokens.get(alice), role: 'speaker' })))
+      .toBe(HubCode.badRequest);
+    expect(await m.joinLive(alice, 'live-tok', 'host')).toEqual({ channelId: 'live-tok', role: 'host', host: alice.account });
+    m.socket.close();
+  });
+
+  it('more than two members: viewers before the host find none and are pushed hostJoined; later viewers find the host; the host hears of no joins', async () => {
+    const [b, early] = await Member.live(bob, 'live-1', 'audience');
+    expect(early).toEqual({ channelId: 'live-1', role: 'audience', host: null });
+    const [c] = await Member.live(carol, 'live-1', 'audience');
+    const [a, hosting] = await Member.live(alice, 'live-1', 'host');
+    expect(hosting).toEqual({ channelId: 'live-1', role: 'host', host: alice.account });
+    for (const viewer of [b, c]) expect(await viewer.next('hostJoined')).toEqual({ type: 'hostJoined', channelId: 'live-1', account: alice.account });
+    const [d, late] = await Member.live(dave, 'live-1', 'audience');
+    expect(late).toEqual({ channelId: 'live-1', role: 'audience', host: alice.account });
+    const [e] = await Member.live(erin, 'live-1', 'audience');
+    expect(hub.server.app.realtime.connectionCount()[RealtimePath.rtc]).toBeGreaterThanOrEqual(5);
+    await a.socket.request('ping');
+    expect(a.pushes).toEqual([]);
+    // Viewers are never told about each other.
+    expect(b.pushes.map((p) => p.type)).toEqual(['hostJoined']);
+    expect(d.pushes).toEqual([]);
+    for (const m of [a, b, c, d, e]) m.socket.close();
+  });
+
+  it('relays go between the host and each viewer, never from viewer to viewer', async () => {
+    const [a] = await Member.live(alice, 'live-2', 'host');
+    const [b] = await Member.live(bob, 'live-2', 'audience');
+    const [c] = await Member.live(carol, 'live-2', 'audience');
+    const offer = { kind: 'description', description: { type: 'offer', sdp: 'v=0 recvonly' } };
+    expect(await b.socket.request('relay', { to: alice.account, data: offer })).toBeNull();
+    expect(await a.next('relay')).toEqual({ type: 'relay', channelId: 'live-2', from: bob.account, data: offer });
+    const answer = { kind: 'description', description: { type: 'answer', sdp: 'v=0 sendonly' } };
+    await a.socket.request('relay', { to: bob.account, data: answer });
+    expect(await b.next('relay')).toEqual({ type: 'relay', channelId: 'live-2', from: alice.account, data: answer });
+    await a.socket.request('relay', { to: carol.account, data: answer });
+    expect(await c.next('relay')).toMatchObject({ from: alice.account });
+
+    const refused = await b.socket.request('relay', { to: carol.account, data: offer }).catch((e: { code: number; message: string }) => e);
+    expect(refused).toMatchObject({ code: HubCode.forbidden, message: 'In a live room a viewer relays to the host only' });
+    expect(await codeOf(b.socket.request('relay', { to: dave.account, data: offer }))).toBe(HubCode.forbidden);
+    expect(await codeOf(a.socket.request('relay', { to: dave.account, data: answer }))).toBe(HubCode.notFound);
+    expect(c.pushes.filter((p) => p.type === 'relay')).toHaveLength(1);
+
+    await a.socket.request('leave');
+    expect(await codeOf(b.socket.request('relay', { to: alice.account, data: offer }))).toBe(HubCode.notFound);
+    for (const m of [a, b, c]) m.socket.close();
+  });
+
+  it('the host leaving is hostLeft for every viewer (left, then dropped); its return is hostJoined; a viewer leaving is peerLeft for the host only', async () => {
+    const [a] = await Member.live(alice, 'live-3', 'host');
+    const [b] = await Member.live(bob, 'live-3', 'audience');
+    const [c] = await Member.live(carol, 'live-3', 'audience');
+    await a.socket.request('leave');
+    for (const viewer of [b, c]) {
+      expect(await viewer.next('hostLeft')).toEqual({ type: 'hostLeft', channelId: 'live-3', account: alice.account, reason: 'left' });
+    }
+    expect(hub.server.app.realtime.connectionCount()[RealtimePath.rtc]).toBeGreaterThanOrEqual(3);
+    expect(await a.joinLive(alice, 'live-3', 'host')).toEqual({ channelId: 'live-3', role: 'host', host: alice.account });
+    for (const viewer of [b, c]) expect(await viewer.next('hostJoined')).toMatchObject({ account: alice.account });
+
+    const seenByC = c.pushes.length;
+    await b.socket.request('leave');
+    expect(await a.next('peerLeft')).toEqual({ type: 'peerLeft', channelId: 'live-3', account: bob.account, reason: 'left' });
+    const seenByA = a.pushes.length;
+    c.socket.close();
+    expect(await a.next('peerLeft', seenByA)).toMatchObject({ account: carol.account, reason: 'dropped' });
+    expect(c.pushes.length).toBe(seenByC);
+
+    const [d] = await Member.live(dave, 'live-3', 'audience');
+    a.socket.close();
+    expect(await d.next('hostLeft')).toMatchObject({ account: alice.account, reason: 'dropped' });
+    expect(b.pushes.map((p) => p.type)).toEqual(['hostLeft', 'hostJoined']);
+    d.socket.close();
+    b.socket.close();
+  });
+
+  it('one host per live room; a channel stays a call or a live room until its last member leaves', async () => {
+    const [a] = await Member.live(alice, 'live-4', 'host');
+    const second = new Member();
+    expect(await second.joinLive(bob, 'live-4', 'host').catch((e: { code: number; message: string }) => e))
+      .toMatchObject({ code: HubCode.forbidden, message: 'This live room already has a host' });
+    expect(await second.join(bob, 'live-4').catch((e: { code: number; message: string }) => e))
+      .toMatchObject({ code: HubCode.forbidden, message: 'This channel is a live room: join it as host or audience' });
+    const [call] = await Member.joined(carol, 'call-live-4');
+    expect(await second.joinLive(bob, 'call-live-4', 'audience').catch((e: { code: number; message: string }) => e))
+      .toMatchObject({ code: HubCode.forbidden, message: 'This channel is a call, not a live room' });
+    await a.socket.request('leave');
+    // Empty again: the first join decides anew.
+    expect(await second.join(bob, 'live-4')).toEqual({ channelId: 'live-4', peers: [] });
+    for (const m of [a, call, second]) m.socket.close();
+  });
+
+  it('the host joining again from another socket takes its place: kicked, then hostLeft and hostJoined for the viewers', async () => {
+    const [a1] = await Member.live(alice, 'live-5', 'host');
+    const [b] = await Member.live(bob, 'live-5', 'audience');
+    const [a2, again] = await Member.live(alice, 'live-5', 'host');
+    expect(again.host).toBe(alice.account);
+    expect(await a1.next('kicked')).toEqual({ type: 'kicked', channelId: 'live-5' });
+    await b.next('hostJoined');
+    expect(b.pushes.map((p) => p.type)).toEqual(['hostLeft', 'hostJoined']);
+    expect(await codeOf(a1.socket.request('relay', { to: bob.account, data: {} }))).toBe(HubCode.linkLost);
+    await a2.socket.request('relay', { to: bob.account, data: { n: 1 } });
+    expect(await b.next('relay')).toMatchObject({ from: alice.account });
+    for (const m of [a1, a2, b]) m.socket.close();
+  });
+});
+
+describe('live audience limit', () => {
+  /** A hub socket that records what it is pushed, without a network. */
+  function conn(): { conn: Conn; pushes: RtcPush[] } {
+    const pushes: RtcPush[] = [];
+    const ws = {
+      readyState: 1, OPEN: 1, CLOSED: 3, bufferedAmount: 0,
+      send: (frame: string) => pushes.push((JSON.parse(frame) as { push: RtcPush }).push),
+      close: () => undefined, terminate: () => undefined,
+    };
+    return { conn: new Conn(RealtimePath.rtc, ws as unknown as WebSocket), pushes };
+  }
+
+  it(`[§9 audience query 500] a live room holds its host and ${LIVE_AUDIENCE_LIMIT} viewers; one more is refused until a viewer leaves`, () => {
+    const service = createRtcService({ tokens: { checkRtc: () => ({ ok: true, userId: 1 }) } });
+    const ctx = { afterReply: (fn: () => void) => fn() };
+    const join = (c: Conn, account: string, role: LiveRole) =>
+      service.ops.join!.run(c, { channelId: 'big', account, token: 't', role }, ctx);
+    const viewers = Array.from({ length: LIVE_AUDIENCE_LIMIT }, (_, i) => {
+      const v = conn();
+      join(v.conn, `viewer-${i}`, 'audience');
+      return v;
+    });
+    const host = conn();
+    expect(join(host.conn, 'host', 'host')).toEqual({ channelId: 'big', role: 'host', host: 'host' });
+    expect(viewers.every((v) => v.pushes.length === 1 && v.pushes[0]?.type === 'hostJoined')).toBe(true);
+    expect(() => join(conn().conn, 'one-more', 'audience')).toThrow(`The live room is full: at most ${LIVE_AUDIENCE_LIMIT} viewers`);
+    service.ops.leave!.run(viewers[0]!.conn, {}, ctx);
+    expect(host.pushes).toEqual([{ type: 'peerLeft', channelId: 'big', account: 'viewer-0', reason: 'left' }]);
+    expect(join(conn().conn, 'one-more', 'audience')).toMatchObject({ host: 'host' });
+    expect(service.members('big')).toHaveLength(LIVE_AUDIENCE_LIMIT + 1);
   });
 });

@@ -1,21 +1,33 @@
 /**
  * WebRTC negotiation relay on `/realtime/rtc`: the local stand-in for Agora's media server
- * (src/adapters/rtc.local.ts is its client; SPEC §7 getAgoraRtmToken's rtcToken, §9 Video).
- * Media itself flows browser to browser; the hub only introduces the two ends of a call.
+ * (src/adapters/rtc.local.ts and live.local.ts are its clients; SPEC §7 getAgoraRtmToken's
+ * rtcToken, §9 Video). Media itself flows browser to browser; the hub only introduces the
+ * ends to each other. A channel is a call's or a live room's from its first join to its
+ * last leave; the other kind of join is refused with 403.
  *
- * - `join { channelId, account, token }`: the token is the rtcToken issued to the user whose
- *   yxAccid is `account`. A channel holds at most RTC_CHANNEL_LIMIT (2) members; a third is
- *   refused with 403. The reply lists the members already there: a joiner that finds one
- *   makes the offer, and that member is pushed `peerJoined` and waits for it, so the two ends
- *   never offer at once. The same account joining again from another socket takes its place
- *   (the older socket is pushed `kicked`, the other member `peerLeft`).
- * - `relay { to, data }`: hands `data` (offer, answer or ICE candidate; opaque here) to the
- *   other member of the sender's channel (404 when it is not there).
- * - `leave`, or the socket closing, removes the member and pushes `peerLeft` to the other.
- * One channel per socket.
+ * Calls (`join { channelId, account, token }`): the token is the rtcToken issued to the user
+ * whose yxAccid is `account`. A channel holds at most RTC_CHANNEL_LIMIT (2) members; a third
+ * is refused with 403. The reply lists the members already there: a joiner that finds one
+ * makes the offer, and that member is pushed `peerJoined` and waits for it, so the two ends
+ * never offer at once.
+ *
+ * Live rooms (`join { channelId, account, token, role }`, same token check): one host
+ * (another account joining as host is refused with 403) and up to LIVE_AUDIENCE_LIMIT viewers
+ * (then 403). A viewer's reply names the host when it is there: the viewer offers to it (one
+ * peer connection per viewer). The host joining pushes `hostJoined` to every viewer (who
+ * offers again), the host leaving `hostLeft`; a viewer leaving is `peerLeft` for the host
+ * only. Viewers are never told about each other.
+ *
+ * - `relay { to, data }`: hands `data` (offer, answer or ICE candidate; opaque here) to another
+ *   member of the sender's channel (404 when it is not there). In a live room a viewer relays
+ *   to the host only (403 otherwise, 404 while there is no host); the host to any viewer.
+ * - `leave`, or the socket closing, removes the member and tells the others as above.
+ * - The same account joining again from another socket takes its place (the older socket is
+ *   pushed `kicked`, the others hear that it left). One channel per socket.
  */
 import {
-  HubCode, RTC_CHANNEL_LIMIT, RtcOps, type RtcJoinResult, type RtcPush,
+  HubCode, LIVE_AUDIENCE_LIMIT, RTC_CHANNEL_LIMIT, RtcOps, type LiveRole, type RtcJoinResult, type RtcLiveJoinResult,
+  type RtcPush,
 } from '../../src/api/contract/realtime';
 import type { AgoraTokens } from './tokens';
 import { HubError, op, type Conn, type Service } from './wire';
@@ -25,36 +37,83 @@ export interface RtcService extends Service {
   members(channelId: string): string[];
 }
 
-export function createRtcService({ tokens }: { tokens: Pick<AgoraTokens, 'checkRtc'> }): RtcService {
-  /** channelId → account → socket. */
-  const channels = new Map<string, Map<string, Conn>>();
+export interface RtcServiceOptions {
+  tokens: Pick<AgoraTokens, 'checkRtc'>;
+  /** Viewers a live channel holds besides its host; default LIVE_AUDIENCE_LIMIT. */
+  liveAudienceLimit?: number;
+}
+
+interface Channel {
+  kind: 'call' | 'live';
+  /** account → socket, in joining order. */
+  members: Map<string, Conn>;
+  /** Live: the host's account while it is in the channel. */
+  host: string | null;
+}
+
+export function createRtcService({ tokens, liveAudienceLimit = LIVE_AUDIENCE_LIMIT }: RtcServiceOptions): RtcService {
+  const channels = new Map<string, Channel>();
   /** The channel each socket is in. */
   const channelOf = new Map<Conn, string>();
+
+  const viewersOf = (channel: Channel): Conn[] =>
+    [...channel.members].filter(([account]) => account !== channel.host).map(([, conn]) => conn);
 
   function remove(conn: Conn, reason: 'left' | 'dropped'): void {
     const channelId = channelOf.get(conn);
     if (channelId === undefined) return;
     channelOf.delete(conn);
-    const members = channels.get(channelId);
+    const channel = channels.get(channelId);
     const account = conn.account;
-    if (!members || account === null || members.get(account) !== conn) return;
-    members.delete(account);
-    if (members.size === 0) channels.delete(channelId);
-    for (const other of members.values()) other.push({ type: 'peerLeft', channelId, account, reason } satisfies RtcPush);
+    if (!channel || account === null || channel.members.get(account) !== conn) return;
+    channel.members.delete(account);
+    if (channel.members.size === 0) channels.delete(channelId);
+    if (channel.kind === 'call') {
+      for (const other of channel.members.values()) other.push({ type: 'peerLeft', channelId, account, reason } satisfies RtcPush);
+    } else if (channel.host === account) {
+      channel.host = null;
+      for (const viewer of channel.members.values()) viewer.push({ type: 'hostLeft', channelId, account, reason } satisfies RtcPush);
+    } else if (channel.host !== null) {
+      channel.members.get(channel.host)?.push({ type: 'peerLeft', channelId, account, reason } satisfies RtcPush);
+    }
   }
 
   const peersOf = (channelId: string, account: string): string[] =>
-    [...(channels.get(channelId)?.keys() ?? [])].filter((a) => a !== account);
+    [...(channels.get(channelId)?.members.keys() ?? [])].filter((a) => a !== account);
+
+  const roleIn = (channel: Channel | undefined, account: string): LiveRole | undefined =>
+    channel?.kind !== 'live' ? undefined : channel.host === account ? 'host' : 'audience';
+
+  /** Refuses a join that the channel's kind or limits do not allow. */
+  function admit(channel: Channel | undefined, account: string, role: LiveRole | undefined): void {
+    if (!channel) return;
+    const rejoining = channel.members.has(account);
+    if (channel.kind === 'call') {
+      if (role !== undefined) throw new HubError(HubCode.forbidden, 'This channel is a call, not a live room');
+      if (!rejoining && channel.members.size >= RTC_CHANNEL_LIMIT) {
+        throw new HubError(HubCode.forbidden, `The channel is full: a call has at most ${RTC_CHANNEL_LIMIT} members`);
+      }
+      return;
+    }
+    if (role === undefined) throw new HubError(HubCode.forbidden, 'This channel is a live room: join it as host or audience');
+    if (role === 'host' && channel.host !== null && channel.host !== account) {
+      throw new HubError(HubCode.forbidden, 'This live room already has a host');
+    }
+    const viewers = channel.members.size - (channel.host === null ? 0 : 1);
+    if (role === 'audience' && !rejoining && viewers >= liveAudienceLimit) {
+      throw new HubError(HubCode.forbidden, `The live room is full: at most ${liveAudienceLimit} viewers`);
+    }
+  }
 
   return {
-    members: (channelId) => [...(channels.get(channelId)?.keys() ?? [])],
+    members: (channelId) => [...(channels.get(channelId)?.members.keys() ?? [])],
 
     closed(conn) {
       remove(conn, 'dropped');
     },
 
     ops: {
-      join: op(RtcOps.join, (conn, { channelId, account, token }, ctx): RtcJoinResult => {
+      join: op(RtcOps.join, (conn, { channelId, account, token, role }, ctx): RtcJoinResult | RtcLiveJoinResult => {
         const check = tokens.checkRtc(account, token);
         if (!check.ok) {
           throw check.reason === 'expired'
@@ -63,35 +122,54 @@ export function createRtcService({ tokens }: { tokens: Pick<AgoraTokens, 'checkR
         }
         const current = channelOf.get(conn);
         if (current !== undefined) {
-          if (current === channelId && conn.account === account) return { channelId, peers: peersOf(channelId, account) };
+          const channel = channels.get(current);
+          if (current === channelId && conn.account === account && roleIn(channel, account) === role) {
+            return role === undefined ? { channelId, peers: peersOf(channelId, account) } : { channelId, role, host: channel?.host ?? null };
+          }
           throw new HubError(HubCode.forbidden, 'This socket is already in a channel: leave it first');
         }
-        const members = channels.get(channelId) ?? new Map<string, Conn>();
-        const older = members.get(account);
-        if (!older && members.size >= RTC_CHANNEL_LIMIT) {
-          throw new HubError(HubCode.forbidden, `The channel is full: a call has at most ${RTC_CHANNEL_LIMIT} members`);
-        }
+        admit(channels.get(channelId), account, role);
+        const older = channels.get(channelId)?.members.get(account);
         if (older) {
           older.push({ type: 'kicked', channelId } satisfies RtcPush);
           remove(older, 'dropped');
         }
+        // After `remove`, which drops a channel it empties.
+        const channel: Channel = channels.get(channelId) ?? { kind: role === undefined ? 'call' : 'live', members: new Map(), host: null };
         conn.account = account;
         conn.userId = check.userId;
-        members.set(account, conn);
-        channels.set(channelId, members);
+        channel.members.set(account, conn);
+        channels.set(channelId, channel);
         channelOf.set(conn, channelId);
-        const peers = peersOf(channelId, account);
-        // After the reply: the joiner learns it is the offerer before anything can reach it.
-        ctx.afterReply(() => {
-          for (const peer of peers) members.get(peer)?.push({ type: 'peerJoined', channelId, account } satisfies RtcPush);
-        });
-        return { channelId, peers };
+
+        if (role === undefined) {
+          const peers = peersOf(channelId, account);
+          // After the reply: the joiner learns it is the offerer before anything can reach it.
+          ctx.afterReply(() => {
+            for (const peer of peers) channel.members.get(peer)?.push({ type: 'peerJoined', channelId, account } satisfies RtcPush);
+          });
+          return { channelId, peers };
+        }
+        if (role === 'host') {
+          channel.host = account;
+          const viewers = viewersOf(channel);
+          // After the reply: the host is ready for the offers that `hostJoined` sets off.
+          ctx.afterReply(() => {
+            for (const viewer of viewers) viewer.push({ type: 'hostJoined', channelId, account } satisfies RtcPush);
+          });
+        }
+        return { channelId, role, host: channel.host };
       }),
 
       relay: op(RtcOps.relay, (conn, { to, data }) => {
         const channelId = channelOf.get(conn);
         if (channelId === undefined || conn.account === null) throw new HubError(HubCode.linkLost, 'Not in a channel');
-        const peer = channels.get(channelId)?.get(to);
+        const channel = channels.get(channelId);
+        if (channel?.kind === 'live' && conn.account !== channel.host) {
+          if (channel.host === null) throw new HubError(HubCode.notFound, 'The host is not in the live room');
+          if (to !== channel.host) throw new HubError(HubCode.forbidden, 'In a live room a viewer relays to the host only');
+        }
+        const peer = channel?.members.get(to);
         if (!peer || peer === conn) throw new HubError(HubCode.notFound, 'The peer is not in the channel');
         peer.push({ type: 'relay', channelId, from: conn.account, data } satisfies RtcPush);
         return null;

@@ -194,13 +194,32 @@ export const PresenceOps = {
 /** At most this many members in an RTC channel (a one-to-one call). */
 export const RTC_CHANNEL_LIMIT = 2;
 
+/** The two roles of a live channel: one host publishes, the audience watches (SPEC §2 /liveRoom). */
+export const LiveRole = { host: 'host', audience: 'audience' } as const;
+export type LiveRole = (typeof LiveRole)[keyof typeof LiveRole];
+
+/** At most this many viewers in a live channel besides its host (SPEC §9 Paging: audience query 500). */
+export const LIVE_AUDIENCE_LIMIT = 500;
+
 /**
  * `/realtime/rtc`: `join` with the rtcToken of getAgoraRtmToken (account = the user's yxAccid);
  * `relay` hands an offer, answer or ICE candidate (`data`, opaque to the hub) to the other
  * member; `leave` (or a closed socket) tells the other member `peerLeft`. One channel per socket.
+ *
+ * A `join` with a `role` is to a live channel instead of a call's: one host and up to
+ * LIVE_AUDIENCE_LIMIT viewers. Each viewer has its own peer connection with the host: a
+ * viewer offers to the host (receive only), the host answers with its tracks, and relays go
+ * between the host and a viewer only. The audience is pushed `hostLeft` / `hostJoined` as the
+ * host goes and comes (a viewer offers again on `hostJoined`); the host is pushed `peerLeft`
+ * when a viewer goes. A channel is a call's or a live one from its first join to its last leave.
  */
 export const RtcOps = {
-  join: z.object({ channelId: z.string().check(z.minLength(1), z.maxLength(128)), account, token: secret }),
+  join: z.object({
+    channelId: z.string().check(z.minLength(1), z.maxLength(128)),
+    account,
+    token: secret,
+    role: z.optional(z.enum([LiveRole.host, LiveRole.audience])),
+  }),
   relay: z.object({ to: account, data: payload }),
   leave: z.object({}),
   ping: z.object({}),
@@ -217,6 +236,12 @@ export interface ImLoginResult {
 export interface RtcJoinResult {
   channelId: string;
   peers: string[];
+}
+/** `join` with a role: the live channel's host when there is one (a viewer offers to it), else null. */
+export interface RtcLiveJoinResult {
+  channelId: string;
+  role: LiveRole;
+  host: string | null;
 }
 export interface PresenceStatusResult {
   code: PresenceCode;
@@ -244,12 +269,16 @@ export type SignalPush = { type: 'signal'; signal: CallSignal } | { type: 'kicke
 export type RtcPush =
   /** Another member joined: it will send the offer. */
   | { type: 'peerJoined'; channelId: string; account: string }
-  /** The other member left (`left`), or its socket closed (`dropped`). */
+  /** The other member left (`left`), or its socket closed (`dropped`); in a live channel, to the host: a viewer went. */
   | { type: 'peerLeft'; channelId: string; account: string; reason: 'left' | 'dropped' }
   /** What the other member relayed (offer, answer or candidate). */
   | { type: 'relay'; channelId: string; from: string; data: Record<string, unknown> }
   /** The same account joined the channel from another socket; this one is out of the channel. */
-  | { type: 'kicked'; channelId: string };
+  | { type: 'kicked'; channelId: string }
+  /** Live channel, to the audience: the host joined (each viewer offers to it again). */
+  | { type: 'hostJoined'; channelId: string; account: string }
+  /** Live channel, to the audience: the host left (`left`) or its socket closed (`dropped`). */
+  | { type: 'hostLeft'; channelId: string; account: string; reason: 'left' | 'dropped' };
 
 /** Presence pushes `ready` once a `?token=` on the URL was accepted. */
 export type PresencePush = { type: 'ready'; userId: number };

@@ -465,7 +465,7 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
 }
 
 /** VP9 first (SPEC §9) where the browser can send and receive it; the rest stay as fallbacks. */
-function preferVp9(pc: RTCPeerConnection): void {
+export function preferVp9(pc: RTCPeerConnection): void {
   const codecs = typeof RTCRtpReceiver.getCapabilities === 'function' ? RTCRtpReceiver.getCapabilities('video')?.codecs : undefined;
   if (!codecs) return;
   const isVp9 = (c: RTCRtpCodec) => c.mimeType.toLowerCase() === 'video/vp9';
@@ -482,7 +482,7 @@ function preferVp9(pc: RTCPeerConnection): void {
 }
 
 /** The video sender drops frames rather than resolution when the network or the CPU is short. */
-async function keepResolution(pc: RTCPeerConnection): Promise<void> {
+export async function keepResolution(pc: RTCPeerConnection): Promise<void> {
   for (const sender of pc.getSenders()) {
     if (sender.track?.kind !== 'video') continue;
     const parameters = sender.getParameters();
@@ -492,7 +492,7 @@ async function keepResolution(pc: RTCPeerConnection): Promise<void> {
 }
 
 /** Plays the peer's sound through a detached audio element; returns the stop. */
-function playSound(track: MediaStreamTrack): () => void {
+export function playSound(track: MediaStreamTrack): () => void {
   const audio = new Audio();
   audio.autoplay = true;
   audio.srcObject = new MediaStream([track]);
@@ -505,7 +505,7 @@ function playSound(track: MediaStreamTrack): () => void {
 }
 
 /** Whether the receiver has decoded a video frame. */
-async function framesDecoded(receiver: RTCRtpReceiver): Promise<boolean> {
+export async function framesDecoded(receiver: RTCRtpReceiver): Promise<boolean> {
   let decoded = false;
   (await receiver.getStats()).forEach((entry: unknown) => {
     const r = entry as { type?: string; kind?: string; framesDecoded?: number };

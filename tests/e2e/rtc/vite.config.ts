@@ -1,5 +1,6 @@
 /**
- * Builds the RTC e2e harness (tests/e2e/rtc/index.html) in production mode into
+ * Builds the RTC e2e harnesses (tests/e2e/rtc/index.html for calls, live.html for live rooms'
+ * media: tests/e2e/live-media.spec.ts) in production mode into
  * `RTC_HARNESS_OUT` (default .tmp/rtc-harness) for the URL path `RTC_HARNESS_BASE`.
  * tests/e2e/rtc.spec.ts builds it into a folder of the e2e server's `dist`, which the server
  * serves as it is (no route is added to the server): the page is then on the app's own origin
@@ -25,6 +26,6 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // The Agora SDK chunk is built (src/app/rtc.ts can choose it) but never loaded here.
     chunkSizeWarningLimit: 2000,
-    rollupOptions: { input: { index: here('index.html') } },
+    rollupOptions: { input: { index: here('index.html'), live: here('live.html') } },
   },
 });

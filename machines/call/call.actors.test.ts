@@ -1,6 +1,7 @@
 /** The call's composition over fake ports: SPEC §9 joinCall 3 s, room preparation retried once, cleanup always. */
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor } from 'xstate';
+import { SimulatedClock, createActor, fromPromise } from 'xstate';
+import { MediaError, MediaErrorText } from '../ports/call.port';
 import type { CallApiPort, CallInfo, RtcEvent, RtcPort } from '../ports/call.port';
 import type { GiftApiPort } from '../ports/gift.port';
 import type { SignallingPort } from '../ports/signalling.port';
@@ -9,7 +10,7 @@ import { flush } from '../testing/paths';
 import { composeCall, retryOnce } from './call.actors';
 import { CallStatus, CallText, JOIN_TIMEOUT_MS } from './call.machine';
 
-function fakes(over: { joinCall?: () => Promise<void>; join?: () => Promise<void> } = {}) {
+function fakes(over: { joinCall?: () => Promise<void>; join?: () => Promise<void>; prepare?: () => Promise<void> } = {}) {
   const log: string[] = [];
   const rtcListeners = new Set<(e: RtcEvent) => void>();
   const api: CallApiPort = {
@@ -19,9 +20,10 @@ function fakes(over: { joinCall?: () => Promise<void>; join?: () => Promise<void
     joinCall: over.joinCall ?? (async () => { log.push('joinCall'); }),
     endCall: async (channelId, reason) => { log.push(`endCall ${channelId} ${reason}`); },
     rate: async () => {},
+    peerCard: async (account) => { log.push(`peerCard ${account}`); return { nickname: 'Alex', age: 30, countryCode: 'PH' }; },
   };
   const rtc: RtcPort = {
-    prepare: async () => { log.push('prepare'); },
+    prepare: over.prepare ?? (async () => { log.push('prepare'); }),
     join: over.join ?? (async () => { log.push('join'); }),
     leave: async () => { log.push('leave'); },
     subscribe: (l) => { rtcListeners.add(l); return () => rtcListeners.delete(l); },
@@ -29,7 +31,10 @@ function fakes(over: { joinCall?: () => Promise<void>; join?: () => Promise<void
   const signalling: SignallingPort = {
     login: async () => {},
     logout: async () => {},
-    send: async (to, s) => { log.push(`signal ${to} ${s.action}`); return { id: 'x', from: 'me', to, time: 1, ...s }; },
+    send: async (to, s) => {
+      log.push(`signal ${to} ${s.action}${s.payload ? ` ${JSON.stringify(s.payload)}` : ''}`);
+      return { id: 'x', from: 'me', to, time: 1, ...s };
+    },
     subscribe: () => () => {},
   };
   const gifts: GiftApiPort = {
@@ -53,18 +58,18 @@ const incoming = {
 };
 
 describe('call composition', () => {
-  it('takes a call: joinCall, media, join, then the accept signal; hangs up and cleans up both sides', async () => {
+  it('takes a call: camera first, then joinCall and the channel, then the accept signal; hangs up and cleans up both sides', async () => {
     const { logic, log, emitRtc } = fakes();
     const actor = createActor(logic, { input: incoming }).start();
     actor.send({ type: 'call.accept' });
     await flush();
-    expect(log).toEqual(['joinCall', 'prepare', 'join', `signal yx-user ${SignalAction.accept}`]);
+    expect(log).toEqual(['peerCard yx-user', 'prepare', 'joinCall', 'join', `signal yx-user ${SignalAction.accept}`]);
     emitRtc({ type: 'firstRemoteFrame' });
     expect(actor.getSnapshot().matches('connected')).toBe(true);
     actor.send({ type: 'call.hangup' });
     await flush();
     await flush();
-    expect(log.slice(4)).toEqual(['giftList {}', `signal yx-user ${SignalAction.hangup}`, 'leave', 'endCall ch1 1']);
+    expect(log.slice(5)).toEqual(['giftList {}', `signal yx-user ${SignalAction.hangup}`, 'leave', 'endCall ch1 1']);
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().output).toMatchObject({ status: CallStatus.hungUp, reason: 1, text: null, channelId: 'ch1', direction: 'in' });
   });
@@ -117,12 +122,68 @@ describe('call composition', () => {
     const { logic, clock } = fakes({ joinCall: () => new Promise(() => {}) });
     const actor = createActor(logic, { input: incoming }).start();
     actor.send({ type: 'call.accept' });
+    await flush();
     clock.increment(JOIN_TIMEOUT_MS - 1);
     await flush();
     expect(actor.getSnapshot().matches({ incoming: 'accepting' })).toBe(true);
     clock.increment(1);
     await flush();
     expect(actor.getSnapshot().context.outcome?.text).toBe(CallText.callError);
+  });
+
+  it('Scenario: a refused camera takes nothing — no joinCall (no period charged), the caller is told she cannot take it', async () => {
+    const { logic, log } = fakes({ prepare: () => Promise.reject(new MediaError('permissionDenied')) });
+    const actor = createActor(logic, { input: incoming }).start();
+    actor.send({ type: 'call.accept' });
+    await flush();
+    await flush();
+    expect(log).not.toContain('joinCall');
+    expect(log).toContain(`signal yx-user ${SignalAction.reject} {"unavailable":true}`);
+    expect(log).toContain('endCall ch1 1');
+    expect(actor.getSnapshot().output).toMatchObject({ status: CallStatus.cancel, text: MediaErrorText.permissionDenied });
+  });
+
+  it('Scenario: a hang-up while the call is being taken turns it down, and the camera opened meanwhile is closed', async () => {
+    let openCamera: () => void = () => {};
+    const { logic, log } = fakes({ prepare: () => new Promise<void>((resolve) => { openCamera = () => { log.push('prepare'); resolve(); }; }) });
+    const actor = createActor(logic, { input: incoming }).start();
+    actor.send({ type: 'call.accept' });
+    await flush();
+    expect(actor.getSnapshot().matches({ incoming: 'accepting' })).toBe(true);
+    actor.send({ type: 'call.hangup' });
+    await flush();
+    expect(log).toContain(`signal yx-user ${SignalAction.reject}`);
+    openCamera();
+    await flush();
+    await flush();
+    expect(log).not.toContain('joinCall');
+    expect(log.filter((l) => l === 'leave')).toHaveLength(2);
+    expect(log.indexOf('leave', log.indexOf('prepare'))).toBeGreaterThan(log.indexOf('prepare'));
+    expect(log).not.toContain(`signal yx-user ${SignalAction.accept}`);
+    expect(actor.getSnapshot().output).toMatchObject({ status: CallStatus.cancel, reason: 1 });
+  });
+
+  it('Scenario: the ring shows who calls as the server says, and rings as long as the caller was told to', async () => {
+    const { logic } = fakes();
+    const actor = createActor(logic, {
+      input: { ...incoming, signal: { ...incoming.signal, payload: { ringTimeoutMs: 45_000, nickname: 'Someone else' } } },
+    }).start();
+    await flush();
+    expect(actor.getSnapshot().context.peer).toMatchObject({ account: 'yx-user', nickname: 'Alex', age: 30, countryCode: 'PH' });
+    expect(actor.getSnapshot().context.ringTimeoutMs).toBe(45_000);
+  });
+
+  it('Scenario: the caller rings as long as the server says (callTimeOutNum) and tells the callee', async () => {
+    const { logic, log } = fakes();
+    const api = { ringTimeoutMs: 20_000 };
+    const actor = createActor(logic.provide({
+      actors: {
+        createCall: fromPromise(async (): Promise<CallInfo> => ({ channelId: 'ch1', yxAccid: 'yx-host', videoPrice: 48, nickname: 'Sofia', ...api })),
+      },
+    }), { input: { direction: 'out', online: true, isHost: false, account: 'yx-user', peer: { account: 'yx-host', userId: 100001 }, callType: 0 } }).start();
+    await flush();
+    expect(actor.getSnapshot().context.ringTimeoutMs).toBe(20_000);
+    expect(log).toContain(`signal yx-host ${SignalAction.videoCall} {"ringTimeoutMs":20000}`);
   });
 
   it('retries room preparation once, not more', async () => {

@@ -47,10 +47,22 @@ export function composeCall({ api, rtc, signalling, gifts, setTimeout, clearTime
         await rtc.prepare(input.video);
         await retryOnce(() => rtc.join(input.channelId, input.account));
       }),
-      accept: fromPromise(async ({ input }) => {
-        await within(api.joinCall(input.channelId), JOIN_TIMEOUT_MS, 'joinCall');
+      // The camera first: a refused camera must not have taken the call (joinCall charges the first
+      // period). The server and the media channel then in parallel. A hang-up meanwhile stops the actor
+      // (`signal`): whatever opened after it is closed again, and the caller is not told it was taken.
+      accept: fromPromise(async ({ input, signal }) => {
+        const stillWanted = async () => {
+          if (!signal.aborted) return;
+          await rtc.leave().catch(() => undefined);
+          throw new Error('The call was put down while it was being taken');
+        };
         await rtc.prepare(input.video);
-        await retryOnce(() => rtc.join(input.channelId, input.account));
+        await stillWanted();
+        await Promise.all([
+          within(api.joinCall(input.channelId), JOIN_TIMEOUT_MS, 'joinCall'),
+          retryOnce(() => rtc.join(input.channelId, input.account)),
+        ]);
+        await stillWanted();
         await signalling.send(input.peer, { action: SignalAction.accept, channelId: input.channelId });
       }),
       // The server first, so that the record says "refused" whoever is quicker to tell it afterwards.
@@ -58,6 +70,13 @@ export function composeCall({ api, rtc, signalling, gifts, setTimeout, clearTime
         await api.endCall(input.channelId, HangupReason.local).catch(() => undefined);
         await signalling.send(input.peer, { action: SignalAction.reject, channelId: input.channelId });
       }),
+      // The caller first: told by the server, it would hear a refusal (-3 type 1) instead.
+      fail: fromPromise(async ({ input }) => {
+        await signalling.send(input.peer, { action: SignalAction.reject, channelId: input.channelId, payload: { unavailable: true } })
+          .catch(() => undefined);
+        await api.endCall(input.channelId, HangupReason.local);
+      }),
+      peerCard: fromPromise(({ input }) => api.peerCard(input.account)),
       signal: fromPromise(async ({ input }) => {
         await signalling.send(input.to, {
           action: input.action, channelId: input.channelId, ...(input.payload ? { payload: input.payload } : {}),

@@ -7,6 +7,7 @@
  *             ringing ─reject | -3 type 1─▶ ended (cancel)   ─cancel─▶ cancelling ─▶ ended (cancel)
  *             ringing ─ring time-out─▶ timingOut ─▶ ended (timeout, not answered 30)
  *   incoming: ringing ─accept─▶ accepting ─▶ connecting     ─reject─▶ rejecting ─▶ ended (cancel)
+ *             accepting ─hang up─▶ rejecting                 accepting ─fails─▶ failing ─▶ ended (the error's text)
  *             ringing ─peer cancels─▶ ended (cancel)        ─ring time-out─▶ ended (timeout)
  *   connected ─hang up─▶ hangingUp ─▶ ended (hung up, reason 1)
  *   connected ─peer hangs up | leaves─▶ ended (hung up, reason 2)   ─link lost─▶ ended (reason 6)
@@ -21,10 +22,11 @@
  */
 import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
 import type { CallInfo } from '../ports/call.port';
+import type { CallPeer } from './call.types';
 import { SignalAction } from '../ports/signalling.port';
 import {
   CONNECT_TIMEOUT_MS, CallStatus, CallText, DEFAULT_RING_TIMEOUT_MS, HangupReason, NOT_ANSWERED_SECONDS,
-  errorText, isRtc, isSignal, peerOf,
+  channelToTell, errorText, isRtc, isSignal, peerOf, rejectPayload, ringTimeoutOf, validRingTimeout,
 } from './call.types';
 import type { AppCallState, CallContext, CallEvent, CallInput, CallOutcome, CallSummary } from './call.types';
 import { inCallMachine } from './in-call.machine';
@@ -55,6 +57,10 @@ export const callMachine = setup({
     ),
     /** Callee: tells the server the call is refused (so the record says so), then the caller. */
     reject: fromPromise<void, { channelId: string; peer: string }>(() => Promise.resolve()),
+    /** Callee: tells the caller that taking the call failed here (she cannot take it now), then the server. */
+    fail: fromPromise<void, { channelId: string; peer: string }>(() => Promise.resolve()),
+    /** Callee: who is calling, from the server (the waiting-call screen's avatar, nick, age, country, level). */
+    peerCard: fromPromise<Partial<CallPeer>, { account: string }>(() => Promise.resolve({})),
     /** Leaves the media channel and tells the server the call ended. */
     cleanup: fromPromise<void, { channelId: string | null; reason: number }>(() => Promise.resolve()),
     signals: fromCallback<CallEvent>(() => () => {}),
@@ -67,9 +73,10 @@ export const callMachine = setup({
     accepted: ({ context, event }) => isSignal(event, context, SignalAction.accept),
     rejected: ({ context, event }) => isSignal(event, context, SignalAction.reject),
     /** Turned down because she is in another call. */
-    rejectedBusy: ({ context, event }) =>
-      isSignal(event, context, SignalAction.reject) && event.type === 'signal.event' && event.event.type === 'signal'
-      && event.event.signal.payload?.busy === true,
+    rejectedBusy: ({ context, event }) => isSignal(event, context, SignalAction.reject) && rejectPayload(event).busy === true,
+    /** Taking the call failed on her side (camera refused, server unreachable). */
+    rejectedUnavailable: ({ context, event }) =>
+      isSignal(event, context, SignalAction.reject) && rejectPayload(event).unavailable === true,
     peerCancelled: ({ context, event }) => isSignal(event, context, SignalAction.cancel),
     peerHungUp: ({ context, event }) => isSignal(event, context, SignalAction.hangup, SignalAction.cancel),
     firstFrame: ({ event }) => isRtc(event, 'firstRemoteFrame'),
@@ -90,8 +97,12 @@ export const callMachine = setup({
       listPrice: info.listPrice ?? null,
       billingPeriodMs: info.billingPeriodMs ?? null,
       balance: info.balance ?? null,
+      // The server's ring time (config callTimeOutNum): both sides then ring as long as it does.
+      ringTimeoutMs: validRingTimeout(info.ringTimeoutMs) ?? context.ringTimeoutMs,
       status: CallStatus.calling,
     })),
+    /** What the server says of the caller; the account stays the one that rang. */
+    setPeerCard: assign(({ context }, card: Partial<CallPeer>) => ({ peer: { ...context.peer, ...card, account: context.peer.account } })),
     end: assign({
       outcome: (_, outcome: CallOutcome) => outcome,
       status: (_, outcome: CallOutcome) => outcome.status,
@@ -115,7 +126,7 @@ export const callMachine = setup({
       peer: peerOf(input),
       callType: input.direction === 'out' ? input.callType : input.signal.action,
       channelId: input.direction === 'in' ? input.signal.channelId : null,
-      ringTimeoutMs: input.ringTimeoutMs ?? DEFAULT_RING_TIMEOUT_MS,
+      ringTimeoutMs: ringTimeoutOf(input) ?? DEFAULT_RING_TIMEOUT_MS,
       status: input.direction === 'in' ? CallStatus.calling : CallStatus.init,
       outcome: null,
       connectedAt: 0,
@@ -169,6 +180,7 @@ export const callMachine = setup({
               to: context.peer.account,
               action: context.callType === SignalAction.audioCall ? SignalAction.audioCall : SignalAction.videoCall,
               channelId: context.channelId ?? '',
+              payload: { ringTimeoutMs: context.ringTimeoutMs },
             }),
             // The peer cannot be reached by signalling: she is not available.
             onError: { target: '#call.ended', actions: end(CallStatus.cancel, null, CallText.unavailable) },
@@ -178,6 +190,9 @@ export const callMachine = setup({
             'signal.event': [
               { guard: 'accepted', target: '#call.connecting' },
               { guard: 'rejectedBusy', target: '#call.ended', actions: end(CallStatus.cancel, HangupReason.remote, CallText.busy) },
+              {
+                guard: 'rejectedUnavailable', target: '#call.ended', actions: end(CallStatus.cancel, HangupReason.remote, CallText.unavailable),
+              },
               { guard: 'rejected', target: '#call.ended', actions: end(CallStatus.cancel, HangupReason.remote, CallText.refused) },
             ],
             'system.callRefused': { target: '#call.ended', actions: end(CallStatus.cancel, HangupReason.remote, CallText.refused) },
@@ -208,8 +223,16 @@ export const callMachine = setup({
     },
     incoming: {
       initial: 'ringing',
+      invoke: {
+        id: 'peerCard',
+        src: 'peerCard',
+        input: ({ context }) => ({ account: context.peer.account }),
+        onDone: { actions: { type: 'setPeerCard', params: ({ event }) => event.output } },
+      },
       states: {
         ringing: {
+          // The server's own ring time-out (from the call's creation, so never later than this one) ends
+          // the call for both sides; this is the fallback when that never arrives (see `ended`).
           after: { ringTimeout: { target: '#call.ended', actions: end(CallStatus.timeout) } },
           on: {
             'signal.event': { guard: 'peerCancelled', target: '#call.ended', actions: end(CallStatus.cancel, HangupReason.remote) },
@@ -226,10 +249,22 @@ export const callMachine = setup({
               account: context.account,
             }),
             onDone: '#call.connecting',
-            onError: { target: '#call.ended', actions: 'endWithError' },
+            onError: { target: 'failing', actions: 'endWithError' },
           },
           on: {
             'signal.event': { guard: 'peerCancelled', target: '#call.ended', actions: end(CallStatus.cancel, HangupReason.remote) },
+            // Before the media is up a hang-up turns the call down: the caller is still ringing.
+            'call.hangup': 'rejecting',
+          },
+        },
+        /** Taking the call failed here (camera, server): the caller is told she cannot take it now. */
+        failing: {
+          invoke: {
+            id: 'failSignal',
+            src: 'fail',
+            input: ({ context }) => ({ peer: context.peer.account, channelId: context.channelId ?? '' }),
+            onDone: '#call.ended',
+            onError: '#call.ended',
           },
         },
         rejecting: {
@@ -251,6 +286,8 @@ export const callMachine = setup({
         'rtc.event': [
           { guard: 'firstFrame', target: 'connected' },
           { guard: 'linkLost', target: 'hangingUp', actions: end(CallStatus.hungUp, HangupReason.weakNetwork) },
+          // The peer's link dropped (its hang-up signal cannot get out): the media server tells.
+          { guard: 'remoteLeft', target: 'ended', actions: end(CallStatus.hungUp, HangupReason.remote) },
         ],
         'signal.event': { guard: 'peerHungUp', target: 'ended', actions: end(CallStatus.hungUp, HangupReason.remote) },
         'call.hangup': { target: 'hangingUp', actions: end(CallStatus.hungUp, HangupReason.local) },
@@ -296,7 +333,7 @@ export const callMachine = setup({
       invoke: {
         id: 'cleanup',
         src: 'cleanup',
-        input: ({ context }) => ({ channelId: context.channelId, reason: context.outcome?.reason ?? HangupReason.local }),
+        input: ({ context }) => ({ channelId: channelToTell(context), reason: context.outcome?.reason ?? HangupReason.local }),
         onDone: 'over',
         onError: 'over',
       },

@@ -47,6 +47,8 @@ const samples: AnyEventObject[] = [
   fail('cancelSignal', new Error('gone')), fail('timeoutSignal', new Error('gone')), fail('rejectSignal', new Error('gone')),
   fail('hangupSignal', new Error('gone')), fail('cleanup', new Error('media already gone')),
   done('accept'), fail('accept', new Error('joinCall timed out')),
+  done('peerCard', { nickname: 'Alex', age: 30, countryCode: 'PH' }), fail('peerCard', new Error('no.match.user')),
+  done('failSignal'), fail('failSignal', new Error('gone')),
   done('cleanup'),
   { type: RING_OUT }, { type: RING_IN }, { type: CONNECT },
   signal(SignalAction.accept), signal(SignalAction.reject), signal(SignalAction.cancel), signal(SignalAction.hangup),
@@ -54,6 +56,13 @@ const samples: AnyEventObject[] = [
   {
     type: 'signal.event',
     event: { type: 'signal', signal: { id: 'busy', action: SignalAction.reject, channelId: 'ch1', from: 'peer', to: 'me', time: 1, payload: { busy: true } } },
+  },
+  {
+    type: 'signal.event',
+    event: {
+      type: 'signal',
+      signal: { id: 'unavailable', action: SignalAction.reject, channelId: 'ch1', from: 'peer', to: 'me', time: 1, payload: { unavailable: true } },
+    },
   },
   rtc('firstRemoteFrame'), rtc('remoteLeft'), rtc('connectionLost'),
   { type: 'system.callRefused', text: CallText.refused },
@@ -83,6 +92,7 @@ async function replay(input: CallInput, steps: readonly { event: EventObject; st
     actors: {
       createCall: promise('createCall') as never, prepare: promise('prepare') as never, accept: promise('accept') as never,
       signal: promise('signal') as never, cleanup: promise('cleanup') as never, reject: promise('reject') as never,
+      peerCard: promise('peerCard') as never, fail: promise('fail') as never,
     },
   }), { input, clock, inspect });
   actor.start();
@@ -153,6 +163,20 @@ async function replay(input: CallInput, steps: readonly { event: EventObject; st
     }
     if (event.type === RING_OUT) {
       expect(pending.argsOf('timeoutSignal').at(-1)).toEqual([{ to: 'yx-host', action: SignalAction.cancel, channelId: 'ch1', payload: { notAnswered: 30 } }]);
+    }
+    // The callee shows the server's card of the caller; the account stays the one that rang.
+    if (event.type === 'xstate.done.actor.peerCard') expect(ctx.peer).toMatchObject({ account: 'yx-user', nickname: 'Alex', countryCode: 'PH' });
+    // A hang-up before the media is up turns the call down; a failure to take it says she cannot now.
+    if (event.type === 'call.hangup' && before.matches({ incoming: 'accepting' })) expect(snapshot.matches({ incoming: 'rejecting' })).toBe(true);
+    if (event.type === 'xstate.error.actor.accept') {
+      expect(pending.argsOf('failSignal').at(-1)).toEqual([{ peer: 'yx-user', channelId: 'ch1' }]);
+    }
+    if (e.type === 'signal.event' && e.event.signal.payload?.unavailable === true && before.matches({ outgoing: 'ringing' })) {
+      expect(ctx.outcome?.text).toBe(CallText.unavailable);
+    }
+    // An incoming ring that ran out is the server's to end: cleanup does not tell it (no refusal reaches the caller).
+    if (snapshot.matches('ended') && ctx.direction === 'in' && ctx.outcome?.status === CallStatus.timeout) {
+      expect(pending.argsOf('cleanup').at(-1)).toEqual([{ channelId: null, reason: HangupReason.local }]);
     }
     // A signal of another channel changes nothing.
     if (e.type === 'signal.event' && e.event.signal.channelId !== 'ch1') expect(snapshot.value).toEqual(before.value);

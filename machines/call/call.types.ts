@@ -126,6 +126,26 @@ export const peerOf = (input: CallInput): CallPeer => {
   };
 };
 
+/** A ring time from the server or the ring's payload, when it is a sane one (5 s to 5 min). */
+export const validRingTimeout = (ms: unknown): number | undefined =>
+  typeof ms === 'number' && Number.isInteger(ms) && ms >= 5_000 && ms <= 300_000 ? ms : undefined;
+
+/** The ring time of a call: the caller's from its input (later the server's), the callee's from the ring. */
+export const ringTimeoutOf = (input: CallInput): number | undefined =>
+  (input.direction === 'in' ? validRingTimeout(input.signal.payload?.ringTimeoutMs) : undefined) ?? input.ringTimeoutMs;
+
+/**
+ * The channel whose end the server is told of when a call ends, or null for none: no call was
+ * created, or an incoming ring ran out (the server's own time-out ends that one for both sides;
+ * telling it from here would read as a refusal to the caller).
+ */
+export const channelToTell = (context: Pick<CallContext, 'channelId' | 'direction' | 'outcome'>): string | null =>
+  context.direction === 'in' && context.outcome?.status === CallStatus.timeout ? null : context.channelId;
+
+/** The payload of a reject signal (busy, unavailable), or nothing. */
+export const rejectPayload = (event: CallEvent): Record<string, unknown> =>
+  (event.type === 'signal.event' && event.event.type === 'signal' ? event.event.signal.payload : undefined) ?? {};
+
 export const isSignal = (event: CallEvent, context: CallContext, ...actions: number[]) =>
   event.type === 'signal.event' && event.event.type === 'signal'
   && event.event.signal.channelId === context.channelId && actions.includes(event.event.signal.action);

@@ -20,6 +20,8 @@ export interface CallInfo {
   listPrice?: number;
   billingPeriodMs?: number;
   balance?: number;
+  /** How long the server lets the call ring (config callTimeOutNum), ms. */
+  ringTimeoutMs?: number;
 }
 
 /** Why a call could not be created (SPEC §8 call messages). */
@@ -51,6 +53,8 @@ export interface CallApiPort {
   /** Ends the call on the server (billing stops); safe to repeat. */
   endCall(channelId: string, reason: number): Promise<void>;
   rate(rating: CallRating): Promise<void>;
+  /** Who an IM account is (nickname, avatar, age, country, level), for the waiting-call screen. */
+  peerCard(account: string): Promise<{ userId?: number; nickname?: string; icon?: string; age?: number; countryCode?: string; levelName?: string }>;
 }
 
 /** The media error texts of SPEC §3 Call enums, by failure. */

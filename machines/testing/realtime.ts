@@ -25,6 +25,7 @@ export function manualCallApi(pending: PendingCalls): CallApiPort {
     joinCall: (channelId) => pending.add('joinCall', [channelId]),
     endCall: (channelId, reason) => pending.add('endCall', [channelId, reason]),
     rate: (rating) => pending.add('rate', [rating]),
+    peerCard: (account) => pending.add('peerCard', [account]),
   };
 }
 

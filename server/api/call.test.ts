@@ -77,6 +77,29 @@ describe('[§7] /api/call/record/v2/createCall', () => {
     await hangUp('user1', channelId);
   });
 
+  it('[§9] rings as long as the app config callTimeOutNum says (seconds), 30 s when it is unset or not sane', async () => {
+    const ringOf = async () => {
+      const res = await server.call(createCall, { beCallUserId: id('host2'), callType: 0 }, as('user1'));
+      expect(res.code, res.message).toBe(ResultCode.success);
+      await hangUp('user1', res.data!.channelId);
+      return res.data!.ringTimeoutMs;
+    };
+    const set = (value: string | null) => (value === null
+      ? rw.prepare("DELETE FROM app_config WHERE key = 'callTimeOutNum'").run()
+      : rw.prepare("INSERT INTO app_config (key, value) VALUES ('callTimeOutNum', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(value));
+    try {
+      set('45');
+      expect(await ringOf()).toBe(45_000);
+      set('2');
+      expect(await ringOf()).toBe(30_000);
+      set('ten');
+      expect(await ringOf()).toBe(30_000);
+    } finally {
+      set(null);
+    }
+    expect(await ringOf()).toBe(30_000);
+  });
+
   it('[§8 1992] refuses a host who is ringing or in a call, and a host live without private calls', async () => {
     const channelId = await place('user1', 'host2');
     expect(await server.call(createCall, { beCallUserId: id('host2'), callType: 0 }, as('user5')))

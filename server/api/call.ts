@@ -183,7 +183,7 @@ export function callHandlers(
         callType,
         listPrice,
         billingPeriodMs: calls.billingPeriodMs,
-        ringTimeoutMs: calls.ringTimeoutMs,
+        ringTimeoutMs: calls.ringTimeout(),
         // Only the payer's own balance: a host who calls a user is not told the user's.
         ...(payer.id === me ? { balance: wallets.diamonds(me) } : {}),
       };

@@ -18,6 +18,7 @@ import {
 } from '../api/contract';
 import { ApiError } from '../api/outcome';
 import * as callContract from '../api/contract/call';
+import { getUserDetail } from '../api/contract/people';
 import { CallApiError } from '../../machines/ports/call.port';
 import type { CallApiPort } from '../../machines/ports/call.port';
 import type { SignallingPort } from '../../machines/ports/signalling.port';
@@ -77,6 +78,13 @@ export function httpCallApi(api: ApiClient): CallApiPort {
     },
     async rate(rating) {
       await api.data(callContract.callRate, rating, { silent: true });
+    },
+    async peerCard(account) {
+      const p = await api.data(getUserDetail, { yxAccid: account }, { silent: true });
+      return {
+        userId: p.userId, nickname: p.nickname, icon: p.icon, levelName: p.levelName,
+        ...(p.age !== null ? { age: p.age } : {}), ...(p.countryCode !== null ? { countryCode: p.countryCode } : {}),
+      };
     },
   };
 }

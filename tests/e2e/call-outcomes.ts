@@ -40,6 +40,7 @@ export const samples: readonly AnyEventObject[] = [
   fail('prepare', new MediaError('permissionDenied')),
   done('accept'),
   fail('accept', new MediaError('permissionDenied')),
+  done('peerCard', { nickname: 'Alex' }), fail('peerCard', new Error('no.match.user')), done('failSignal'), fail('failSignal', new Error('gone')),
   fail('accept', new Error('joinCall timed out')),
   done('cancelSignal'), done('timeoutSignal'), done('rejectSignal'), done('hangupSignal'), done('cleanup'),
   fail('ring', new Error('peer unreachable')),
@@ -49,6 +50,7 @@ export const samples: readonly AnyEventObject[] = [
   { type: afterEvent('ringTimeout', 'call.incoming.ringing') },
   { type: afterEvent('connectTimeout', 'call.connecting') },
   signal(SignalAction.accept), signal(SignalAction.reject), signal(SignalAction.reject, { busy: true }),
+  signal(SignalAction.reject, { unavailable: true }),
   signal(SignalAction.hangup), signal(SignalAction.cancel),
   rtc('firstRemoteFrame'), rtc('connectionLost'), rtc('remoteLeft'),
   { type: 'system.callRefused', text: 'The other party has refused.' },
@@ -153,7 +155,8 @@ export function eventKey(event: EventObject): string {
   if (e.type === 'signal.event') {
     const s = (e.event as { signal?: CallSignal }).signal;
     const action = Object.entries(SignalAction).find(([, v]) => v === s?.action)?.[0] ?? String(s?.action);
-    return `signal.${action}${s?.payload?.busy === true ? '(busy)' : ''}`;
+    const why = s?.payload?.busy === true ? '(busy)' : s?.payload?.unavailable === true ? '(unavailable)' : '';
+    return `signal.${action}${why}`;
   }
   if (e.type === 'rtc.event') return `rtc.${String((e.event as { type: string }).type)}`;
   if (e.type.startsWith('xstate.done.actor.')) return `done.${e.type.slice('xstate.done.actor.'.length)}`;

@@ -14,7 +14,9 @@
 import { chromium, expect, request as playwrightRequest, test as base } from '@playwright/test';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
-import { CONNECT_TIMEOUT_MS, CallStatus, DEFAULT_RING_TIMEOUT_MS, HangupReason, callMachine } from '../../machines/call/call.machine';
+import {
+  CONNECT_TIMEOUT_MS, CallStatus, DEFAULT_RING_TIMEOUT_MS, HangupReason, callMachine, channelToTell,
+} from '../../machines/call/call.machine';
 import type { CallContext } from '../../machines/call/call.machine';
 import { createAesCodec } from '../../src/api/codec';
 import { DEV_AES_IV, DEV_AES_KEY } from '../../src/api/codes';
@@ -36,6 +38,8 @@ interface Setup {
   busyHost: boolean;
   /** The side whose machine is driven refuses camera and microphone. */
   cameraDenied: boolean;
+  /** Its peer does. */
+  peerCameraDenied: boolean;
   /** The driven side's page runs on Playwright's clock, so a time-out can be run out. */
   clock: boolean;
   /** The driven side's media negotiation never gets through (its relay frames are lost). */
@@ -90,7 +94,7 @@ async function dropLinks(w: World, side: Side) {
 }
 
 const DRIVERS: Driver[] = [
-  ...['createCall', 'prepare', 'accept', 'cancelSignal', 'timeoutSignal', 'rejectSignal', 'hangupSignal', 'cleanup']
+  ...['createCall', 'prepare', 'accept', 'cancelSignal', 'timeoutSignal', 'rejectSignal', 'failSignal', 'hangupSignal', 'cleanup', 'peerCard']
     .map((id): Driver => ({ key: `done.${id}`, how: answered })),
   { key: 'error.createCall(busy)', how: "another user's call rings at the host first: createCall answers 1992", arrange: { busyHost: true } },
   { key: 'error.createCall(offline)', how: "the host's app is not open: createCall answers 2001", arrange: { hostAppOpen: false } },
@@ -99,6 +103,10 @@ const DRIVERS: Driver[] = [
   { key: 'error.accept(permissionDenied)', how: "the host's browser refuses camera and microphone", arrange: { cameraDenied: true } },
   { key: 'signal.accept', how: 'the peer taps Accept', tap: { by: 'peer', button: 'Accept' } },
   { key: 'signal.reject', how: 'the peer taps Reject', tap: { by: 'peer', button: 'Reject' } },
+  {
+    key: 'signal.reject(unavailable)', how: "the host taps Accept, and the host's browser refuses camera and microphone",
+    arrange: { peerCameraDenied: true }, tap: { by: 'peer', button: 'Accept' },
+  },
   { key: 'signal.cancel', when: (s) => s.matches({ incoming: 'ringing' }), how: 'the peer taps Cancel', tap: { by: 'peer', button: 'Cancel' } },
   {
     key: 'signal.hangup', when: inConnecting, how: 'the peer taps Hang up while connecting', arrange: { holdMedia: true },
@@ -223,7 +231,7 @@ async function openWorld(path: OutcomePath, setup: Setup, browser: Browser, cs: 
   const selfName = selfOf(path.input);
   let denying: Browser | null = null;
   const browserOf = async (name: Side['name']) => {
-    if (!(setup.cameraDenied && name === selfName)) return browser;
+    if (!(setup.cameraDenied && name === selfName) && !(setup.peerCameraDenied && name !== selfName)) return browser;
     // A person who refuses camera and microphone: the permission prompt answers no.
     denying = await chromium.launch({
       executablePath: findChromium() ?? undefined,
@@ -363,7 +371,7 @@ async function expectOutcome(side: Side, path: OutcomePath) {
   const final = path.steps.at(-1)!.after.context as CallContext;
   // (A refusing callee tells the server before the caller, then cleans up: the same reason twice.)
   expect([...new Set(side.endCalls.map((e) => e.hangupReason))], `${side.name}'s hangup reason`)
-    .toEqual(final.channelId === null ? [] : [outcome.reason ?? HangupReason.local]);
+    .toEqual(channelToTell(final) === null ? [] : [outcome.reason ?? HangupReason.local]);
   if (outcome.connected) await rate(side);
   else await expect(ended.getByRole('button', { name: 'Send rating' })).toHaveCount(0);
 }
@@ -406,6 +414,8 @@ const MIRRORS: Record<string, string> = {
   'the user calls → hungUp (remote)': 'the host is called → hungUp (local)',
   'the user calls → connected, then hungUp (local)': 'the host is called → connected, then hungUp (remote)',
   'the user calls → connected, then hungUp (remote)': 'the host is called → connected, then hungUp (local)',
+  "the user calls → cancel (remote): 'She's not available right now;you can call another girl instead.'":
+    "the host is called → cancel: 'Camera and microphone permission was denied.'",
 };
 
 /** What people and the world do along a path, by side, and the set-up it needs (media held back on either side holds both). */
@@ -415,7 +425,11 @@ function signature(path: OutcomePath): string[] {
   const setup = new Set<string>();
   const acts = path.steps.flatMap((step) => {
     const d = driverOf(step);
-    for (const [flag, value] of Object.entries(d?.arrange ?? {})) setup.add(flag === 'holdMedia' ? flag : `${self}.${flag}=${String(value)}`);
+    for (const [flag, value] of Object.entries(d?.arrange ?? {})) {
+      if (flag === 'holdMedia') setup.add(flag);
+      else if (flag === 'peerCameraDenied') setup.add(`${other}.cameraDenied=${String(value)}`);
+      else setup.add(`${self}.${flag}=${String(value)}`);
+    }
     if (d?.tap) return [`${d.tap.by === 'self' ? self : other} taps ${d.tap.button}`];
     return d?.act ? [eventKey(step.event)] : [];
   });
@@ -456,7 +470,9 @@ for (const path of paths.filter((p) => !mirrored.has(p.name) && drivable(p))) {
       if (!driver) throw new Error(`No driver for ${eventKey(step.event)} in ${JSON.stringify(step.before.value)}: add one to DRIVERS`);
       return driver;
     });
-    const setup: Setup = { userLevel: 0, hostAppOpen: true, busyHost: false, cameraDenied: false, clock: false, holdMedia: false };
+    const setup: Setup = {
+      userLevel: 0, hostAppOpen: true, busyHost: false, cameraDenied: false, peerCameraDenied: false, clock: false, holdMedia: false,
+    };
     for (const d of drivers) Object.assign(setup, d.arrange);
     test.info().annotations.push({ type: 'path', description: path.steps.map((s, i) => `${eventKey(s.event)}: ${drivers[i]!.how}`).join(' → ') });
 

@@ -46,6 +46,8 @@ test('a user calls a host from the chat; the host accepts; both see each other; 
   await u.page.getByRole('button', { name: `Video call ${host.nickname}` }).click();
   await expect(callScreen(u.page)).toHaveAttribute('data-phase', 'dialling');
   await expect(callScreen(h.page)).toHaveAttribute('data-phase', 'ringing', { timeout: 10_000 });
+  // The waiting-call screen names the caller as the server knows them, not by IM account.
+  await expect(callScreen(h.page).getByRole('heading', { name: user.nickname })).toBeVisible();
   await callScreen(h.page).getByRole('button', { name: 'Accept' }).click();
 
   await expect(callScreen(h.page)).toHaveAttribute('data-phase', 'connected', { timeout: 15_000 });

@@ -57,6 +57,28 @@ export class FakeChatroomNetwork {
     }
   }
 
+  /**
+   * The service posts a message into a room on a member's behalf (a live gift once paid): it
+   * goes to every member, the sender too, and into the history. Undefined when the room is not open.
+   */
+  post(roomId: string, body: { from: string; fromNick: string; text?: string; attach?: Record<string, unknown> }): ChatroomMessage | undefined {
+    const room = this.rooms.get(roomId);
+    if (!room) return undefined;
+    this.clock += 1;
+    const message: ChatroomMessage = {
+      idServer: `cr${++this.seq}`,
+      roomId,
+      from: body.from,
+      fromNick: body.fromNick,
+      ...(body.text !== undefined ? { text: body.text } : {}),
+      ...(body.attach !== undefined ? { attach: body.attach } : {}),
+      time: this.clock,
+    };
+    room.history.push(message);
+    this.broadcast(room, roomId, { type: 'message', message });
+    return message;
+  }
+
   /** A network fault on `account`'s link: like the local adapter, the client leaves and enters its rooms again. */
   dropLink(account: string): void {
     for (const [roomId, room] of this.rooms) {
@@ -143,6 +165,7 @@ export class FakeChatroomNetwork {
       nick: entry.nick,
       ...(entry.avatar !== undefined ? { avatar: entry.avatar } : {}),
       gagged: room.gagged.has(entry.account),
+      ...(entry.ext !== undefined ? { ext: entry.ext } : {}),
     };
   }
 

@@ -20,6 +20,8 @@ export interface ChatroomMember {
   nick: string;
   avatar?: string;
   gagged: boolean;
+  /** The profile the member entered with (ChatroomEntry.ext: isVip, isNewUser, userLevel); untrusted. */
+  ext?: Record<string, unknown>;
 }
 
 export type ChatroomEvent =

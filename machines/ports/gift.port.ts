@@ -71,8 +71,14 @@ export class GiftApiError extends Error {
 export interface GiftApiPort {
   /** `/api/gift/v2/getGiftList`: categories in display order, 'Popular' first. */
   list(filter: GiftFilter): Promise<GiftCategory[]>;
-  /** `/api/gift/send` within a call; answers the sender's diamonds after paying. Rejects with GiftApiError. */
-  send(request: { channelId: string; toUserId: number; giftId: number; giftNum: number }): Promise<{ balance: number; value: number }>;
+  /**
+   * `/api/gift/send` within a call (`channelId`) or a live room (`yxRoomId`, the room's chat
+   * room, where the server then posts the gift); answers the sender's diamonds after paying.
+   * Rejects with GiftApiError.
+   */
+  send(request: {
+    channelId?: string; yxRoomId?: string; toUserId: number; giftId: number; giftNum: number;
+  }): Promise<{ balance: number; value: number }>;
   /** `/api/gift/askFor`; rejects with GiftApiError ('cooldown' with retryInMs while the server's cooldown runs). */
   askFor(request: { beAskYxAccid: string; giftId: number }): Promise<{ askId: number }>;
   /** `/api/gift/refuseAsk`. */

@@ -46,6 +46,11 @@ export interface LiveRoom {
   whoBlock: WhoBlock;
   /** The host's live gift task (api/wallet/anchor/taskInfo/liveGiftTask), when there is one. */
   giftTask?: { target: number; done: number; reward: number } | undefined;
+  /**
+   * The host's own room (beginLiveRoom): how often the server wants liveHeartBeatV2, when it
+   * says (a shortened heartbeat window needs faster beats than SPEC §9's 10 s).
+   */
+  heartbeatIntervalMs?: number | undefined;
 }
 
 /** `/liveEnds`: what queryLiveStat answers for the room that just ended. */

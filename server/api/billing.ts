@@ -32,7 +32,7 @@ import type { Db } from '../db/database';
 import type { RealtimeHub } from '../realtime/hub';
 import { createImStore } from '../realtime/im.store';
 import { createWallets } from '../users/users';
-import { ConfigKey } from '../../src/api/contract/config';
+import { CALL_TIMEOUT_CONFIG_KEY } from '../../src/api/contract/config';
 import { ApiError } from './transport';
 
 declare module 'fastify' {
@@ -138,7 +138,7 @@ export function createCallEngine(
    * sane whole number (5 s to 5 min), otherwise the engine's default (30 s, or the test's).
    */
   const ringTimeout = (): number => {
-    const seconds = Number(configuredRing.get(ConfigKey.callTimeOutSeconds) ?? NaN);
+    const seconds = Number(configuredRing.get(CALL_TIMEOUT_CONFIG_KEY) ?? NaN);
     return Number.isInteger(seconds) && seconds >= 5 && seconds <= 300 ? seconds * 1000 : ringTimeoutMs;
   };
   const imStore = createImStore(db);

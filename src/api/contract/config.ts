@@ -8,9 +8,13 @@ export const ConfigKey = {
   primeHostCanCall: 'prime_achor_can_call',
   translator: 'microsoft_translator_config',
   idleReminderMinutes: 'max_no_use_app_reminder_time',
-  /** SPEC §9 "calling time-out from config callTimeOutNum", seconds; 30 when not set. */
-  callTimeOutSeconds: 'callTimeOutNum',
 } as const;
+
+/**
+ * SPEC §9 "calling time-out from config callTimeOutNum", seconds (30 when not set): a server
+ * setting, answered to the caller in createCall's `ringTimeoutMs` rather than asked for by the app.
+ */
+export const CALL_TIMEOUT_CONFIG_KEY = 'callTimeOutNum';
 
 /** `searchValue` is a comma list of keys; the answer maps each known key to its value. */
 export const getConfigByKey = defineEndpoint({

@@ -15,6 +15,7 @@ import { DEV_AES_IV, DEV_AES_KEY } from '../src/api/codes';
 import { apiRoutes } from './api';
 import { createCallEngine, type CallOptions } from './api/billing';
 import { createFaults } from './api/faults';
+import { createLiveEngine, type LiveOptions } from './api/live.rooms';
 import { translatorStandIn } from './api/translator';
 import { encryptedApi } from './api/transport';
 import { mediaUploads } from './api/upload';
@@ -50,6 +51,8 @@ export interface ServerOptions {
   mediaDir?: string;
   /** Call timings: billing period, ring time-out, offline grace (server/api/billing.ts). */
   calls?: CallOptions;
+  /** Live-room timings: the heartbeat window (server/api/live.rooms.ts). */
+  live?: LiveOptions;
 }
 
 export async function createServer(opts: ServerOptions): Promise<FastifyInstance> {
@@ -72,8 +75,12 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     // No call timer runs once closing starts (the database closes after).
     app.decorate('calls', calls);
     app.addHook('preClose', async () => calls.stop());
+    // Reopens the chat rooms of the rooms left live by the last run and sets their heartbeat deadlines.
+    const live = createLiveEngine({ db, realtime: hub, log: app.log }, opts.live);
+    app.decorate('live', live);
+    app.addHook('preClose', async () => live.stop());
     app.addHook('onClose', async () => db.close());
-    const deps = { users, sessions, realtime: hub, db, faults: createFaults(), calls };
+    const deps = { users, sessions, realtime: hub, db, faults: createFaults(), calls, live };
     registerSecurityHeaders(app);
     // Outside the API (which has its own): client errors keep their status, anything else is a logged, generic 500.
     app.setErrorHandler((error: FastifyError, request, reply) => {

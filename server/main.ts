@@ -5,7 +5,9 @@
  * run), DIST_DIR (dist), AES_KEY / AES_IV (16 bytes each; default the development pair),
  * LOG_LEVEL (warn), SEED_HOSTS / SEED_USERS (seed counts; default 6 and 4),
  * CALL_BILLING_PERIOD_MS (60000), CALL_RING_TIMEOUT_MS (30000), CALL_OFFLINE_GRACE_MS (30000):
- * call timings, shorter for e2e runs.
+ * call timings, shorter for e2e runs; LIVE_HEARTBEAT_WINDOW_MS (30000): a live room whose host
+ * has not beaten liveHeartBeatV2 for this long ends (the beat interval is a third of it, at most
+ * 10 s), shorter for e2e runs.
  */
 import { createServer } from './app';
 
@@ -35,6 +37,9 @@ const app = await createServer({
     billingPeriodMs: msFromEnv('CALL_BILLING_PERIOD_MS'),
     ringTimeoutMs: msFromEnv('CALL_RING_TIMEOUT_MS'),
     offlineGraceMs: msFromEnv('CALL_OFFLINE_GRACE_MS'),
+  },
+  live: {
+    heartbeatWindowMs: msFromEnv('LIVE_HEARTBEAT_WINDOW_MS'),
   },
 });
 

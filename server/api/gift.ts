@@ -3,7 +3,9 @@
  * not), a host asking the user of a call for a gift, and the user refusing. Sending is one
  * SQLite transaction like a call period's (billing.ts): the send row, the diamonds taken with
  * the conditional UPDATE (a short balance throws, which undoes everything), the host's income,
- * the call's gift income and the stored notifications; pushes go out after the commit.
+ * the call's gift income and the stored notifications; pushes go out after the commit. A gift
+ * in a live room (live.rooms.ts) also pays the host's gift task in the same transaction, and
+ * is posted into the room's chat after the commit.
  */
 import type * as z from 'zod/mini';
 import { AttachType } from '../../machines/system-messages/system-messages';
@@ -12,7 +14,7 @@ import type { gift } from '../../src/api/contract';
 import { CallStatus } from '../../src/api/contract/call';
 import {
   ASK_GIFT_ATTACH_TYPE, ASK_GIFT_COOLDOWN_MS, TEXT_ASK_COOLDOWN, TEXT_ASK_HOSTS_ONLY, TEXT_ASK_NOT_FOUND, TEXT_GIFT_HOSTS_ONLY,
-  TEXT_GIFT_NOT_FOUND, TEXT_GIFT_NOT_IN_CALL, TEXT_GIFT_TO_SELF,
+  TEXT_GIFT_NOT_FOUND, TEXT_GIFT_NOT_IN_CALL, TEXT_GIFT_NOT_IN_LIVE, TEXT_GIFT_ONE_SCENE, TEXT_GIFT_TO_SELF,
   type GiftAskNotice, type GiftAskRefusedNotice, type GiftCategory, type GiftIncomeNotice, type GiftReceivedNotice,
 } from '../../src/api/contract/gift';
 import type { Db } from '../db/database';
@@ -21,6 +23,7 @@ import { createImStore } from '../realtime/im.store';
 import { createWallets, UserType } from '../users/users';
 import { giftIconUrl, giftSmallUrl, type GiftPicture } from '../web/gifts';
 import { CallFlowReason, type CallEngine, type CallRow } from './billing';
+import type { LiveEngine, LiveRoomRow } from './live.rooms';
 import { ApiError, requireSession, type HandlersOf } from './transport';
 
 export type GiftRealtimeDeps = Pick<RealtimeHub, 'im'>;
@@ -39,6 +42,9 @@ interface Person {
   user_type: UserType;
   yx_accid: string;
   nickname: string;
+  is_vip: 0 | 1;
+  is_new_user: 0 | 1;
+  user_level: number;
 }
 
 interface AskRow {
@@ -58,7 +64,7 @@ class ShortBalance extends Error {}
 type Notice = GiftIncomeNotice | GiftReceivedNotice | GiftAskNotice | GiftAskRefusedNotice;
 
 export function giftHandlers(
-  { db, calls, realtime }: { db: Db; calls: CallEngine; realtime: GiftRealtimeDeps },
+  { db, calls, live, realtime }: { db: Db; calls: CallEngine; live: LiveEngine; realtime: GiftRealtimeDeps },
 ): HandlersOf<typeof gift> {
   const wallets = createWallets(db);
   const imStore = createImStore(db);
@@ -69,12 +75,14 @@ export function giftHandlers(
       ORDER BY c.sort, c.id, g.price, g.id`,
   );
   const giftById = db.prepare<[number], GiftRow>('SELECT id, name, price, img_key FROM gifts WHERE id = ? AND enabled = 1');
-  const personById = db.prepare<[number], Person>('SELECT id, user_type, yx_accid, nickname FROM users WHERE id = ?');
-  const personByAccid = db.prepare<[string], Person>('SELECT id, user_type, yx_accid, nickname FROM users WHERE yx_accid = ?');
-  const insertSend = db.prepare<{ sender: number; host: number; gift: number; num: number; value: number; call: number | null; time: number }>(
-    `INSERT INTO gift_sends (sender_id, host_id, gift_id, gift_num, value, call_id, created_at)
-     VALUES (@sender, @host, @gift, @num, @value, @call, @time)`,
+  const PERSON = 'SELECT id, user_type, yx_accid, nickname, is_vip, is_new_user, user_level FROM users';
+  const personById = db.prepare<[number], Person>(`${PERSON} WHERE id = ?`);
+  const personByAccid = db.prepare<[string], Person>(`${PERSON} WHERE yx_accid = ?`);
+  const insertSend = db.prepare<{ sender: number; host: number; gift: number; num: number; value: number; call: number | null; room: number | null; time: number }>(
+    `INSERT INTO gift_sends (sender_id, host_id, gift_id, gift_num, value, call_id, live_room_id, created_at)
+     VALUES (@sender, @host, @gift, @num, @value, @call, @room, @time)`,
   );
+  const roomIsLive = db.prepare<[number], 1>('SELECT 1 FROM live_rooms WHERE id = ? AND state = 0').pluck();
   const addCallGift = db.prepare<{ id: number; value: number }, number>(
     `UPDATE calls SET gift_income = gift_income + @value WHERE id = @id AND status = ${CallStatus.inProgress} RETURNING gift_income`,
   ).pluck();
@@ -97,18 +105,28 @@ export function giftHandlers(
   }
 
   const send = db.transaction((args: {
-    sender: Person; host: Person; gift: GiftRow; num: number; call: CallRow | undefined;
-  }): { balance: number; callGiftIncome: number | undefined; pushes: (() => void)[] } => {
-    const { sender, host, gift: g, num, call } = args;
+    sender: Person; host: Person; gift: GiftRow; num: number; call: CallRow | undefined; room: LiveRoomRow | undefined;
+  }): { balance: number; callGiftIncome: number | undefined; sendId: number; pushes: (() => void)[] } => {
+    const { sender, host, gift: g, num, call, room } = args;
     const value = g.price * num;
     const time = Date.now();
-    const sendId = Number(insertSend.run({ sender: sender.id, host: host.id, gift: g.id, num, value, call: call?.id ?? null, time }).lastInsertRowid);
+    // Checked again here: a room that ended since the look-up takes no gift.
+    if (room && roomIsLive.get(room.id) !== 1) throw refuse(TEXT_GIFT_NOT_IN_LIVE);
+    const sendId = Number(insertSend.run({
+      sender: sender.id, host: host.id, gift: g.id, num, value, call: call?.id ?? null, room: room?.id ?? null, time,
+    }).lastInsertRowid);
     const balance = wallets.spend(sender.id, value, CallFlowReason.giftPaid, sendId);
     if (balance === undefined) throw new ShortBalance();
     wallets.earn(host.id, 'income', value, CallFlowReason.giftIncome, sendId);
-    const pushes = [notice(sender.yx_accid, host.yx_accid, {
+    const pushes: (() => void)[] = [];
+    if (room) {
+      live.payGiftTask(host.id, time);
+      // No attachType 18: it adds to a call's gift income, and the host may be in a private call from the room.
+      return { balance, callGiftIncome: undefined, sendId, pushes };
+    }
+    pushes.push(notice(sender.yx_accid, host.yx_accid, {
       attachType: AttachType.giftIncome, num: value, giftId: g.id, giftNum: num, ...(call ? { channelId: call.channel_id } : {}),
-    })];
+    }));
     let callGiftIncome: number | undefined;
     if (call) {
       // Checked again here: a call that ended since the look-up takes no gift.
@@ -120,7 +138,7 @@ export function giftHandlers(
         channelId: call.channel_id, fromYxAccid: sender.yx_accid, fromNick: sender.nickname,
       }));
     }
-    return { balance, callGiftIncome, pushes };
+    return { balance, callGiftIncome, sendId, pushes };
   });
 
   const run = (pushes: (() => void)[]) => pushes.forEach((push) => push());
@@ -142,7 +160,8 @@ export function giftHandlers(
 
     sendGift(ctx) {
       const me = requireSession(ctx).userId;
-      const { channelId, toUserId, giftId, giftNum } = ctx.body;
+      const { channelId, yxRoomId, toUserId, giftId, giftNum } = ctx.body;
+      if (channelId !== undefined && yxRoomId !== undefined) throw refuse(TEXT_GIFT_ONE_SCENE);
       const g = giftById.get(giftId);
       if (!g) throw refuse(TEXT_GIFT_NOT_FOUND);
       if (toUserId === me) throw refuse(TEXT_GIFT_TO_SELF);
@@ -158,14 +177,20 @@ export function giftHandlers(
           throw refuse(TEXT_GIFT_NOT_IN_CALL);
         }
       }
+      let room: LiveRoomRow | undefined;
+      if (yxRoomId !== undefined) {
+        room = live.liveByYxRoom(yxRoomId);
+        if (!room || room.user_id !== host.id) throw refuse(TEXT_GIFT_NOT_IN_LIVE);
+      }
       let result: ReturnType<typeof send>;
       try {
-        result = send({ sender, host, gift: g, num: giftNum, call });
+        result = send({ sender, host, gift: g, num: giftNum, call, room });
       } catch (err) {
         if (err instanceof ShortBalance) throw new ApiError(ResultCode.balanceInsufficient, MESSAGE_DIAMOND_NOT_ENOUGH);
         throw err;
       }
       run(result.pushes);
+      if (room) live.postGift(room, { sender, gift: g, num: giftNum, sendId: result.sendId });
       return {
         giftId: g.id,
         giftNum,

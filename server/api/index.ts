@@ -15,6 +15,7 @@ import type { Faults } from './faults';
 import { giftHandlers } from './gift';
 import { homeHandlers } from './home';
 import { liveHandlers } from './live';
+import type { LiveEngine, LiveRealtimeDeps } from './live.rooms';
 import { newsHandlers, type NewsRealtimeDeps } from './news';
 import { peopleHandlers, type PeopleRealtimeDeps } from './people';
 import { privateMsgHandlers, type PrivateMsgRealtimeDeps } from './private-msg';
@@ -28,12 +29,15 @@ export interface ApiDeps {
   users: Users;
   sessions: Sessions;
   /** The hub's parts the API uses (blocks and presence are shared with the IM and presence sockets). */
-  realtime: RealtimeApiDeps & ChatRealtimeDeps & NewsRealtimeDeps & PrivateMsgRealtimeDeps & PeopleRealtimeDeps & CallRealtimeDeps;
+  realtime: RealtimeApiDeps & ChatRealtimeDeps & NewsRealtimeDeps & PrivateMsgRealtimeDeps & PeopleRealtimeDeps & CallRealtimeDeps
+    & LiveRealtimeDeps;
   db: Database;
   /** Injected failures (development only: set through the dev shell, see faults.ts). */
   faults: Faults;
   /** One-to-one calls: their state, billing and timers (billing.ts). */
   calls: CallEngine;
+  /** Live rooms: going live, heartbeat deadlines, viewers, wishlists, the gift task (live.rooms.ts). */
+  live: LiveEngine;
 }
 
 export function apiRoutes(deps: ApiDeps): ApiRoute[] {

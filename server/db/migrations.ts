@@ -435,6 +435,64 @@ const migrations: readonly Migration[] = [
       CREATE INDEX gift_asks_call_time ON gift_asks (call_id, created_at DESC);
     `,
   },
+  {
+    version: 6,
+    name: 'live rooms: going live, heartbeats, viewers, wishlists, live gifts, gift task rewards, service gags',
+    sql: `
+      -- Going live fills live_rooms (migration 4): yx_room_id is the hub chat room, one per room;
+      -- last_heartbeat_at is the host's last beginLiveRoom or liveHeartBeatV2 (the room ends when it is
+      -- older than the heartbeat window); end_cause says who ended it (src/api/contract/live.ts LiveEndCause).
+      ALTER TABLE live_rooms ADD COLUMN cover TEXT;
+      ALTER TABLE live_rooms ADD COLUMN last_heartbeat_at INTEGER;
+      ALTER TABLE live_rooms ADD COLUMN end_cause TEXT;
+      CREATE INDEX live_rooms_user_start ON live_rooms (user_id, started_at DESC, id DESC);
+      CREATE INDEX live_rooms_yx_room ON live_rooms (yx_room_id);
+
+      -- Who watched a room: one row per viewer (the room's distinct viewers). present is 1 between a
+      -- join and a leave: joining while present is a repeat and does not count into join_num again.
+      CREATE TABLE live_room_viewers (
+        room_id         INTEGER NOT NULL REFERENCES live_rooms (id) ON DELETE CASCADE,
+        user_id         INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        first_joined_at INTEGER NOT NULL,
+        last_joined_at  INTEGER NOT NULL,
+        joins           INTEGER NOT NULL DEFAULT 1 CHECK (joins >= 1),
+        present         INTEGER NOT NULL DEFAULT 1 CHECK (present IN (0, 1)),
+        PRIMARY KEY (room_id, user_id)
+      );
+
+      -- A host's wishlist (SPEC §3 Live info wishlist), in the order set; progress is counted per room
+      -- from gift_sends.
+      CREATE TABLE host_wishlists (
+        host_id  INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        sort     INTEGER NOT NULL,
+        gift_id  INTEGER NOT NULL REFERENCES gifts (id),
+        gift_num INTEGER NOT NULL CHECK (gift_num > 0),
+        PRIMARY KEY (host_id, gift_id)
+      );
+
+      -- A gift sent in a live room points at it (NULL: a gift outside live rooms).
+      ALTER TABLE gift_sends ADD COLUMN live_room_id INTEGER REFERENCES live_rooms (id) ON DELETE SET NULL;
+      CREATE INDEX gift_sends_live_room ON gift_sends (live_room_id, gift_id) WHERE live_room_id IS NOT NULL;
+      CREATE INDEX gift_sends_live_host_time ON gift_sends (host_id, created_at) WHERE live_room_id IS NOT NULL;
+
+      -- The live gift task's reward, paid at most once per host and UTC day (the key is what makes a
+      -- second payment impossible). day is the day's first millisecond.
+      CREATE TABLE live_gift_task_rewards (
+        host_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        day     INTEGER NOT NULL,
+        target  INTEGER NOT NULL,
+        reward  INTEGER NOT NULL,
+        paid_at INTEGER NOT NULL,
+        PRIMARY KEY (host_id, day)
+      );
+
+      -- People the service gagged in every live room (SPEC §3 Live info whoBlock 1; 3 with a host gag).
+      CREATE TABLE live_service_gags (
+        user_id    INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        created_at INTEGER NOT NULL
+      );
+    `,
+  },
 ];
 
 export function migrate(db: Db): void {

@@ -78,6 +78,7 @@ describe('deterministic seed', () => {
     expect(db.prepare('SELECT key, value FROM app_config ORDER BY key').all()).toEqual([
       { key: 'achor_hide_button', value: '1,2,3,4,5' },
       { key: 'business_enabled', value: '1' },
+      { key: 'live_gift_task', value: '{"target":1000,"reward":100}' },
       { key: 'max_no_use_app_reminder_time', value: '1' },
       { key: 'microsoft_translator_config', value: '{"key":"dev-translator-key","region":"local","endpoint":"/translator/translate"}' },
       { key: 'non_paid_user_count', value: '3' },
@@ -257,7 +258,7 @@ describe('migrations', () => {
     const db = seeded();
     migrate(db);
     migrate(db);
-    expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1, 2, 3, 4, 5]);
+    expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1, 2, 3, 4, 5, 6]);
     const visitor = createUsers(db).visitor('device-x');
     expect(visitor.id).toBe(FIRST_RUNTIME_USER_ID);
   });

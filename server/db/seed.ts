@@ -21,10 +21,13 @@
  * Calls and gifts: the VIP call discount (app config `vip_call_discount`, 80: VIPs pay 80 % of a
  * host's price); fourteen gifts in three categories (Classic, Luxury, Fun) and six of them also
  * in 'Popular', listed first, with same-origin SVG pictures (server/web/gifts.ts).
+ *
+ * Live rooms: the live gift task (app config `live_gift_task`: 1000 diamonds a day, reward 100).
  */
 import { createHash } from 'node:crypto';
 import { VIP_CALL_DISCOUNT_KEY } from '../../src/api/contract/call';
 import { POPULAR_CATEGORY } from '../../src/api/contract/gift';
+import { LIVE_GIFT_TASK_DEFAULT, LIVE_GIFT_TASK_KEY } from '../../src/api/contract/live';
 import { AppPicType, BaseConfigKey } from '../../src/api/contract/home';
 import { MailType } from '../../src/api/contract/news';
 import { TRANSLATOR_LOCAL_PATH } from '../../src/api/contract/translator';
@@ -89,6 +92,8 @@ const APP_CONFIG: Readonly<Record<string, string>> = {
   [BaseConfigKey.nonPaidUserCount]: '3',
   // SPEC §3 VIP shop callDiscount / §6: VIPs pay floor(price × 80 / 100); the app shows 20 % off.
   [VIP_CALL_DISCOUNT_KEY]: '80',
+  // The live gift task (src/api/contract/live.ts): diamonds of live gifts a host receives in a day, and the reward.
+  [LIVE_GIFT_TASK_KEY]: JSON.stringify(LIVE_GIFT_TASK_DEFAULT),
 };
 
 /** Gift categories in display order; Popular (SPEC §2 gift popup) first. */

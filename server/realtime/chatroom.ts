@@ -9,6 +9,11 @@
  * the older membership (`closed: kicked`). Only the owner may gag; a gag outlives leaving
  * and entering again. Messages go to everyone in the room but their sender; the last
  * HISTORY_SIZE are kept for `history` (newest first).
+ *
+ * The live endpoints also gag people in every room at once for the service
+ * (`setServiceGagged`: SPEC §3 whoBlock 1; such a member cannot send either), read a host's gag
+ * (`isGagged`), and `post` messages into a room on a member's behalf (a live gift, once paid):
+ * those go to every member, the sender's own sockets too, and into the history.
  */
 import { randomUUID } from 'node:crypto';
 import type { ChatroomMember, ChatroomMessage } from '../../machines/ports/chatroom.port';
@@ -42,10 +47,19 @@ export interface ChatroomService extends Service {
   isOpen(roomId: string): boolean;
   /** Accounts in the room, in order of entry. */
   membersOf(roomId: string): string[];
+  /** Whether the room's owner gagged the account (false for a room that is not open). */
+  isGagged(roomId: string, account: string): boolean;
+  /** Gags (or ungags) the account in every room, for the service. */
+  setServiceGagged(account: string, gagged: boolean): void;
+  isServiceGagged(account: string): boolean;
+  /** Posts a message into an open room as `from` (to every member, and into the history); undefined when the room is not open. */
+  post(roomId: string, message: { from: string; fromNick: string; text?: string; attach?: Record<string, unknown> }): ChatroomMessage | undefined;
 }
 
 export function createChatroomService({ accounts }: { accounts: ImAccounts }): ChatroomService {
   const rooms = new Map<string, Room>();
+  /** Accounts the service gagged in every room. */
+  const serviceGagged = new Set<string>();
   /** The rooms each socket is in. */
   const joined = new Map<Conn, Set<string>>();
 
@@ -66,6 +80,22 @@ export function createChatroomService({ accounts }: { accounts: ImAccounts }): C
     const member = [...(room?.members.values() ?? [])].find((m) => m.conn === conn);
     if (!room || !member) throw new HubError(HubCode.forbidden, 'Not in this room');
     return { room, member };
+  }
+
+  /** A new message of the room, kept in its history. */
+  function record(room: Room, from: string, fromNick: string, text?: string, attach?: Record<string, unknown>): ChatroomMessage {
+    const message: ChatroomMessage = {
+      idServer: randomUUID(),
+      roomId: room.id,
+      from,
+      fromNick,
+      ...(text !== undefined ? { text } : {}),
+      ...(attach !== undefined ? { attach } : {}),
+      time: Date.now(),
+    };
+    room.history.push(message);
+    if (room.history.length > HISTORY_SIZE) room.history.shift();
+    return message;
   }
 
   function removeMember(room: Room, member: Member, notify: boolean): void {
@@ -89,6 +119,19 @@ export function createChatroomService({ accounts }: { accounts: ImAccounts }): C
     },
     isOpen: (roomId) => rooms.has(roomId),
     membersOf: (roomId) => [...(rooms.get(roomId)?.members.keys() ?? [])],
+    isGagged: (roomId, account) => rooms.get(roomId)?.gagged.has(account) ?? false,
+    setServiceGagged(account, gagged) {
+      if (gagged) serviceGagged.add(account);
+      else serviceGagged.delete(account);
+    },
+    isServiceGagged: (account) => serviceGagged.has(account),
+    post(roomId, { from, fromNick, text, attach }) {
+      const room = rooms.get(roomId);
+      if (!room) return undefined;
+      const message = record(room, from, fromNick, text, attach);
+      broadcast(room, { type: 'message', roomId, message });
+      return message;
+    },
 
     closed(conn) {
       for (const roomId of joined.get(conn) ?? []) {
@@ -136,19 +179,11 @@ export function createChatroomService({ accounts }: { accounts: ImAccounts }): C
 
       send: op(ChatroomOps.send, (conn, { roomId, text, attach }) => {
         const { room, member } = memberOf(conn, roomId);
-        if (room.gagged.has(member.account)) throw new HubError(HubCode.gagged, 'You are gagged in this room');
+        if (room.gagged.has(member.account) || serviceGagged.has(member.account)) {
+          throw new HubError(HubCode.gagged, 'You are gagged in this room');
+        }
         if (text === undefined && attach === undefined) throw new HubError(HubCode.badRequest, 'A message needs text or attach');
-        const message: ChatroomMessage = {
-          idServer: randomUUID(),
-          roomId,
-          from: member.account,
-          fromNick: member.nick,
-          ...(text !== undefined ? { text } : {}),
-          ...(attach !== undefined ? { attach } : {}),
-          time: Date.now(),
-        };
-        room.history.push(message);
-        if (room.history.length > HISTORY_SIZE) room.history.shift();
+        const message = record(room, member.account, member.nick, text, attach);
         broadcast(room, { type: 'message', roomId, message }, conn);
         return message;
       }),

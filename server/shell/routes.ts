@@ -15,6 +15,7 @@ import type { DeviceInfo } from '../../src/api/contract/session';
 import type { ApiDeps } from '../api';
 import { MAX_INJECTED_FAILURES } from '../api/faults';
 import type { RealtimeHub } from '../realtime/hub';
+import { UserType } from '../users/users';
 
 /** What the dev shell needs: the API's dependencies and the hub, to cut a frame's links. */
 export type DevShellDeps = ApiDeps & { hub: Pick<RealtimeHub, 'dropConnections'> };
@@ -33,6 +34,11 @@ const Frame = z.optional(z.int().check(z.positive(), z.maximum(100_000)));
 const OpenRequest = z.object({ userId: z.int().check(z.positive()), frame: Frame });
 const VisitorRequest = z.object({ frame: Frame });
 const DropRequest = z.object({ userId: z.int().check(z.positive()) });
+/** A person by user id, or by account (the sign-in account or the IM account). */
+const Who = { userId: z.optional(z.int().check(z.positive())), account: z.optional(z.string().check(z.minLength(1), z.maxLength(254))) };
+const BoostRequest = z.object({ ...Who, on: z.boolean() });
+const ForceEndRequest = z.object(Who);
+const ServiceGagRequest = z.object({ ...Who, gagged: z.boolean() });
 const FaultsRequest = z.object({
   baseConfigFailures: z.optional(z.int().check(z.minimum(0), z.maximum(MAX_INJECTED_FAILURES))),
 });
@@ -49,8 +55,16 @@ function frameDevice(frame = 1): DeviceInfo {
   };
 }
 
-export async function devShell(app: FastifyInstance, { users, sessions, hub, faults }: DevShellDeps): Promise<void> {
+export async function devShell(app: FastifyInstance, { users, sessions, hub, faults, live, db }: DevShellDeps): Promise<void> {
   const dir = fileURLToPath(new URL('.', import.meta.url));
+  const idByAccid = db.prepare<[string], number>('SELECT id FROM users WHERE yx_accid = ?').pluck();
+  /** The user a live hook names, or undefined. */
+  const named = (who: { userId?: number | undefined; account?: string | undefined }) => {
+    if (who.userId !== undefined) return users.findById(who.userId);
+    if (who.account === undefined) return undefined;
+    const byAccid = idByAccid.get(who.account);
+    return users.findByAccount(who.account) ?? (byAccid === undefined ? undefined : users.findById(byAccid));
+  };
 
   for (const [url, file, type] of FILES) {
     // Read per request so that edits show on reload; the page is small and used by one developer.
@@ -98,6 +112,38 @@ export async function devShell(app: FastifyInstance, { users, sessions, hub, fau
     if (!parsed.success) return reply.code(400).send({ error: `Expected { baseConfigFailures?: 0…${MAX_INJECTED_FAILURES} }.` });
     const { baseConfigFailures } = parsed.data;
     return faults.set(baseConfigFailures === undefined ? {} : { baseConfigFailures });
+  });
+
+  /**
+   * Live rooms (src/api/contract/live.ts), what the service would do: `boost` sends the host
+   * SPEC §4 system message 63 (`on`) or 64 (boosting exposure on/off); `forceEnd` ends the
+   * host's live room as the service (the room ends as by endLiveRoom; the host gets 44 code 3
+   * when connected); `serviceGag` gags or ungags a person in every live room (whoBlock 1).
+   * Each takes `{ userId }` or `{ account }` (sign-in or IM account).
+   */
+  app.post('/shell/api/live/boost', async (request, reply) => {
+    const parsed = BoostRequest.safeParse(request.body ?? {});
+    if (!parsed.success) return reply.code(400).send({ error: 'Expected { userId | account, on }.' });
+    const host = named(parsed.data);
+    if (!host || host.user_type !== UserType.host) return reply.code(404).send({ error: 'No such host.' });
+    return { sent: live.boost(host.id, parsed.data.on) };
+  });
+
+  app.post('/shell/api/live/forceEnd', async (request, reply) => {
+    const parsed = ForceEndRequest.safeParse(request.body ?? {});
+    if (!parsed.success) return reply.code(400).send({ error: 'Expected { userId | account }.' });
+    const host = named(parsed.data);
+    if (!host || host.user_type !== UserType.host) return reply.code(404).send({ error: 'No such host.' });
+    return { ended: live.forceEnd(host.id) };
+  });
+
+  app.post('/shell/api/live/serviceGag', async (request, reply) => {
+    const parsed = ServiceGagRequest.safeParse(request.body ?? {});
+    if (!parsed.success) return reply.code(400).send({ error: 'Expected { userId | account, gagged }.' });
+    const user = named(parsed.data);
+    if (!user) return reply.code(404).send({ error: 'No such account.' });
+    live.setServiceGag(user.id, parsed.data.gagged);
+    return { gagged: parsed.data.gagged };
   });
 
   /** The visitor of the frame's device (SPEC §6 Visitor), as /api/login/visit would create it. */

@@ -13,6 +13,12 @@
  *   and the call connected): it adds to the call's gift income, the host also gets
  *   attachType 4 {giftId, giftImg, giftNum}, and any pending ask for that gift in the call is
  *   fulfilled. Gifts go to hosts only (TEXT_GIFT_HOSTS_ONLY).
+ *   With a yxRoomId the gift is sent in that live room (src/api/contract/live.ts), which must
+ *   be live and the recipient's (TEXT_GIFT_NOT_IN_LIVE); a gift is in a call or a room, not
+ *   both (TEXT_GIFT_ONE_SCENE). A live gift moves the diamonds the same way, counts toward
+ *   the room's wishlist, stats and send rank and the host's gift task, and is posted into the
+ *   chat room after the commit (LiveGiftAttach); the host gets no attachType 18 for it (18
+ *   adds to a call's gift income, and a host in a private call from the room is in one).
  * - askForGift: the host of a connected call asks its user for a gift: the user gets the
  *   custom notification ASK_GIFT_ATTACH_TYPE (an extension: GiftAskNotice). At most one ask
  *   per call every ASK_GIFT_COOLDOWN_MS (SPEC §9 15 s): an earlier ask is refused with code
@@ -37,6 +43,8 @@ export const TEXT_GIFT_NOT_FOUND = 'This gift does not exist.';
 export const TEXT_GIFT_HOSTS_ONLY = 'Gifts can only be sent to hosts.';
 export const TEXT_GIFT_TO_SELF = 'You cannot send a gift to yourself.';
 export const TEXT_GIFT_NOT_IN_CALL = 'This call is not in progress.';
+export const TEXT_GIFT_NOT_IN_LIVE = 'This live has ended.';
+export const TEXT_GIFT_ONE_SCENE = 'A gift is sent in a call or in a live room, not both.';
 export const TEXT_ASK_HOSTS_ONLY = 'Only the host of a call can ask for a gift.';
 export const TEXT_ASK_NOT_FOUND = 'This request for a gift does not exist.';
 /** `{s}` is the whole seconds left. */
@@ -84,6 +92,8 @@ export const sendGift = defineEndpoint({
   request: z.object({
     /** The call the gift is part of, if any. */
     channelId: z.optional(channelId),
+    /** The live room the gift is sent in, if any (its LiveInfo.yxRoomId). */
+    yxRoomId: z.optional(channelId),
     toUserId: z.int().check(z.positive()),
     giftId: z.int().check(z.positive()),
     giftNum: z.int().check(z.minimum(1), z.maximum(GIFT_NUM_MAX)),

@@ -340,6 +340,20 @@ describe('viewer', () => {
     host.socket.close();
   });
 
+  it('a leave right after watch is called joins nothing', async () => {
+    const [hostUser, viewerUser] = users as [SeededUser, SeededUser];
+    const id = channel();
+    const host = await End.joined(hostUser, id, 'host');
+    const viewer = adapter(viewerUser);
+    const watching = viewer.live.watch(id, viewerUser.account);
+    await viewer.live.leave();
+    await expect(watching).rejects.toThrow('The live room was left before this finished');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(FakePeerConnection.made).toEqual([]);
+    expect(host.pushes).toEqual([]);
+    host.socket.close();
+  });
+
   it('watching before the host arrives: its first appearance is told by the first frame, not hostJoined', async () => {
     const [hostUser, viewerUser] = users as [SeededUser, SeededUser];
     const id = channel();

@@ -346,9 +346,10 @@ export function createLocalLiveMedia(options: LocalLiveMediaOptions): LiveMediaA
     media,
 
     async publish(channelId, account) {
+      // Counted from the call: a leave that comes while the last visit is being left cancels this one.
+      const at = leaves;
       await leaveRoom();
       stopOwn();
-      const at = leaves;
       const devices = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
       if (!devices || typeof devices.getUserMedia !== 'function') throw new MediaError('notSupported');
       let stream: MediaStream;
@@ -374,9 +375,10 @@ export function createLocalLiveMedia(options: LocalLiveMediaOptions): LiveMediaA
     },
 
     async watch(channelId, account) {
+      const at = leaves;
       await leaveRoom();
       stopOwn();
-      await enter(channelId, account, 'audience', leaves);
+      await enter(channelId, account, 'audience', at);
     },
 
     async leave() {

@@ -1,18 +1,20 @@
 /**
- * An in-memory double of exactly the Agora RTC 4.x surface that rtc.agora.ts uses. That
+ * An in-memory double of exactly the Agora RTC 4.x surface that rtc.agora.ts and live.agora.ts use. That
  * surface is typed from the SDK's own declarations (`Pick<IAgoraRTCClient, …>`,
  * `typeof setParameter`, the SDK's config and event types) and rtc.agora.sdk.ts checks that
- * the real SDK keeps fitting it, so an SDK upgrade that changes one of these signatures
- * breaks `tsc` there and here.
+ * the real SDK keeps fitting it (live.agora.sdk.ts for the live client's role), so an SDK
+ * upgrade that changes one of these signatures breaks `tsc` there and here.
  *
  * `AgoraRtcCloud` plays Agora's media service for any number of `AgoraRtcDoubleSdk`s: rtc
  * tokens per account, channels, publishing to the other members (`user-published`),
  * subscribing, leaving (`user-left`), a link that is gone (`connection-state-change` to
- * DISCONNECTED), network quality reports and the first decoded frame. Nothing here touches
+ * DISCONNECTED), network quality reports and the first decoded frame; in live mode
+ * (`mode: 'live'`) only hosts may publish and only hosts are announced as leaving, as
+ * Agora does (the audience is invisible to the others). Nothing here touches
  * the network or the browser: media tracks and streams are stand-ins.
  */
 import type {
-  AgoraRTCErrorCode, CameraVideoTrackInitConfig, ClientConfig, ConnectionDisconnectedReason, ConnectionState,
+  AgoraRTCErrorCode, CameraVideoTrackInitConfig, ClientConfig, ClientRole, ConnectionDisconnectedReason, ConnectionState,
   IAgoraRTCClient, MicrophoneAudioTrackInitConfig, UID,
 } from 'agora-rtc-sdk-ng';
 import type { setParameter } from 'agora-rtc-sdk-ng/esm';
@@ -170,6 +172,13 @@ export class AgoraRtcCloud {
   }
 
   /** @internal */
+  unpublish(client: AgoraRtcDoubleClient, tracks: DoubleLocalTrack[]): void {
+    for (const other of this.othersOf(client)) {
+      for (const track of tracks) other.emit('user-unpublished', { uid: client.account }, track.trackMediaType);
+    }
+  }
+
+  /** @internal */
   subscribe(client: AgoraRtcDoubleClient, uid: UID, kind: 'audio' | 'video'): DoubleLocalTrack {
     const publisher = this.othersOf(client).find((c) => c.account === String(uid));
     const track = publisher?.published.find((t) => t.trackMediaType === kind);
@@ -184,6 +193,8 @@ export class AgoraRtcCloud {
     if (!members || members.get(client.account) !== client) return;
     members.delete(client.account);
     if (members.size === 0 && channel !== null) this.channels.delete(channel);
+    // Live mode: the audience comes and goes unseen.
+    if (client.config.mode === 'live' && client.role !== 'host') return;
     for (const other of members.values()) other.emit('user-left', { uid: client.account }, reason);
   }
 
@@ -206,6 +217,8 @@ export class AgoraRtcDoubleClient extends DoubleEmitter<AgoraClientEvents> imple
   channel: string | null = null;
   account = '';
   published: DoubleLocalTrack[] = [];
+  /** Live mode: the role set by setClientRole (the SDK's default is audience). */
+  role: ClientRole | null = null;
   readonly subscribedVideo: DoubleRemoteVideoTrack[] = [];
   readonly subscribedAudio: DoubleRemoteAudioTrack[] = [];
   readonly joinCalls: JoinArgs[] = [];
@@ -244,8 +257,23 @@ export class AgoraRtcDoubleClient extends DoubleEmitter<AgoraClientEvents> imple
   async publish(tracks: DoubleLocalTrack[]): Promise<void> {
     await Promise.resolve();
     if (this.connectionState !== 'CONNECTED') throw new AgoraRtcDoubleError('INVALID_OPERATION', 'publish before join');
+    if (this.config.mode === 'live' && this.role !== 'host') throw new AgoraRtcDoubleError('INVALID_OPERATION', 'audience can not publish');
     this.published.push(...tracks);
     this.cloud.publish(this, tracks);
+  }
+
+  /** Stops publishing `tracks` (all when omitted): the others hear `user-unpublished`. */
+  async unpublish(tracks: DoubleLocalTrack[] = this.published): Promise<void> {
+    await Promise.resolve();
+    const gone = this.published.filter((t) => tracks.includes(t));
+    this.published = this.published.filter((t) => !gone.includes(t));
+    this.cloud.unpublish(this, gone);
+  }
+
+  async setClientRole(role: ClientRole): Promise<void> {
+    await Promise.resolve();
+    if (role === 'audience' && this.published.length > 0) throw new AgoraRtcDoubleError('INVALID_OPERATION', 'unpublish before becoming audience');
+    this.role = role;
   }
 
   subscribe(uid: UID, mediaType: 'video'): Promise<DoubleRemoteVideoTrack>;

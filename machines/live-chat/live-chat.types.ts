@@ -114,7 +114,7 @@ export function recordOf(message: ChatroomMessage): LiveChatRecord | null {
   const giftId = int(attach.giftId);
   const giftImg = secureImage(attach.giftImg);
   const gift = (giftId !== null && giftId > 0) || giftImg !== null;
-  const text = gift ? '' : str(m.text).trim().slice(0, MAX_CHAT_TEXT);
+  const text = gift || typeof m.text !== 'string' ? '' : m.text.trim().slice(0, MAX_CHAT_TEXT);
   if (!gift && !text) return null;
   const from = str(m.from);
   return {

@@ -20,6 +20,7 @@ import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import { giftListMachine } from '../gift-list/gift-list.machine';
 import { giftingMachine } from '../gifting/gifting.machine';
 import { liveChatMachine } from '../live-chat/live-chat.machine';
+import { LiveApiError } from '../ports/live.port';
 import type { LiveMediaEvent, LiveRoom } from '../ports/live.port';
 import {
   LiveHostStatus, LiveRoomState, TEXT_JOIN_FAILED, TEXT_PRIVATE_CALL_CLOSED, roomOf,
@@ -40,7 +41,7 @@ export const liveViewingMachine = setup({
     join: fromPromise<LiveRoom, number>(() => Promise.reject(new Error('not provided'))),
     /** Joins the media channel as audience. */
     watch: fromPromise<void, { channelId: string; account: string }>(() => Promise.reject(new Error('not provided'))),
-    /** Leaves the chat room, the media channel and the server's room, each best effort. */
+    /** Leaves the chat room, the media channel and the server's room, each best effort: it never fails. */
     leave: fromPromise<void, { roomId: string | null; hostUserId: number }>(() => Promise.resolve()),
     /** The room's media events while in the room. */
     media: fromCallback<LiveViewingEvent>(() => () => {}),
@@ -71,7 +72,11 @@ export const liveViewingMachine = setup({
         src: 'join',
         input: ({ context }) => context.hostUserId,
         onDone: { target: 'arriving', actions: { type: 'setRoom', params: ({ event }) => event.output } },
-        onError: { target: 'failed', actions: { type: 'notify', params: TEXT_JOIN_FAILED } },
+        // The server's refusal is shown as it says it (SPEC §8 other codes); anything else in general words.
+        onError: {
+          target: 'failed',
+          actions: { type: 'notify', params: ({ event }) => (event.error instanceof LiveApiError && event.error.message ? event.error.message : TEXT_JOIN_FAILED) },
+        },
       },
       on: { 'live.leave': 'leaving' },
     },
@@ -177,7 +182,6 @@ export const liveViewingMachine = setup({
         src: 'leave',
         input: ({ context }) => ({ roomId: context.room?.yxRoomId ?? null, hostUserId: context.hostUserId }),
         onDone: 'over',
-        onError: 'over',
       },
       on: { 'live.leave': 'leaving' },
     },
@@ -190,7 +194,6 @@ export const liveViewingMachine = setup({
         src: 'leave',
         input: ({ context }) => ({ roomId: context.room?.yxRoomId ?? null, hostUserId: context.hostUserId }),
         onDone: 'left',
-        onError: 'left',
       },
     },
     left: { type: 'final' },

@@ -15,11 +15,12 @@
  *   only hosts are seen, so whoever publishes is the room's host: its sound is subscribed and
  *   played by the SDK, its video subscribed and shown as `media.remote()`.
  * - Viewer events: `firstRemoteFrame` from the video track's `first-frame-decoded` or a
- *   detached video element's first frame, once per host appearance; `hostLeft` on the host's
- *   `user-unpublished` (video) or `user-left`, whichever comes first, when it was there;
- *   `hostJoined` when its video is published again after that. The SDK announces a host that
- *   was already in the channel exactly as one that arrives, so a first appearance is told by
- *   the first frame only (as in live.local.ts). Both roles: `connection-state-change` to
+ *   detached video element's first frame, once per host appearance; `hostJoined` whenever the
+ *   host's video is published while it was not seen — its first appearance included: the SDK
+ *   announces a host that was already in the channel exactly as one that arrives, and a viewer
+ *   that started watching while the host was away must hear it come (live.local.ts has the
+ *   same rule); `hostLeft` on the host's `user-unpublished` (video) or `user-left`, whichever
+ *   comes first, when it was seen. Both roles: `connection-state-change` to
  *   DISCONNECTED for any reason but our own leave (the SDK gave up reconnecting, or the
  *   account was banned or joined elsewhere) → `connectionLost`.
  * - `leave()` leaves the channel and (host) closes the tracks: the camera light goes off.
@@ -68,8 +69,8 @@ interface Session<T extends AgoraLocalTrack> {
   detach: () => void;
   /** Viewer: undoes what shows and plays the host's media. */
   hostStops: (() => void)[];
-  /** Viewer: how the host was last seen (what decides hostLeft / hostJoined). */
-  host: 'unseen' | 'present' | 'gone';
+  /** Viewer: whether the host is seen publishing (what decides hostJoined / hostLeft). */
+  host: 'present' | 'absent';
   leaving: boolean;
 }
 
@@ -116,7 +117,7 @@ export function createAgoraLiveMedia<T extends AgoraLocalTrack>(deps: AgoraLiveD
   function hostGone(s: Session<T>): void {
     dropHostMedia(s);
     if (s.host !== 'present') return;
-    s.host = 'gone';
+    s.host = 'absent';
     emit({ type: 'hostLeft' });
   }
 
@@ -148,9 +149,10 @@ export function createAgoraLiveMedia<T extends AgoraLocalTrack>(deps: AgoraLiveD
           s.hostStops.push(() => audio.stop());
         }, () => undefined);
       } else if (mediaType === 'video') {
-        const back = s.host === 'gone';
-        s.host = 'present';
-        if (back) emit({ type: 'hostJoined' });
+        if (s.host === 'absent') {
+          s.host = 'present';
+          emit({ type: 'hostJoined' });
+        }
         // A failed subscription shows as no first frame: the live machine's time-out decides.
         client.subscribe(uid, 'video').then((video) => {
           if (session === s && s.host === 'present') showHost(s, video);
@@ -195,7 +197,7 @@ export function createAgoraLiveMedia<T extends AgoraLocalTrack>(deps: AgoraLiveD
     const token = await deps.rtcToken();
     if (at !== leaves) throw new Error(LEFT);
     const client = sdk.createClient(LIVE_CLIENT_CONFIG);
-    const s: Session<T> = { client, role, detach: () => undefined, hostStops: [], host: 'unseen', leaving: false };
+    const s: Session<T> = { client, role, detach: () => undefined, hostStops: [], host: 'absent', leaving: false };
     s.detach = attach(s);
     session = s;
     try {

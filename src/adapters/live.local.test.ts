@@ -301,7 +301,7 @@ describe('host: one connection per viewer', () => {
 });
 
 describe('viewer', () => {
-  it('offers receive-only to the host; hostLeft when it goes, hostJoined and a fresh offer when it is back; leave is safe to repeat', async () => {
+  it('sees the host (hostJoined) and offers receive-only to it; hostLeft when it goes, hostJoined and a fresh offer when it is back; leave is safe to repeat', async () => {
     const [hostUser, viewerUser] = users as [SeededUser, SeededUser];
     const id = channel();
     const host = await End.joined(hostUser, id, 'host');
@@ -312,6 +312,7 @@ describe('viewer', () => {
     const first = FakePeerConnection.made[0]!;
     expect(first.transceivers[1]?.codecs?.[0]).toBe('video/VP9');
     expect(viewer.live.media.local()).toBeNull();
+    expect(viewer.events).toEqual(['hostJoined']);
 
     await host.send(viewerUser, { kind: 'description', description: { type: 'answer', sdp: 'answer audio:sendonly video:sendonly' } });
     await host.send(viewerUser, { kind: 'candidate', candidate: { candidate: 'candidate:h', sdpMid: '0', sdpMLineIndex: 0 } });
@@ -323,20 +324,20 @@ describe('viewer', () => {
     expect(FakePeerConnection.made).toHaveLength(1);
 
     await host.socket.request('leave');
-    await until(() => viewer.events.length === 1);
-    expect(viewer.events).toEqual(['hostLeft']);
+    await until(() => viewer.events.length === 2);
+    expect(viewer.events).toEqual(['hostJoined', 'hostLeft']);
     expect(first.connectionState).toBe('closed');
 
     await host.socket.request('join', { channelId: id, account: hostUser.account, token: tokens.get(hostUser), role: 'host' });
     await until(() => host.descriptions().length === 2);
-    expect(viewer.events).toEqual(['hostLeft', 'hostJoined']);
+    expect(viewer.events).toEqual(['hostJoined', 'hostLeft', 'hostJoined']);
     expect(FakePeerConnection.made).toHaveLength(2);
 
     await viewer.live.leave();
     await viewer.live.leave();
     expect(FakePeerConnection.made.map((pc) => pc.connectionState)).toEqual(['closed', 'closed']);
     await until(() => host.pushes.some((p) => p.type === 'peerLeft'));
-    expect(viewer.events).toEqual(['hostLeft', 'hostJoined']);
+    expect(viewer.events).toEqual(['hostJoined', 'hostLeft', 'hostJoined']);
     host.socket.close();
   });
 
@@ -354,18 +355,19 @@ describe('viewer', () => {
     host.socket.close();
   });
 
-  it('watching before the host arrives: its first appearance is told by the first frame, not hostJoined', async () => {
+  it('watching before the host arrives (it was in a private call): its arrival is hostJoined and an offer', async () => {
     const [hostUser, viewerUser] = users as [SeededUser, SeededUser];
     const id = channel();
     const viewer = adapter(viewerUser);
     await viewer.live.watch(id, viewerUser.account);
     expect(FakePeerConnection.made).toEqual([]);
+    expect(viewer.events).toEqual([]);
     const host = await End.joined(hostUser, id, 'host');
     await until(() => host.descriptions().length === 1);
-    expect(viewer.events).toEqual([]);
+    expect(viewer.events).toEqual(['hostJoined']);
     host.socket.close();
-    await until(() => viewer.events.length === 1);
-    expect(viewer.events).toEqual(['hostLeft']);
+    await until(() => viewer.events.length === 2);
+    expect(viewer.events).toEqual(['hostJoined', 'hostLeft']);
   });
 
   it('connectionLost when the relay link drops, and when the connection to the host fails; nothing after it', async () => {
@@ -376,18 +378,18 @@ describe('viewer', () => {
     await viewer.live.watch(id, viewerUser.account);
     await until(() => FakePeerConnection.made.length === 1);
     FakePeerConnection.made[0]!.become('disconnected');
-    await until(() => viewer.events.length === 1);
-    expect(viewer.events).toEqual(['connectionLost']);
+    await until(() => viewer.events.length === 2);
+    expect(viewer.events).toEqual(['hostJoined', 'connectionLost']);
     expect(FakePeerConnection.made[0]!.connectionState).toBe('closed');
     await until(() => host.pushes.some((p) => p.type === 'peerLeft'));
 
     await viewer.live.watch(id, viewerUser.account);
     await until(() => FakePeerConnection.made.length === 2);
     hub.server.app.realtime.dropConnections(viewerUser.account);
-    await until(() => viewer.events.length === 2);
-    expect(viewer.events).toEqual(['connectionLost', 'connectionLost']);
+    await until(() => viewer.events.length === 4);
+    expect(viewer.events).toEqual(['hostJoined', 'connectionLost', 'hostJoined', 'connectionLost']);
     host.socket.close();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(viewer.events).toEqual(['connectionLost', 'connectionLost']);
+    expect(viewer.events).toEqual(['hostJoined', 'connectionLost', 'hostJoined', 'connectionLost']);
   });
 });

@@ -14,10 +14,12 @@
  *   audio element; its video is `media.remote()`.
  * - Viewer events: `firstRemoteFrame` when a frame of the host's video is decoded (a detached
  *   video element's requestVideoFrameCallback, with inbound-rtp `framesDecoded` polling as a
- *   fallback), once per host appearance; `hostLeft` when the host that was there goes;
- *   `hostJoined` when it comes back after a `hostLeft` (its first appearance is told by the
- *   first frame, as in live.agora.ts, where the SDK cannot tell a host that was already there
- *   from one that arrives); `connectionLost` when the relay link drops, another socket takes
+ *   fallback), once per host appearance; `hostJoined` whenever the host is seen in the channel
+ *   after not being seen — when watching begins with the host there, when it arrives, and
+ *   when it is back after a `hostLeft` (the same rule as live.agora.ts, where the SDK cannot
+ *   tell a host that was already there from one that arrives, so a viewer that started
+ *   watching while the host was away always hears it come); `hostLeft` when the host that was
+ *   seen goes; `connectionLost` when the relay link drops, another socket takes
  *   this account's place, or the peer connection to the host fails or stays `disconnected`
  *   for `disconnectedGraceMs`. The host hears `connectionLost` when its relay link drops or is
  *   taken; one viewer's failing connection is that viewer's matter.
@@ -74,8 +76,8 @@ interface Room {
   links: Map<string, Link>;
   /** Pushes are handled in order per peer: a description's handling is async and candidates follow it. */
   queues: Map<string, Promise<void>>;
-  /** Viewer: how the host was last seen (what decides hostLeft / hostJoined). */
-  host: 'unseen' | 'present' | 'gone';
+  /** Viewer: whether the host is seen in the channel (what decides hostJoined / hostLeft). */
+  host: 'present' | 'absent';
 }
 
 const LEAVE_TIMEOUT_MS = 2000;
@@ -245,7 +247,7 @@ export function createLocalLiveMedia(options: LocalLiveMediaOptions): LiveMediaA
     peerGone(r, host);
     enqueue(r, host, () => {
       if (r.host !== 'present') return;
-      r.host = 'gone';
+      r.host = 'absent';
       emit({ type: 'hostLeft' });
     });
   }
@@ -253,9 +255,10 @@ export function createLocalLiveMedia(options: LocalLiveMediaOptions): LiveMediaA
   /** Viewer: the host is there; a fresh offer to it. */
   function hostHere(r: Room, host: string): void {
     enqueue(r, host, () => {
-      const back = r.host === 'gone';
-      r.host = 'present';
-      if (back) emit({ type: 'hostJoined' });
+      if (r.host === 'absent') {
+        r.host = 'present';
+        emit({ type: 'hostJoined' });
+      }
       return offer(r, host);
     });
   }
@@ -318,7 +321,7 @@ export function createLocalLiveMedia(options: LocalLiveMediaOptions): LiveMediaA
       await socket.ready;
       const joined = await socket.request<RtcLiveJoinResult>('join', { channelId, account, token, role }, options.requestTimeoutMs);
       if (at !== leaves) throw new Error(LEFT);
-      r = { role, socket, links: new Map(), queues: new Map(), host: 'unseen' };
+      r = { role, socket, links: new Map(), queues: new Map(), host: 'absent' };
       room = r;
       if (role === 'audience' && joined.host !== null) hostHere(r, joined.host);
     } catch (error) {

@@ -96,7 +96,7 @@ test('[§2 /liveRoom, §9] one host, two viewers: both decode 1280×720 VP9; the
     await expect.poll(async () => (await hostLink(viewer)).framesDecoded).toBeGreaterThan(0);
     expect(await hostLink(viewer)).toMatchObject({ iceServers: 0, received: 'video/VP9', frameWidth: 1280, framesSent: 0 });
     expect(await viewer.page.evaluate(() => window.live.showsOwn())).toBe(false);
-    expect(await eventTypes(viewer)).toEqual(['firstRemoteFrame']);
+    expect(await eventTypes(viewer)).toEqual(['hostJoined', 'firstRemoteFrame']);
   }
   // The host: one connection per viewer, each sending VP9 at 1280 wide, keeping resolution.
   const hostLinks = await host.page.evaluate(() => window.live.links());
@@ -111,7 +111,7 @@ test('[§2 /liveRoom, §9] one host, two viewers: both decode 1280×720 VP9; the
   expect(await host.page.evaluate(() => window.live.ownTracks())).toEqual(['audio:ended', 'video:ended']);
   expect(await host.page.evaluate(() => window.live.showsOwn())).toBe(false);
   for (const viewer of viewers) {
-    await expect.poll(() => eventTypes(viewer)).toEqual(['firstRemoteFrame', 'hostLeft']);
+    await expect.poll(() => eventTypes(viewer)).toEqual(['hostJoined', 'firstRemoteFrame', 'hostLeft']);
     expect(await viewer.page.evaluate(() => window.live.remoteVideo().shown)).toBe(false);
   }
 
@@ -120,7 +120,7 @@ test('[§2 /liveRoom, §9] one host, two viewers: both decode 1280×720 VP9; the
   expect(back.error).toBeNull();
   for (const [i, viewer] of viewers.entries()) {
     await expect.poll(() => frameAt(viewer, 1), { timeout: 15_000 }).not.toBeNull();
-    expect(await eventTypes(viewer)).toEqual(['firstRemoteFrame', 'hostLeft', 'hostJoined', 'firstRemoteFrame']);
+    expect(await eventTypes(viewer)).toEqual(['hostJoined', 'firstRemoteFrame', 'hostLeft', 'hostJoined', 'firstRemoteFrame']);
     console.log(`[live] viewer ${i + 1}: publish again → first remote frame ${(await frameAt(viewer, 1))! - back.at} ms`);
     await expect.poll(() => viewer.page.evaluate(() => window.live.remoteVideo()), { timeout: 10_000 }).toEqual({ width: 1280, height: 720, shown: true });
     await expect.poll(async () => (await hostLink(viewer)).framesDecoded).toBeGreaterThan(0);
@@ -134,7 +134,7 @@ test('[§2 /liveRoom, §9] one host, two viewers: both decode 1280×720 VP9; the
     .toEqual(['closed', 'connected']);
   await expect.poll(async () => (await hostLink(b)).framesDecoded).toBeGreaterThan(decodedBefore + 15);
   expect(await hostLink(b)).toMatchObject({ state: 'connected', frameWidth: 1280 });
-  expect(await eventTypes(b)).toEqual(['firstRemoteFrame', 'hostLeft', 'hostJoined', 'firstRemoteFrame']);
+  expect(await eventTypes(b)).toEqual(['hostJoined', 'firstRemoteFrame', 'hostLeft', 'hostJoined', 'firstRemoteFrame']);
   expect(await eventTypes(host)).toEqual([]);
 
   // Everyone leaves, viewer B before the host; leaving again is harmless.
@@ -144,7 +144,7 @@ test('[§2 /liveRoom, §9] one host, two viewers: both decode 1280×720 VP9; the
   }
   expect(await host.page.evaluate(() => window.live.ownTracks())).toEqual(['audio:ended', 'video:ended']);
   expect((await host.page.evaluate(() => window.live.links())).map((l) => l.state)).toEqual(['closed', 'closed', 'closed', 'closed']);
-  expect(await eventTypes(b)).toEqual(['firstRemoteFrame', 'hostLeft', 'hostJoined', 'firstRemoteFrame']);
+  expect(await eventTypes(b)).toEqual(['hostJoined', 'firstRemoteFrame', 'hostLeft', 'hostJoined', 'firstRemoteFrame']);
   expect(await eventTypes(host)).toEqual([]);
   expect(everyone.flatMap((p) => p.problems)).toEqual([]);
   for (const p of everyone) await p.context.close();

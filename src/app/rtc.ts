@@ -9,13 +9,13 @@
  * attempts, SPEC §8), and for Agora the SDK's own chunk after it. Events and the media view
  * pass through, so the stand-in can be handed to the call machine and to React at start-up.
  */
-import type { CallMediaView, RtcAdapter } from '../../machines/ports/call.media';
+import type { RtcAdapter } from '../../machines/ports/call.media';
 import type { RtcEvent } from '../../machines/ports/call.port';
 import { hubUrl } from '../adapters/hub.socket';
-import { loadWithRetry } from '../adapters/sdk-load';
 import type { ApiClient } from '../api/client';
 import { realtime as realtimeContract } from '../api/contract';
 import { config } from './config';
+import { lazyMedia } from './lazyMedia';
 
 export interface RtcPortOptions {
   /** The rtcToken of /api/index/getAgoraRtmToken (`rtcTokenFrom(api)`), asked for at every join. */
@@ -47,59 +47,12 @@ async function loadAdapter(options: RtcPortOptions): Promise<RtcAdapter> {
 }
 
 export function createRtcPort(options: RtcPortOptions): RtcAdapter {
-  const listeners = new Set<(event: RtcEvent) => void>();
-  const viewers = new Set<() => void>();
-  let adapter: RtcAdapter | null = null;
-  let loading: Promise<RtcAdapter> | null = null;
-
-  const viewChanged = () => {
-    for (const viewer of [...viewers]) viewer();
-  };
-
-  function load(): Promise<RtcAdapter> {
-    loading ??= loadWithRetry(() => loadAdapter(options)).then(
-      (loaded) => {
-        adapter = loaded;
-        loaded.subscribe((event) => {
-          for (const listener of [...listeners]) listener(event);
-        });
-        loaded.media.subscribe(viewChanged);
-        viewChanged();
-        return loaded;
-      },
-      (error: unknown) => {
-        loading = null;
-        throw error;
-      },
-    );
-    return loading;
-  }
-
-  const media: CallMediaView = {
-    local: () => adapter?.media.local() ?? null,
-    remote: () => adapter?.media.remote() ?? null,
-    subscribe(viewer) {
-      viewers.add(viewer);
-      return () => {
-        viewers.delete(viewer);
-      };
-    },
-  };
-
+  const lazy = lazyMedia<RtcAdapter, RtcEvent>(() => loadAdapter(options));
   return {
-    media,
-    prepare: async (video) => (await load()).prepare(video),
-    join: async (channelId, account) => (await load()).join(channelId, account),
-    async leave() {
-      // Nothing was ever loaded: nothing to leave (and nothing to load for it).
-      const current = adapter ?? (loading ? await loading.catch(() => null) : null);
-      await current?.leave();
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    media: lazy.media,
+    prepare: async (video) => (await lazy.load()).prepare(video),
+    join: async (channelId, account) => (await lazy.load()).join(channelId, account),
+    leave: lazy.leave,
+    subscribe: lazy.subscribe,
   };
 }

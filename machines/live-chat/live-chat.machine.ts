@@ -134,7 +134,8 @@ export const liveChatMachine = setup({
     memberEntered: enqueueActions(({ context, enqueue, event }) => {
       if (event.type !== 'room.memberEntered') return;
       const member = audienceMemberOf(event.member);
-      if (!member) return;
+      // The audience is the viewers: the host (back after a dropped link) is not one.
+      if (!member || member.account === context.hostAccount) return;
       enqueue.assign({ joinNum: context.joinNum + 1, audience: withMember(context.audience, member) });
       const highlight = highlightOf(event.member);
       if (highlight) enqueue.sendTo('highlights', { type: 'highlight.add', highlight });
@@ -150,7 +151,7 @@ export const liveChatMachine = setup({
     }),
     loaded: assign(({ context }, { history, members }: { history: ChatroomMessage[]; members: ChatroomMember[] }) => {
       const records = history.map(recordOf).filter((r): r is LiveChatRecord => r !== null);
-      const loaded = members.map(audienceMemberOf).filter((m): m is ChatroomMember => m !== null);
+      const loaded = members.map(audienceMemberOf).filter((m): m is ChatroomMember => m !== null && m.account !== context.hostAccount);
       // Members who entered while loading stay (once).
       const audience = context.audience.reduce(withMember, loaded.slice(0, AUDIENCE_LIMIT));
       return { records: withRecords(context.records, records), audience };

@@ -40,6 +40,7 @@ const samples: AnyEventObject[] = [
   { type: 'chat.gag', account: 'bob', gagged: true }, { type: 'chat.retry' },
   { type: 'room.message', message: text }, { type: 'room.message', message: gift }, { type: 'room.message', message: malformed },
   { type: 'room.memberEntered', member: bob }, { type: 'room.memberEntered', member: carl },
+  { type: 'room.memberEntered', member: { account: 'host', nick: 'Host', gagged: false, ext: { userLevel: 9 } } },
   { type: 'room.memberExited', account: 'carl' }, { type: 'room.memberExited', account: 'host' },
   { type: 'room.gagChanged', account: 'me', gagged: true }, { type: 'room.gagChanged', account: 'me', gagged: false },
   { type: 'room.gagChanged', account: 'bob', gagged: true },
@@ -121,12 +122,15 @@ async function replay(input: LiveChatInput, steps: readonly { event: EventObject
       expect(ctx.wishlist).toEqual(before.wishlist);
     }
     if (e.type === 'room.memberEntered') {
-      expect(ctx.joinNum).toBe(before.joinNum + 1);
-      expect(ctx.audience.map((m) => m.account)).toContain((e.member as ChatroomMember).account);
+      // The audience is the viewers: the host coming back (a dropped link) counts nothing.
+      const viewer = (e.member as ChatroomMember).account !== 'host';
+      expect(ctx.joinNum).toBe(before.joinNum + (viewer ? 1 : 0));
+      expect(ctx.audience.map((m) => m.account).includes((e.member as ChatroomMember).account)).toBe(viewer);
       // SPEC §6: only a member above level 0 gets a highlight.
       const highlightsNow = (childContext(actor, 'highlights')?.received as number | undefined) ?? 0;
       expect(highlightsNow).toBe(highlightsBefore + ((e.member as ChatroomMember).account === 'bob' ? 1 : 0));
     }
+    expect(ctx.audience.map((m) => m.account)).not.toContain('host');
     if (e.type === 'room.memberExited' && snapshot.status === 'active') expect(ctx.audience.map((m) => m.account)).not.toContain(e.account);
     // SPEC §4: the anchor's exit ends a viewer's room.
     if (e.type === 'room.memberExited' && e.account === 'host' && !isHost) expect(snapshot.output).toEqual({ reason: 'hostLeft' });

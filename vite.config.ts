@@ -42,6 +42,13 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // The NetEase IM SDK is one large chunk, loaded only when the production adapters log in.
     chunkSizeWarningLimit: 1200,
+    rolldownOptions: {
+      treeshake: {
+        // The API contract only declares schemas (src/api/contract/*). Said so, a chunk gets
+        // the declarations it uses, not every module the contract's index re-exports.
+        moduleSideEffects: [{ test: /\/src\/api\/contract\//, sideEffects: false }],
+      },
+    },
   },
   test: {
     include: ['machines/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts'],

@@ -14,9 +14,11 @@ export interface Endpoint<Req extends z.ZodMiniType = z.ZodMiniType, Res extends
   response: Res;
 }
 
-export const defineEndpoint = <Req extends z.ZodMiniType, Res extends z.ZodMiniType>(
-  e: Endpoint<Req, Res>,
-): Endpoint<Req, Res> => e;
+/** Marked free of side effects: a declaration no code uses is left out of the bundle. */
+// @__NO_SIDE_EFFECTS__
+export function defineEndpoint<Req extends z.ZodMiniType, Res extends z.ZodMiniType>(e: Endpoint<Req, Res>): Endpoint<Req, Res> {
+  return e;
+}
 
 export type RequestOf<E extends Endpoint> = z.input<E['request']>;
 export type ResponseOf<E extends Endpoint> = z.output<E['response']>;

@@ -4,17 +4,55 @@
  * signed in); the mail lists load when their tab is first opened.
  */
 import { useSelector } from '@xstate/react';
-import { useId, useState } from 'react';
-import type { KeyboardEvent } from 'react';
+import { Component, Suspense, lazy, useEffect, useId, useState } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import type { ChatRow } from '../../../machines/conversations/conversations.selectors';
 import { selectBanner, selectConversations, selectSession } from '../../../machines/session/session.selectors';
 import { news } from '../../api/contract';
 import { useAppActor } from '../../app/AppActorContext';
+import { ListMessage } from '../../ui/ListMessage';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { ConversationList } from './ConversationList';
-import { MailList } from './MailList';
-import { CallRecordList, FollowingList } from './NewsLists';
 import './news.css';
+
+/**
+ * The lists behind the other tabs (and the component library their pull-to-refresh and
+ * paging come from) are not part of the screen's first view, the chats: they load when the
+ * app is next idle, and at the latest when their tab is first opened.
+ */
+const loadMail = () => import('./MailList');
+const loadLists = () => import('./NewsLists');
+const MailList = lazy(() => loadMail().then((m) => ({ default: m.MailList })));
+const FollowingList = lazy(() => loadLists().then((m) => ({ default: m.FollowingList })));
+const CallRecordList = lazy(() => loadLists().then((m) => ({ default: m.CallRecordList })));
+
+function useWarmTabLists(): void {
+  useEffect(() => {
+    const load = () => { Promise.all([loadMail(), loadLists()]).catch(() => undefined); };
+    const w = window as { requestIdleCallback?: (fn: () => void) => number; cancelIdleCallback?: (id: number) => void };
+    if (w.requestIdleCallback) {
+      const id = w.requestIdleCallback(load);
+      return () => w.cancelIdleCallback?.(id);
+    }
+    const timer = window.setTimeout(load, 2000);
+    return () => window.clearTimeout(timer);
+  }, []);
+}
+
+/** A tab whose list could not be fetched (no network) says so in its panel; the other tabs stay usable. */
+class TabLoadFailed extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    // A module that failed to load stays failed until the page loads again.
+    return <ListMessage error="This list could not be loaded. Check the connection and try again." onRetry={() => window.location.reload()} />;
+  }
+}
 
 const TABS = [
   { id: 'chats', label: 'Messages' },
@@ -35,6 +73,7 @@ export function NewsView() {
   // A tab's panel stays mounted once opened, so its list and position are kept.
   const [opened, setOpened] = useState<ReadonlySet<TabId>>(new Set(['chats']));
   const baseId = useId();
+  useWarmTabLists();
 
   const select = (id: TabId) => {
     setTab(id);
@@ -77,11 +116,18 @@ export function NewsView() {
           aria-labelledby={`${baseId}-tab-${t.id}`}
           hidden={tab !== t.id}
         >
-          {t.id === 'chats' && conversations && <ConversationList conversations={conversations} talkPath={talkPath} />}
-          {t.id === 'system' && <MailList mailType={news.MailType.system} />}
-          {t.id === 'station' && <MailList mailType={news.MailType.station} />}
-          {t.id === 'follows' && <FollowingList />}
-          {t.id === 'records' && <CallRecordList />}
+          {t.id === 'chats' ? (
+            conversations && <ConversationList conversations={conversations} talkPath={talkPath} />
+          ) : (
+            <TabLoadFailed>
+              <Suspense fallback={<ListMessage busy>Loading…</ListMessage>}>
+                {t.id === 'system' && <MailList mailType={news.MailType.system} />}
+                {t.id === 'station' && <MailList mailType={news.MailType.station} />}
+                {t.id === 'follows' && <FollowingList />}
+                {t.id === 'records' && <CallRecordList />}
+              </Suspense>
+            </TabLoadFailed>
+          )}
         </div>
       ))}
     </ScreenFrame>

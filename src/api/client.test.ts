@@ -173,6 +173,23 @@ describe('[§8] HTTP and network failures', () => {
     const { client } = setup(() => new Promise<Response>(() => {}));
     expect(await rejection(client.call(probe, { n: 1 }))).toMatchObject({ kind: 'timeout', message: 'Network Connection Failure' });
   });
+
+  it('a request given up at the time-out is aborted, not left running', async () => {
+    let signal: AbortSignal | null | undefined;
+    const client = createApiClient({
+      baseUrl: 'http://api.test',
+      codec,
+      credentials: () => null,
+      onNotice: () => {},
+      timeoutMs: 50,
+      fetch: ((_input: RequestInfo | URL, init?: RequestInit) => {
+        signal = init?.signal;
+        return new Promise<Response>(() => {});
+      }) as typeof fetch,
+    });
+    await rejection(client.call(probe, { n: 1 }));
+    expect(signal?.aborted).toBe(true);
+  });
 });
 
 describe('malformed responses are a clear error, never a crash', () => {

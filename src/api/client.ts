@@ -3,8 +3,9 @@
  * default), 30 s time-out, the shell-contract headers, AES bodies, and the §8 catalogue
  * applied through `outcome.ts`. Every response is checked against the endpoint's schema,
  * so a malformed or undecryptable answer becomes a clear error, never a crash.
+ * Plain `fetch` with a time-out: every first screen loads this client, and an HTTP library
+ * would add only what these few lines do.
  */
-import ky, { TimeoutError } from 'ky';
 import type { AesCodec } from './codec';
 import { APP_VERSION, Header, REQUEST_TIMEOUT_MS } from './codes';
 import type { Endpoint, RequestOf, ResponseOf } from './contract/endpoint';
@@ -39,14 +40,30 @@ export interface ApiClient {
   data<E extends Endpoint>(endpoint: E, body: RequestOf<E>, options?: CallOptions): Promise<ResponseOf<E>>;
 }
 
+/** Why a request was given up: no response within the time-out. */
+class TimedOut extends Error {}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const http = ky.create({
-    timeout: options.timeoutMs ?? REQUEST_TIMEOUT_MS,
-    retry: 0,
-    throwHttpErrors: false,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  const fetchFn = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const base = (options.baseUrl ?? '').replace(/\/$/, '');
+
+  /** The response, or TimedOut when none came in time (the request is then aborted). */
+  async function http(url: string, init: RequestInit): Promise<Response> {
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        reject(new TimedOut());
+        controller.abort();
+      }, timeoutMs);
+    });
+    try {
+      return await Promise.race([fetchFn(url, { ...init, signal: controller.signal }), timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 
   function settle<T>(result: Interpretation<T>): ApiResult<T> {
     result.notices.forEach(options.onNotice);
@@ -82,7 +99,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         ...(endpoint.method === 'POST' ? { body: options.codec.encrypt(JSON.stringify(body ?? {})) } : {}),
       });
     } catch (error) {
-      return settle(interpretTransportFailure(error instanceof TimeoutError));
+      return settle(interpretTransportFailure(error instanceof TimedOut));
     }
     if (!response.ok) return settle(interpretHttpStatus(response.status));
 

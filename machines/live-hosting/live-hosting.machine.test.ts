@@ -19,7 +19,7 @@ import {
   TEXT_LIVE_CALL_WARNING,
 } from './live-hosting.machine';
 import type { LiveHostingEmitted, LiveSummary } from './live-hosting.machine';
-import { liveEndsViewOf, liveHostingViewOf, liveStateOf } from './live-hosting.selectors';
+import { liveEndsViewOf, liveHostingViewOf, liveStateOf, selectHostingChat } from './live-hosting.selectors';
 
 const room = (over: Partial<LiveRoom> = {}): LiveRoom => ({
   userId: 1, yxAccid: 'yx-host', nickname: 'Sofia', title: 'Evening', agoraChannelId: 'live-ch', yxRoomId: 'room-1',
@@ -185,7 +185,7 @@ describe('Scenario: a live with a viewer over the in-memory services', () => {
     }).start();
     await flush();
     expect(frontStatusOf(viewer.getSnapshot())).toBe(LiveFrontStatus.live);
-    expect(host.getSnapshot().children.chat!.getSnapshot().context.audience.map((m: { account: string }) => m.account)).toEqual(['yx-alice']);
+    expect(selectHostingChat(host.getSnapshot())!.getSnapshot().context.audience.map((m) => m.account)).toEqual(['yx-alice']);
 
     host.send({ type: 'call.started' });
     await flush();

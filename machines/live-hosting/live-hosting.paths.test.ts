@@ -24,7 +24,7 @@ import {
   TEXT_LIVE_CALL_WARNING, TEXT_PRIVATE_CALL_FAILED, liveHostingMachine,
 } from './live-hosting.machine';
 import type { LiveHostingContext, LiveHostingEmitted, LiveHostingInput, LiveSummary } from './live-hosting.machine';
-import { liveStateOf } from './live-hosting.selectors';
+import { liveStateOf, selectHostingChat } from './live-hosting.selectors';
 
 const room: LiveRoom = {
   userId: 1, yxAccid: 'yx-host', nickname: 'Sofia', title: 'Evening', agoraChannelId: 'live-ch', yxRoomId: 'room-1',
@@ -135,7 +135,7 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
     expect(chatroom.listenerCount()).toBe(onAir ? 1 : 0);
     if (onAir && !before.matches('onAir')) {
       expect(media.pending.argsOf('publish').at(-1)).toEqual(['live-ch', 'yx-host']);
-      expect(snapshot.children.chat!.getSnapshot().context).toMatchObject({ roomId: 'room-1', hostAccount: 'yx-host', whoBlock: 0 });
+      expect(selectHostingChat(snapshot)!.getSnapshot().context).toMatchObject({ roomId: 'room-1', hostAccount: 'yx-host', whoBlock: 0 });
     }
     // SPEC §4 Live state.
     const live = liveStateOf(snapshot);

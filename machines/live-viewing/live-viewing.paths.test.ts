@@ -20,7 +20,7 @@ import { manualGiftApi } from '../testing/realtime';
 import { composeLiveViewing } from './live-viewing.actors';
 import { LiveFrontStatus, TEXT_JOIN_FAILED, TEXT_PRIVATE_CALL_CLOSED, liveViewingMachine } from './live-viewing.machine';
 import type { LiveViewingContext, LiveViewingEmitted, LiveViewingInput } from './live-viewing.machine';
-import { frontStatusOf, videoStateOf } from './live-viewing.selectors';
+import { frontStatusOf, selectViewingChat, videoStateOf } from './live-viewing.selectors';
 
 const HOST = 100001;
 const room = (over: Partial<LiveRoom> = {}): LiveRoom => ({
@@ -106,7 +106,7 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
     expect(liveMedia.listenerCount).toBe(inRoom ? 1 : 0);
     expect(chatroom.listenerCount()).toBe(inRoom ? 1 : 0);
     if (inRoom && !before.matches('inRoom')) {
-      const chat = snapshot.children.chat!.getSnapshot().context;
+      const chat = selectViewingChat(snapshot)!.getSnapshot().context;
       expect(chat).toMatchObject({ roomId: 'room-1', hostAccount: 'yx-host', joinNum: 3, entry: input.entry });
     }
     // A private call is asked of the owner only when the room takes them and the host is there.

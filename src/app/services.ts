@@ -16,6 +16,8 @@ export interface Services {
   upload: Uploader;
   /** The call's streams for the call screens (the media adapter itself loads with the first call). */
   callMedia?: CallMediaView;
+  /** The live room's streams for the live screens: the host's own camera (local) or the host watched (remote). */
+  liveMedia?: CallMediaView;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

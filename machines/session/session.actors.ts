@@ -18,6 +18,9 @@ import type { SecretInfo, TalkExtrasEvent } from '../talk/talk-extras.machine';
 import { composeConversations } from '../conversations/conversations.actors';
 import type { ConversationsPorts } from '../conversations/conversations.actors';
 import { composeCall } from '../call/call.actors';
+import type { ChatroomPort } from '../ports/chatroom.port';
+import type { LiveApiPort, LiveMediaPort } from '../ports/live.port';
+import { composeLiveRooms, unavailableLive } from './live-rooms.actors';
 import type { CallApiPort, RtcPort } from '../ports/call.port';
 import type { GiftApiPort } from '../ports/gift.port';
 import type { ImPort } from '../ports/im.port';
@@ -52,8 +55,15 @@ export interface SessionPorts {
   rtmToken: () => Promise<string>;
   callApi: CallApiPort;
   rtc: RtcPort;
-  /** The gifts of a call (SPEC §7 Gifts). */
+  /** The gifts of a call and of a live room (SPEC §7 Gifts). */
   giftApi: GiftApiPort;
+  /**
+   * Live rooms (SPEC §7 Calls and live): the live API, the room's media (one room at a time)
+   * and the chat rooms. Without them, going live and watching fail with TEXT_LIVE_UNAVAILABLE.
+   */
+  liveApi?: LiveApiPort;
+  liveMedia?: LiveMediaPort;
+  chatroom?: ChatroomPort;
 }
 
 /** Wait before logging in to signalling again after a failure or a drop. */
@@ -188,6 +198,10 @@ export function composeSession(ports: SessionPorts) {
     api: ports.callApi, rtc: ports.rtc, signalling: ports.signalling, gifts: ports.giftApi,
     setTimeout: ports.clock.setTimeout, clearTimeout: ports.clock.clearTimeout,
   });
+  const live = composeLiveRooms({
+    api: ports.liveApi ?? unavailableLive.api, media: ports.liveMedia ?? unavailableLive.media,
+    chatroom: ports.chatroom ?? unavailableLive.chatroom, gifts: ports.giftApi,
+  });
   /** Logged in to signalling while the session lives (again after a failure or a drop); rings go to the session. */
   const signalLink = fromCallback<SignalLinkEvent, { account: string }>(
     ({ input, sendBack, receive }) => {
@@ -225,6 +239,6 @@ export function composeSession(ports: SessionPorts) {
     },
   );
   return sessionMachine.provide({
-    actors: { imConnection, presence: composePresence(ports.presence), banner, idleHost, conversations, talk, call, signalLink },
+    actors: { imConnection, presence: composePresence(ports.presence), banner, idleHost, conversations, talk, call, signalLink, live },
   });
 }

@@ -11,6 +11,10 @@
  * one, because a host may have another person's chat open when the call comes, and the talk
  * screen closes its chat when it goes while the call's chat must live as long as the call.
  *
+ * Live rooms are the `live` child's (live-rooms.machine.ts): the session passes it the screens'
+ * live.* intents and a beauty failure, and how its call goes (the call child sends its
+ * snapshots, `syncSnapshot`), so that a host's private call takes her out of her room and back.
+ *
  * Messages become banners unless a chat shows them; system notifications go through the §4
  * table to the machine that owns them; unread totals, navigation and log lines leave through the `output` action as
  * emitted events (`SessionOutput`), which the root actor's composition turns into events
@@ -18,90 +22,20 @@
  */
 import { assign, emit, enqueueActions, fromCallback, not, sendTo, setup, spawnChild, stopChild } from 'xstate';
 import type { AnyActorRef } from 'xstate';
-import { TEXT_SYSTEM_SENDER, bannerMachine } from '../banner/banner.machine';
-import type { BannerItem } from '../banner/banner.machine';
+import { bannerMachine } from '../banner/banner.machine';
 import { idleHostMachine } from '../idle-host/idle-host.machine';
-import { isRecharge, previewOf } from '../im/preview';
 import { imConnectionMachine } from '../im-connection/im-connection.machine';
 import { conversationsMachine } from '../conversations/conversations.machine';
 import { talkMachine } from '../talk/talk.machine';
-import { callMachine } from '../call/call.machine';
+import { appCallStateOf, callMachine } from '../call/call.machine';
 import type { CallPeer, CallSummary } from '../call/call.machine';
-import type { CallSignal } from '../ports/signalling.port';
-import type { ImConversation, ImMessage } from '../ports/im.port';
 import { presenceMachine } from '../presence/presence.machine';
 import { routeSystemMessage } from '../system-messages/system-messages';
+import { liveRoomsMachine } from './live-rooms.machine';
+import { bannerItemFor } from './session.types';
+import type { SessionContext, SessionEvent, SessionInput, SessionOutput, SignalLinkEvent } from './session.types';
 
-export interface SessionInput {
-  isHost: boolean;
-  /** VIP members may pin chats (SPEC §6). */
-  isVip: boolean;
-  /** The IM account and token of the signed-in person. */
-  account: string;
-  token: string;
-}
-
-export interface SessionContext extends SessionInput {
-  /** Why the session ended, when it ended by itself. */
-  endText: string | null;
-  /** The peer of the open talk screen, if one is open. */
-  talkPeer: string | null;
-  /** A call is under way (the `call` child runs). */
-  inCall: boolean;
-  /** The peer of the call's chat (the `callChat` child), while a call is under way. */
-  callPeer: string | null;
-  /** How the last call ended, until the end screen is dismissed. */
-  lastCall: CallSummary | null;
-}
-
-export type SessionEvent =
-  | { type: 'session.leave' }
-  | { type: 'app.hidden' }
-  | { type: 'app.visible' }
-  | { type: 'user.input' }
-  | { type: 'im.message'; message: ImMessage }
-  | { type: 'im.notification'; content: unknown; from: string }
-  | { type: 'im.unreadChanged'; count: number }
-  | { type: 'im.conversationChanged'; conversation: ImConversation }
-  | { type: 'im.connected' }
-  /** A child asks for a toast (e.g. a refused pin). */
-  | { type: 'child.toast'; text: string }
-  | { type: 'im.sessionEnded'; text: string | null }
-  | { type: 'banner.navigate'; to: string }
-  /** The talk screen opened or closed (SPEC §2 /talk). */
-  | { type: 'talk.open'; peer: string }
-  | { type: 'talk.close' }
-  /** The IM connection's answer to a send of the talk. */
-  | { type: 'talk.sent'; idClient: string; message: ImMessage }
-  | { type: 'talk.sendFailed'; idClient: string; reason: 'notConnected' | 'refused' | 'error'; text: string }
-  /** The person taps call (SPEC §2 call button on /talk); `online` as the device says now. */
-  | { type: 'call.start'; peer: CallPeer; callType: number; online: boolean }
-  /** Someone calls (a ring signal from signalling). */
-  | { type: 'call.ringing'; signal: CallSignal }
-  | { type: 'call.dismiss' };
-
-/** What the signalling link is told: turn this ring down, she is in another call. */
-export type SignalLinkEvent = { type: 'busy'; signal: CallSignal };
-
-export type SessionOutput =
-  | { type: 'session.unread'; count: number }
-  | { type: 'session.navigate'; to: string }
-  | { type: 'session.toast'; text: string }
-  | { type: 'session.log'; text: string }
-  | { type: 'session.becameHost' }
-  | { type: 'session.followerAdded' };
-
-/** The banner for an incoming message (SPEC §2 incoming-message banner). */
-export function bannerItemFor(message: ImMessage): BannerItem {
-  const system = message.from === '' || isRecharge(message);
-  return {
-    from: message.from,
-    nick: system ? TEXT_SYSTEM_SENDER : message.fromNick?.trim() || message.from,
-    avatar: null,
-    preview: previewOf(message),
-    recharge: isRecharge(message),
-  };
-}
+export * from './session.types';
 
 /** The children that hear of the app's visibility. */
 const VISIBILITY_LISTENERS = ['imConnection', 'presence', 'idleHost'] as const;
@@ -122,6 +56,7 @@ export const sessionMachine = setup({
     conversations: conversationsMachine,
     talk: talkMachine,
     call: callMachine,
+    live: liveRoomsMachine,
     /** Signalling login and incoming rings (`call.ringing`); told `busy` to turn a ring down. */
     signalLink: fromCallback<SignalLinkEvent, { account: string }>(() => () => {}),
   },
@@ -182,6 +117,7 @@ export const sessionMachine = setup({
       if (context.talkPeer !== null) enqueue.sendTo('talk', forward);
       if (context.callPeer !== null) enqueue.sendTo('callChat', forward);
     }),
+    toLive: sendTo('live', ({ event }) => event),
     goOffline: enqueueActions(({ enqueue, system }) => {
       const presence = system.get('presence') as AnyActorRef | undefined;
       if (presence) enqueue.sendTo(presence, { type: 'presence.goOffline' });
@@ -211,6 +147,21 @@ export const sessionMachine = setup({
       src: 'conversations',
       input: ({ context }) => ({ account: context.account, isVip: context.isVip }),
     },
+    {
+      id: 'live',
+      systemId: 'live',
+      src: 'live',
+      input: ({ context }) => {
+        const p = context.profile;
+        return {
+          isHost: context.isHost,
+          entry: {
+            account: context.account, token: context.token, nick: p?.nick || context.account, ...(p?.avatar ? { avatar: p.avatar } : {}),
+            ext: { isVip: context.isVip, isNewUser: p?.isNewUser ?? false, userLevel: p?.userLevel ?? 0 },
+          },
+        };
+      },
+    },
   ],
   initial: 'active',
   states: {
@@ -229,6 +180,12 @@ export const sessionMachine = setup({
         'im.connected': { actions: ['toConversations', 'toChats'] },
         'im.conversationChanged': { actions: 'toConversations' },
         'child.toast': { actions: { type: 'output', params: ({ event }) => ({ type: 'session.toast', text: event.text }) } },
+        'child.navigate': { actions: { type: 'output', params: ({ event }) => ({ type: 'session.navigate', to: event.to }) } },
+        'live.begin': { actions: 'toLive' },
+        'live.watch': { actions: 'toLive' },
+        'live.dismiss': { actions: 'toLive' },
+        'beauty.failed': { actions: 'toLive' },
+        'xstate.snapshot.call': { actions: sendTo('live', ({ event }) => ({ type: 'call.changed', state: appCallStateOf(event.snapshot) })) },
         'im.sessionEnded': { target: 'ended', actions: assign({ endText: ({ event }) => event.text }) },
         'banner.navigate': { actions: { type: 'output', params: ({ event }) => ({ type: 'session.navigate', to: event.to }) } },
         'app.hidden': { actions: 'forwardVisibility' },
@@ -253,6 +210,7 @@ export const sessionMachine = setup({
             spawnChild('talk', { id: 'callChat', input: ({ context, event }) => ({ peer: (event as { peer: CallPeer }).peer.account, account: context.account }) }),
             spawnChild('call', {
               id: 'call',
+              syncSnapshot: true,
               input: ({ context, event }) => {
                 const e = event as Extract<SessionEvent, { type: 'call.start' }>;
                 return {
@@ -277,6 +235,7 @@ export const sessionMachine = setup({
               }),
               spawnChild('call', {
                 id: 'call',
+                syncSnapshot: true,
                 input: ({ context, event }) => ({
                   direction: 'in' as const, online: true, isHost: context.isHost, account: context.account,
                   signal: (event as Extract<SessionEvent, { type: 'call.ringing' }>).signal,
@@ -287,7 +246,7 @@ export const sessionMachine = setup({
         ],
         'xstate.done.actor.call': {
           actions: [
-            stopChild('call'), stopChild('callChat'),
+            stopChild('call'), stopChild('callChat'), sendTo('live', { type: 'call.ended' }),
             assign({ inCall: false, callPeer: null, lastCall: ({ event }) => event.output as CallSummary }),
           ],
         },

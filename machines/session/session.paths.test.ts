@@ -9,6 +9,8 @@ import type { ImMessage } from '../ports/im.port';
 import { describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
 import type { FakeSignallingPort } from '../ports/signalling.fake';
+import type { FakeChatroomPort } from '../ports/chatroom.fake';
+import type { FakeLiveApi, FakeLiveMedia } from '../ports/live.fake';
 import { manualRealtime } from '../testing/realtime';
 import { composeSession } from './session.actors';
 import { bannerItemFor, sessionMachine } from './session.machine';
@@ -45,10 +47,16 @@ const samples: AnyEventObject[] = [
   { type: 'call.ringing', signal: { id: 'r1', action: 0, channelId: 'ch9', from: 'yx-caller', to: 'me', time: 1 } },
   { type: 'xstate.done.actor.call' },
   { type: 'call.dismiss' },
+  // Live rooms are the `live` child's; a child asks for navigation.
+  { type: 'live.begin', setting: { title: 'Evening', privateCallOpen: true } },
+  { type: 'live.watch', hostUserId: 100001 },
+  { type: 'live.dismiss' },
+  { type: 'beauty.failed' },
+  { type: 'child.navigate', to: '/liveEnds' },
 ];
 
 const inputs: Record<string, SessionInput> = {
-  host: { isHost: true, isVip: false, account: 'me', token: 't' },
+  host: { isHost: true, isVip: false, account: 'me', token: 't', profile: { nick: 'Sofia', userLevel: 3, isNewUser: false } },
   user: { isHost: false, isVip: true, account: 'me', token: 't' },
 };
 
@@ -62,6 +70,9 @@ function manualSession() {
 async function replay(input: SessionInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
   const { im, presence, clock, logic, pending, ports } = manualSession();
   const signalling = ports.signalling as FakeSignallingPort;
+  const liveApi = ports.liveApi as FakeLiveApi;
+  const liveMedia = ports.liveMedia as FakeLiveMedia;
+  const chatroom = ports.chatroom as FakeChatroomPort;
   /** Ends the running call: turns a ring down, and answers what it waits for (signal, media, server). */
   async function finishCall() {
     const call = actor.getSnapshot().children.call as AnyActorRef | undefined;
@@ -80,6 +91,8 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
 
   for (const { event, state } of steps) {
     const inCallBefore = actor.getSnapshot().context.inCall;
+    const liveBefore = (actor.getSnapshot().children.live as AnyActorRef | undefined)?.getSnapshot().value as string | undefined;
+    const outBefore = out.length;
     if (event.type === 'xstate.done.actor.presence') presence.pending.latest('send').resolve(undefined);
     else if (event.type === 'xstate.done.actor.call') await finishCall();
     else actor.send(event as never);
@@ -130,8 +143,26 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
       expect(conversations.getSnapshot().context.pending).toContainEqual(e.conversation);
     }
     if (event.type === 'im.notification') {
-      const expected = { 58: 'session.becameHost', [-4]: 'session.followerAdded' }[(e.content as { attachType?: number }).attachType ?? 0];
-      expect(out.at(-1)?.type).toBe(expected ?? 'session.log');
+      const attachType = typeof e.content === 'string' ? (JSON.parse(e.content) as { attachType: number }).attachType : (e.content as { attachType: number }).attachType;
+      const expected = { 58: 'session.becameHost', [-4]: 'session.followerAdded' }[attachType];
+      // 44 goes to the live rooms (which hand it to a live being hosted); nothing is reported.
+      if (attachType === 44) expect(out.slice(outBefore)).toEqual([]);
+      else expect(out.at(-1)?.type).toBe(expected ?? 'session.log');
+    }
+    if (event.type === 'child.navigate') expect(out.at(-1)).toEqual({ type: 'session.navigate', to: '/liveEnds' });
+    // The live rooms live with the session: a host goes live, anyone watches, one at a time, each with their chat-room entry.
+    const live = snapshot.children.live as AnyActorRef | undefined;
+    if (snapshot.status === 'active') {
+      const liveNow = live!.getSnapshot().value as string;
+      if (event.type === 'live.begin') expect(liveNow).toBe(liveBefore === 'idle' ? (input.isHost ? 'hosting' : 'idle') : liveBefore);
+      if (event.type === 'live.watch') expect(liveNow).toBe(liveBefore === 'idle' ? 'viewing' : liveBefore);
+      if (liveNow === 'hosting' && liveBefore === 'idle') {
+        expect(liveApi.pending.count('checkPermission')).toBe(1);
+        expect(live!.getSnapshot().context.entry).toEqual({
+          account: 'me', token: 't', nick: 'Sofia', ext: { isVip: false, isNewUser: false, userLevel: 3 },
+        });
+      }
+      if (liveNow === 'viewing' && liveBefore === 'idle') expect(liveApi.pending.argsOf('join').at(-1)).toEqual([100001]);
     }
     if (event.type === 'session.leave') expect(presence.pending.latest('send').args).toEqual([2]);
     if (snapshot.status === 'active') {
@@ -141,6 +172,7 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
     }
   }
   actor.stop();
+  expect(liveMedia.listenerCount + chatroom.listenerCount()).toBe(0);
 }
 
 describeGeneratedPaths('session', sessionMachine, {

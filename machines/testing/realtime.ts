@@ -10,6 +10,8 @@ import type { CallApiPort, RtcEvent, RtcPort } from '../ports/call.port';
 import type { GiftApiPort } from '../ports/gift.port';
 import { FakeSignallingPort } from '../ports/signalling.fake';
 import { FakePresencePort, FakePresenceServer } from '../ports/presence.fake';
+import { FakeChatroomPort } from '../ports/chatroom.fake';
+import { FakeLiveApi, FakeLiveMedia } from '../ports/live.fake';
 import type { RealtimePorts } from '../session/session.actors';
 
 export const clockPortOf = (clock: SimulatedClock): ClockPort => ({
@@ -68,6 +70,9 @@ export function manualRealtime(clock = new SimulatedClock()) {
     callApi: manualCallApi(pending),
     rtc: manualRtc(pending),
     giftApi: manualGiftApi(pending),
+    liveApi: new FakeLiveApi(undefined, 0, 'manual'),
+    liveMedia: new FakeLiveMedia(undefined, 'manual'),
+    chatroom: new FakeChatroomPort(undefined, 'manual'),
     setBlocked: (peer, blocked) => pending.add('setBlocked', [peer, blocked]),
     storeSecret: (secret) => pending.add('storeSecret', [secret]),
     openSecret: (id, pay) => pending.add('openSecret', [id, pay]),

@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
-import type { Plugin } from 'vite';
+import type { Plugin, Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
@@ -29,6 +30,33 @@ function precompress(): Plugin {
   };
 }
 
+const MAIN = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+const firstScreenModules = new WeakMap<object, Set<string>>();
+
+/**
+ * The modules src/main.tsx imports statically, transitively: what every first screen loads
+ * before anything renders. Left to itself rolldown spreads them over the entry and a handful
+ * of small shared chunks (each shared with some lazy chunk), and small files compress poorly;
+ * as one chunk, which the lazy chunks import from, the same code is 3.5 KiB less gzip.
+ */
+function firstScreenChunk(id: string, ctx: Rolldown.ChunkingContext): string | null {
+  const main = ctx.getModuleInfo(MAIN);
+  if (!main) return null;
+  let modules = firstScreenModules.get(main);
+  if (!modules) {
+    modules = new Set();
+    const stack = [...main.importedIds];
+    while (stack.length > 0) {
+      const next = stack.pop()!;
+      if (modules.has(next)) continue;
+      modules.add(next);
+      stack.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+    }
+    firstScreenModules.set(main, modules);
+  }
+  return modules.has(id) ? 'app' : null;
+}
+
 // The app is served by the reference server (server/) on one origin; `npm start`
 // builds it first. The manifest lets `npm run bench` tell the first screen's
 // chunks from the lazy ones.
@@ -48,6 +76,7 @@ export default defineConfig({
         // the declarations it uses, not every module the contract's index re-exports.
         moduleSideEffects: [{ test: /\/src\/api\/contract\//, sideEffects: false }],
       },
+      output: { codeSplitting: { groups: [{ name: firstScreenChunk }] } },
     },
   },
   test: {

@@ -13,7 +13,6 @@ import type { ApiNotice } from './api/outcome';
 import { readOpenParams } from './adapters/openParams';
 import { SessionCredentials, createHttpSessionPort } from './adapters/session.http';
 import { installShellVisibilityBridge } from './adapters/shellBridge';
-import { createHttpTranslator, translatorConfigFromApi } from './adapters/translator.http';
 import type { AppActor } from './app/AppActorContext';
 import { AppActorContext } from './app/AppActorContext';
 import { config } from './app/config';
@@ -23,6 +22,7 @@ import { createRealtimePorts } from './app/realtime';
 import type { Services } from './app/services';
 import { ServicesContext } from './app/services';
 import { confirmBecameHost, showToast, warmToasts } from './app/toast';
+import { createTranslatorPort } from './app/translator';
 import { watchPage } from './app/page';
 import './ui/app.css';
 
@@ -46,11 +46,8 @@ async function main() {
       const { createUploader } = await import('./api/upload');
       return createUploader({ baseUrl: config.apiBase, codec, credentials: credentials.forApi, onNotice })(file, onProgress, signal);
     },
-    // A relative translator endpoint (the reference server's stand-in) is on the API host.
-    translator: createHttpTranslator({
-      loadConfig: translatorConfigFromApi(api),
-      origin: new URL(config.apiBase || '/', window.location.href).href,
-    }),
+    // Loaded with the first translation (a chat's Translate): kept off the first screen.
+    translator: createTranslatorPort(api, config.apiBase),
   };
   const realtime = await createRealtimePorts(api, credentials, services.translator);
   // The call screens show the streams of the media adapter (loaded with the first call).

@@ -9,7 +9,7 @@ import { useId, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { hostingPhaseOf } from '../../../machines/live-hosting/live-hosting.selectors';
 import type { LiveHostingRef } from '../../../machines/live-hosting/live-hosting.selectors';
-import type { LiveSetting } from '../../../machines/live-hosting/live-hosting.types';
+import type { LiveSetting, LiveSummary } from '../../../machines/live-hosting/live-hosting.types';
 import { LIVE_TITLE_MAX } from '../../api/contract/live';
 import { useServices } from '../../app/services';
 import { WishlistEditor } from './WishlistEditor';
@@ -17,19 +17,30 @@ import './live-setting.css';
 
 export const TEXT_COVER_FAILED = 'The cover could not be uploaded. Please try another picture.';
 
-export function LiveSettingForm({ hosting, onGoLive }: { hosting: LiveHostingRef | undefined; onGoLive: (setting: LiveSetting) => void }) {
+export interface LiveSettingFormProps {
+  /** The host's live while one runs (it is gone once it ends or is refused). */
+  hosting: LiveHostingRef | undefined;
+  /** How the last live ended or was refused (code null: it never went live; text: why). */
+  lastLive: LiveSummary | null;
+  onGoLive: (setting: LiveSetting) => void;
+  /** Back to the room of the live on air. */
+  onOpenRoom: () => void;
+}
+
+export function LiveSettingForm({ hosting, lastLive, onGoLive, onOpenRoom }: LiveSettingFormProps) {
   const id = useId();
   const { upload } = useServices();
   const phase = useSelector(hosting, (s) => (s ? hostingPhaseOf(s) : null));
-  const failure = useSelector(hosting, (s) => (s?.matches('failed') ? s.context.failure : null));
   const [title, setTitle] = useState('');
   const [cover, setCover] = useState<string | null>(null);
   const [coverState, setCoverState] = useState<'none' | 'uploading' | 'failed'>('none');
   const [privateCallOpen, setPrivateCallOpen] = useState(true);
-  // The hosting actor there was when Go live was tapped: until the session has a new one, a tap is the same ask.
-  const [askedWith, setAskedWith] = useState<{ ref: LiveHostingRef | undefined } | null>(null);
+  // What there was when Go live was tapped: until the live (or its refusal) comes, another tap is the same ask.
+  const [asked, setAsked] = useState<{ hosting: LiveHostingRef | undefined; lastLive: LiveSummary | null } | null>(null);
   const busy = phase === 'starting' || phase === 'publishing' || phase === 'onAir' || phase === 'ending';
-  const waiting = askedWith !== null && askedWith.ref === hosting;
+  const waiting = asked !== null && asked.hosting === hosting && asked.lastLive === lastLive;
+  // A refusal of this screen's ask, in the server's words (the refused live is over at once: its summary says why).
+  const failure = asked !== null && !hosting && lastLive !== asked.lastLive && lastLive?.code === null ? lastLive.text : null;
   const disabled = busy || waiting || coverState === 'uploading';
 
   const chooseCover = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -48,7 +59,7 @@ export function LiveSettingForm({ hosting, onGoLive }: { hosting: LiveHostingRef
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (disabled) return;
-    setAskedWith({ ref: hosting });
+    setAsked({ hosting, lastLive });
     onGoLive({ title: title.trim(), ...(cover ? { cover } : {}), privateCallOpen });
   };
   return (
@@ -78,9 +89,13 @@ export function LiveSettingForm({ hosting, onGoLive }: { hosting: LiveHostingRef
       </form>
       <WishlistEditor />
       {failure && <p className="form-error" role="alert" data-testid="go-live-failure">{failure}</p>}
-      <button type="submit" form={`${id}-form`} className="button-link button-primary button-block live-setting-go" disabled={disabled} aria-busy={busy || waiting}>
-        {busy || waiting ? 'Going live…' : 'Go live'}
-      </button>
+      {phase === 'onAir' ? (
+        <button type="button" className="button-link button-primary button-block live-setting-go" onClick={onOpenRoom}>Open live room</button>
+      ) : (
+        <button type="submit" form={`${id}-form`} className="button-link button-primary button-block live-setting-go" disabled={disabled} aria-busy={busy || waiting}>
+          {busy || waiting ? 'Going live…' : 'Go live'}
+        </button>
+      )}
     </div>
   );
 }

@@ -12,7 +12,6 @@ import type { ChatroomPort } from '../ports/chatroom.port';
 import { LiveApiError } from '../ports/live.port';
 import type { LiveApiPort, LiveMediaPort } from '../ports/live.port';
 import { liveRoomsMachine } from './live-rooms.machine';
-import type { LiveRoomsOutput } from './live-rooms.machine';
 
 export function composeLiveRooms(ports: LivePorts) {
   return liveRoomsMachine.provide({
@@ -20,8 +19,6 @@ export function composeLiveRooms(ports: LivePorts) {
       liveHosting: composeLiveHosting(ports).provide({ actions: { report: sendParent((_, params: LiveHostingEmitted) => params) } }),
       liveViewing: composeLiveViewing(ports).provide({ actions: { report: sendParent((_, params: LiveViewingEmitted) => params) } }),
     },
-    // What the lives ask for reaches the session as its events (child.toast, child.navigate, call.start).
-    actions: { output: sendParent((_, params: LiveRoomsOutput) => params) },
   });
 }
 

@@ -1,7 +1,9 @@
 /**
  * The session's live rooms (SPEC §2 /liveSetting, /liveRoom, /liveEnds; §4 Live state and
  * System messages 44 / 63 / 64): at most one at a time, the host's own (liveHosting) or one
- * watched (liveViewing), each a per-use child that lives exactly as long as its state.
+ * watched (liveViewing), each a per-use child that lives exactly as long as its state. They
+ * are reached through this machine (systemId `live`) and its children, not a systemId of
+ * their own: a second live of the same kind would otherwise race the first one's name.
  *
  *   idle ─live.begin (hosts)─▶ hosting ─done─▶ idle (the summary kept for /liveEnds)
  *   idle ─live.watch─▶ viewing ─done (left)─▶ idle
@@ -102,7 +104,6 @@ export const liveRoomsMachine = setup({
     hosting: {
       invoke: {
         id: 'liveHosting',
-        systemId: 'liveHosting',
         src: 'liveHosting',
         input: ({ context, event }) => ({
           setting: event.type === 'live.begin' ? event.setting : { title: '', privateCallOpen: false }, entry: context.entry,
@@ -120,7 +121,6 @@ export const liveRoomsMachine = setup({
     viewing: {
       invoke: {
         id: 'liveViewing',
-        systemId: 'liveViewing',
         src: 'liveViewing',
         input: ({ context, event }) => ({ hostUserId: event.type === 'live.watch' ? event.hostUserId : 0, entry: context.entry }),
         onDone: 'idle',

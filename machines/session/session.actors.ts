@@ -21,6 +21,7 @@ import { composeCall } from '../call/call.actors';
 import type { ChatroomPort } from '../ports/chatroom.port';
 import type { LiveApiPort, LiveMediaPort } from '../ports/live.port';
 import { composeLiveRooms, unavailableLive } from './live-rooms.actors';
+import type { LiveRoomsOutput } from './live-rooms.machine';
 import type { CallApiPort, RtcPort } from '../ports/call.port';
 import type { GiftApiPort } from '../ports/gift.port';
 import type { ImPort } from '../ports/im.port';
@@ -201,6 +202,9 @@ export function composeSession(ports: SessionPorts) {
   const live = composeLiveRooms({
     api: ports.liveApi ?? unavailableLive.api, media: ports.liveMedia ?? unavailableLive.media,
     chatroom: ports.chatroom ?? unavailableLive.chatroom, gifts: ports.giftApi,
+  }).provide({
+    // What the lives ask for reaches the session as its events (child.toast, child.navigate, call.start).
+    actions: { output: sendParent((_, params: LiveRoomsOutput) => params) },
   });
   /** Logged in to signalling while the session lives (again after a failure or a drop); rings go to the session. */
   const signalLink = fromCallback<SignalLinkEvent, { account: string }>(

@@ -1,5 +1,5 @@
 /** Snapshot → child actors of the signed-in session, for the screens that bind to them. */
-import type { ActorRefFrom, AnyMachineSnapshot } from 'xstate';
+import type { ActorRefFrom, AnyMachineSnapshot, SnapshotFrom } from 'xstate';
 import type { BannerMachine } from '../banner/banner.machine';
 import type { IdleHostMachine } from '../idle-host/idle-host.machine';
 import type { CallRef } from '../call/call.selectors';
@@ -7,6 +7,10 @@ import type { ConversationsRef } from '../conversations/conversations.selectors'
 import type { ImConnectionMachine } from '../im-connection/im-connection.machine';
 import type { TalkMachine } from '../talk/talk.machine';
 import type { SessionMachine } from './session.machine';
+import type { LiveSummary } from '../live-hosting/live-hosting.machine';
+import type { LiveHostingRef } from '../live-hosting/live-hosting.selectors';
+import type { LiveViewingRef } from '../live-viewing/live-viewing.selectors';
+import type { LiveRoomsMachine } from './live-rooms.machine';
 
 export type SessionRef = ActorRefFrom<SessionMachine>;
 export type BannerRef = ActorRefFrom<BannerMachine>;
@@ -46,3 +50,21 @@ export const selectCall = (session: AnyMachineSnapshot | undefined): CallRef | u
 /** The chat with the peer of the call under way (SPEC §2 in-call chat). */
 export const selectCallChat = (session: AnyMachineSnapshot | undefined): TalkRef | undefined =>
   session?.children.callChat as TalkRef | undefined;
+
+export type LiveRoomsRef = ActorRefFrom<LiveRoomsMachine>;
+
+/** The live rooms (always there while signed in): the host's live, or the one watched. */
+export const selectLiveRooms = (session: AnyMachineSnapshot | undefined): LiveRoomsRef | undefined =>
+  session?.children.live as LiveRoomsRef | undefined;
+
+/** The host's live under way (SPEC §2 /liveSetting → /liveRoom), if any. */
+export const selectLiveHosting = (liveRooms: SnapshotFrom<LiveRoomsMachine> | undefined): LiveHostingRef | undefined =>
+  liveRooms?.children.liveHosting as LiveHostingRef | undefined;
+
+/** The room being watched (SPEC §2 /liveRoom as a viewer), if any. */
+export const selectLiveViewing = (liveRooms: SnapshotFrom<LiveRoomsMachine> | undefined): LiveViewingRef | undefined =>
+  liveRooms?.children.liveViewing as LiveViewingRef | undefined;
+
+/** How the host's last live ended (SPEC §2 /liveEnds), until dismissed or the next live. */
+export const selectLastLive = (liveRooms: SnapshotFrom<LiveRoomsMachine> | undefined): LiveSummary | null =>
+  liveRooms?.context.lastLive ?? null;

@@ -1,0 +1,116 @@
+/**
+ * Generated-path tests of the session's live rooms (SPEC §2 /liveSetting, /liveRoom,
+ * /liveEnds; §4 System messages 44 / 63 / 64 and Live state): replayed on the composition
+ * over manual fakes, checking at each step which live runs (one at a time, per use), what
+ * reaches the live being hosted (system messages, a beauty failure, the call being taken or
+ * over) and what the lives' requests become for the session.
+ */
+import { expect } from 'vitest';
+import { SimulatedClock, createActor } from 'xstate';
+import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, EventObject, InspectionEvent } from 'xstate';
+import { FakeChatroomNetwork, FakeChatroomPort } from '../ports/chatroom.fake';
+import { FakeLiveApi, FakeLiveMedia, FakeLiveMediaNetwork, FakeLiveNetwork } from '../ports/live.fake';
+import { LiveApiError } from '../ports/live.port';
+import { PendingCalls } from '../ports/pending';
+import { describeGeneratedPaths, flush } from '../testing/paths';
+import type { InspectFn } from '../testing/paths';
+import { manualGiftApi } from '../testing/realtime';
+import { composeLiveRooms } from './live-rooms.actors';
+import { liveRoomsMachine } from './live-rooms.machine';
+import type { LiveRoomsContext, LiveRoomsInput, LiveRoomsOutput } from './live-rooms.machine';
+
+const peer = { account: 'yx-host', userId: 100001, nickname: 'Sofia' };
+const samples: AnyEventObject[] = [
+  { type: 'live.begin', setting: { title: 'Evening', privateCallOpen: true } },
+  { type: 'live.watch', hostUserId: 100001 },
+  { type: 'live.dismiss' },
+  { type: 'call.changed', state: 'calling' }, { type: 'call.changed', state: 'callConnecting' }, { type: 'call.changed', state: 'connected' },
+  { type: 'call.ended' }, { type: 'beauty.failed' },
+  { type: 'system.liveForcedEnd', code: 3 }, { type: 'system.boosting', on: true },
+  // What the lives ask for (their report, as the composition sends it up).
+  { type: 'live.navigate', to: '/liveEnds' }, { type: 'live.toast', text: 'Could not go live.' },
+  { type: 'live.warning', text: 'This private call has lasted 5 minutes.' },
+  { type: 'live.callHost', peer, online: true },
+  { type: 'xstate.done.actor.liveHosting' }, { type: 'xstate.done.actor.liveViewing' },
+];
+
+const entry = { account: 'yx-me', token: 'im-me', nick: 'Me', ext: { isVip: false, isNewUser: false, userLevel: 1 } };
+const inputs: Record<string, LiveRoomsInput> = { host: { isHost: true, entry }, user: { isHost: false, entry } };
+const FORWARDED = ['system.liveForcedEnd', 'system.boosting', 'beauty.failed', 'call.ended'];
+
+async function replay(input: LiveRoomsInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], coverage: InspectFn) {
+  const api = new FakeLiveApi(new FakeLiveNetwork(), 1, 'manual');
+  const media = new FakeLiveMedia(new FakeLiveMediaNetwork(), 'manual');
+  const chatroom = new FakeChatroomPort(new FakeChatroomNetwork(), 'manual');
+  /** Events that reached the live being hosted. */
+  const atHosting: string[] = [];
+  const inspect = (e: InspectionEvent) => {
+    coverage(e);
+    if (e.type === '@xstate.event' && (e.actorRef as AnyActorRef).id === 'liveHosting') atHosting.push(e.event.type);
+  };
+  const actor = createActor(composeLiveRooms({ api, media, chatroom, gifts: manualGiftApi(new PendingCalls()) }), { input, clock: new SimulatedClock(), inspect });
+  const out: LiveRoomsOutput[] = [];
+  actor.on('*', (e) => out.push(e as LiveRoomsOutput));
+  actor.start();
+
+  for (const { event, state } of steps) {
+    const e = event as AnyEventObject;
+    const before = actor.getSnapshot();
+    const outBefore = out.length;
+    const hostingBefore = atHosting.length;
+    if (e.type === 'xstate.done.actor.liveHosting') {
+      // The host may not go live: the live ends at once with its summary.
+      api.pending.next('checkPermission').reject(new LiveApiError(1000, 'Only hosts can go live.'));
+    } else if (e.type === 'xstate.done.actor.liveViewing') {
+      (actor.getSnapshot().children.liveViewing as AnyActorRef).send({ type: 'live.leave' });
+      await flush();
+      media.pending.next('leave').resolve(undefined);
+      api.pending.next('leave').resolve(undefined);
+    } else {
+      actor.send(e as never);
+    }
+    await flush();
+
+    const snapshot = actor.getSnapshot();
+    const ctx: LiveRoomsContext = snapshot.context;
+    expect(snapshot.value).toEqual(state.value);
+    // One live at a time, per use.
+    expect(Boolean(snapshot.children.liveHosting)).toBe(snapshot.matches('hosting'));
+    expect(Boolean(snapshot.children.liveViewing)).toBe(snapshot.matches('viewing'));
+    if (e.type === 'live.begin' && before.matches('idle')) {
+      expect(snapshot.value).toBe(input.isHost ? 'hosting' : 'idle');
+      if (input.isHost) expect(api.pending.open().filter((c) => c.method === 'checkPermission')).toHaveLength(1);
+    }
+    if (e.type === 'live.watch' && before.matches('idle')) expect(api.pending.argsOf('join').at(-1)).toEqual([100001]);
+    // What reaches the live being hosted: the live system messages, a beauty failure, the call taken and over.
+    const reached = atHosting.slice(hostingBefore);
+    if (before.matches('hosting') && snapshot.matches('hosting')) {
+      if (FORWARDED.includes(e.type)) expect(reached).toEqual([e.type]);
+      else if (e.type === 'call.changed') expect(reached).toEqual(e.state === 'calling' ? [] : ['call.started']);
+    }
+    // What the lives ask for becomes the session's events.
+    const said = out.slice(outBefore);
+    if (e.type === 'live.navigate') expect(said).toEqual([{ type: 'child.navigate', to: '/liveEnds' }]);
+    else if (e.type === 'live.toast' || e.type === 'live.warning') expect(said).toEqual([{ type: 'child.toast', text: e.text }]);
+    else if (e.type === 'live.callHost') expect(said).toEqual([{ type: 'call.start', peer, callType: 0, online: true }]);
+    // A live that could not start says why on its way out.
+    else if (e.type === 'xstate.done.actor.liveHosting') expect(said).toEqual([{ type: 'child.toast', text: 'Only hosts can go live.' }]);
+    else expect(said).toEqual([]);
+    // /liveEnds keeps the host's last live until dismissed or the next one.
+    if (e.type === 'xstate.done.actor.liveHosting') expect(ctx.lastLive).toMatchObject({ title: 'Evening', code: null, text: 'Only hosts can go live.' });
+    if (e.type === 'live.dismiss' || (e.type === 'live.begin' && snapshot.matches('hosting'))) expect(ctx.lastLive).toBeNull();
+    if (snapshot.matches('idle')) expect(media.listenerCount + chatroom.listenerCount()).toBe(0);
+  }
+  actor.stop();
+  expect(media.listenerCount + chatroom.listenerCount()).toBe(0);
+}
+
+describeGeneratedPaths('liveRooms', liveRoomsMachine, {
+  events: samples,
+  inputs,
+  possible: (s, e) => (e.type !== 'xstate.done.actor.liveHosting' || s.matches('hosting'))
+    && (e.type !== 'xstate.done.actor.liveViewing' || s.matches('viewing')),
+  serializeContext: (c) => [(c as LiveRoomsContext).lastLive !== null],
+  minPaths: 10,
+  replay: (path, { input, inspect }) => replay(input, path.steps, inspect),
+});

@@ -237,6 +237,13 @@ export const appMachine = setup({
           isVip: context.profile?.vipInfo.isVip ?? false,
           account: context.profile?.yxAccid ?? '',
           token: context.profile?.imToken ?? '',
+          // How the person shows in live rooms (their chat-room entry: nick, avatar, level).
+          ...(context.profile ? {
+            profile: {
+              nick: context.profile.nickname, userLevel: context.profile.userLevel, isNewUser: context.profile.isNewUser,
+              ...(context.profile.icon ? { avatar: context.profile.icon } : {}),
+            },
+          } : {}),
         }),
         // The session ended by itself (kicked elsewhere, IM unrecoverable) or after leaving.
         onDone: {

@@ -52,6 +52,7 @@ async function main() {
   const realtime = await createRealtimePorts(api, credentials, services.translator);
   // The call screens show the streams of the media adapter (loaded with the first call).
   services.callMedia = realtime.rtc.media;
+  services.liveMedia = realtime.liveMedia.media;
 
   // Read (and strip from the address bar) before the entry path is taken.
   const openParams = readOpenParams();

@@ -23,8 +23,13 @@ import { CallApiError } from '../../machines/ports/call.port';
 import type { CallApiPort } from '../../machines/ports/call.port';
 import type { SignallingPort } from '../../machines/ports/signalling.port';
 import { createLocalSignallingPort } from '../adapters/signalling.local';
+import { createLocalChatroomPort } from '../adapters/chatroom.local';
+import type { ChatroomPort } from '../../machines/ports/chatroom.port';
 import { createRtcPort, rtcTokenFrom } from './rtc';
-import type { RtcAdapter } from '../../machines/ports/call.media';
+import type { CallMediaView, RtcAdapter } from '../../machines/ports/call.media';
+import type { LiveMediaPort } from '../../machines/ports/live.port';
+import { httpLiveApi } from './live';
+import { createLiveMediaPort } from './liveMedia';
 import type { TranslatorPort } from '../../machines/ports/translator.port';
 import type { ChatProfile } from '../../machines/conversations/conversations.machine';
 import { config } from './config';
@@ -39,6 +44,20 @@ async function imPort(): Promise<ImPort> {
     import('../adapters/im.nim.load'),
   ]);
   return createNimImPort({ appkey: config.nimAppKey, loadSdk: loadNim });
+}
+
+/** Live rooms' chat: the hub's chat rooms locally, NetEase's chat-room client in production (its SDK at the first entry). */
+async function chatroomPort(api: ApiClient): Promise<ChatroomPort> {
+  if (config.realtime !== 'production') return createLocalChatroomPort({ url: hubUrl(realtimeContract.RealtimePath.chatroom) });
+  const [{ createNimChatroomPort }, { loadChatroom }] = await Promise.all([
+    import('../adapters/chatroom.nim'),
+    import('../adapters/chatroom.nim.load'),
+  ]);
+  return createNimChatroomPort({
+    appkey: config.nimAppKey,
+    loadSdk: loadChatroom,
+    chatroomAddresses: (roomId) => api.data(realtimeContract.getChatRoomAddress, { searchValue: roomId }, { silent: true }),
+  });
 }
 
 async function signallingPort(api: ApiClient): Promise<SignallingPort> {
@@ -91,10 +110,14 @@ export function httpCallApi(api: ApiClient): CallApiPort {
 
 export async function createRealtimePorts(
   api: ApiClient, credentials: SessionCredentials, translator: TranslatorPort,
-): Promise<RealtimePorts & { rtc: RtcAdapter }> {
+): Promise<RealtimePorts & { rtc: RtcAdapter; liveMedia: LiveMediaPort & { readonly media: CallMediaView } }> {
   return {
     im: await imPort(),
     signalling: await signallingPort(api),
+    chatroom: await chatroomPort(api),
+    liveApi: httpLiveApi(api),
+    // Like the RTC: the live media adapter (and its SDK) loads when a live room first publishes or watches.
+    liveMedia: createLiveMediaPort({ rtcToken: rtcTokenFrom(api) }),
     rtmToken: async () => (await api.data(realtimeContract.getAgoraRtmToken, {}, { silent: true })).rtmToken,
     callApi: httpCallApi(api),
     giftApi: httpGiftApi(api),

@@ -4,7 +4,7 @@
  * during live ends it, code 99; §9 heartbeat 10 s, live call warning 300 s).
  *
  *   starting.{checking ─▶ beginning} ─▶ onAir ─▶ ending (end → stats) ─▶ ended (final: /liveEnds)
- *   starting ─refused─▶ failed (final)
+ *   starting ─refused─▶ failed (final)        starting ─live.end─▶ ending (what began is ended; no /liveEnds)
  *   onAir.stage: publishing ─▶ living ─call.started─▶ liveCalling.{leaving ─▶ away} ─call.ended─▶ waitingReturnLive (publish) ─▶ living
  *   onAir.privateCall: steady ─live.setPrivateCall─▶ switching ─▶ steady        onAir.exposure: normal ⇄ boosted (63 / 64)
  *   onAir ─live.end | 44 | beauty.failed | heartbeat gave up | chat room closed | media lost─▶ ending
@@ -17,7 +17,7 @@
  * (leaving.callOver), so a publish never races the leave. Navigation and toasts are asked of
  * the owner (`report`).
  */
-import { assign, emit, fromCallback, fromPromise, setup, stateIn } from 'xstate';
+import { assign, emit, enqueueActions, fromCallback, fromPromise, setup, stateIn } from 'xstate';
 import { liveChatMachine } from '../live-chat/live-chat.machine';
 import { WhoBlock, wishlistOf } from '../live-chat/live-chat.types';
 import { MediaError } from '../ports/call.port';
@@ -101,6 +101,8 @@ export const liveHostingMachine = setup({
   initial: 'starting',
   states: {
     starting: {
+      // Given up before on air: whatever began is ended (safe to repeat); no /liveEnds for it.
+      on: { 'live.end': { target: 'ending', actions: endWith(LiveEndCode.byHost) } },
       initial: 'checking',
       states: {
         checking: {
@@ -245,8 +247,10 @@ export const liveHostingMachine = setup({
     },
     ended: {
       type: 'final',
-      // /liveEnds reads the summary (the output) from the owner.
-      entry: { type: 'report', params: { type: 'live.navigate', to: LIVE_ENDS_PATH } },
+      // /liveEnds reads the summary (the output) from the owner; a live given up before it began has none.
+      entry: enqueueActions(({ context, enqueue }) => {
+        if (context.room) enqueue({ type: 'report', params: { type: 'live.navigate', to: LIVE_ENDS_PATH } });
+      }),
     },
     failed: {
       type: 'final',

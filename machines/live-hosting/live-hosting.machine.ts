@@ -69,6 +69,9 @@ export const liveHostingMachine = setup({
     liveCallWarning: LIVE_CALL_WARNING_MS,
   },
   guards: {
+    /** A 44 naming another (earlier) room is not this live's end. */
+    thisRoom: ({ context, event }) =>
+      event.type === 'system.liveForcedEnd' && (event.channelId === undefined || event.channelId === context.room?.agoraChannelId),
     mediaLost: ({ event }) => event.type === 'media.event' && event.event.type === 'connectionLost',
     switchChanged: ({ context, event }) => event.type === 'live.setPrivateCall' && event.open !== context.privateCallOpen,
     heartbeatLost: (_, output: LiveHeartbeatOutput) => output.reason === 'lost',
@@ -144,7 +147,7 @@ export const liveHostingMachine = setup({
       ],
       on: {
         'live.end': { target: 'ending', actions: endWith(LiveEndCode.byHost) },
-        'system.liveForcedEnd': { target: 'ending', actions: endWith(LiveEndCode.forced) },
+        'system.liveForcedEnd': { guard: 'thisRoom', target: 'ending', actions: endWith(LiveEndCode.forced) },
         'beauty.failed': { target: 'ending', actions: endWith(LiveEndCode.beautyFailed) },
         'media.event': { guard: 'mediaLost', target: 'ending', actions: endWith(LiveEndCode.mediaFailed) },
       },

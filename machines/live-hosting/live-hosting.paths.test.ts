@@ -47,7 +47,8 @@ const samples: AnyEventObject[] = [
   done('chat', { reason: 'roomClosed' }), done('heartbeat', { reason: 'ended' }), done('heartbeat', { reason: 'lost' }),
   { type: 'media.event', event: { type: 'connectionLost' } }, { type: 'media.event', event: { type: 'hostLeft' } },
   { type: 'live.end' }, { type: 'live.setPrivateCall', open: false }, { type: 'call.started' }, { type: 'call.ended' },
-  { type: 'beauty.failed' }, { type: 'system.liveForcedEnd', code: 3 }, { type: 'system.boosting', on: true }, { type: 'system.boosting', on: false },
+  { type: 'beauty.failed' }, { type: 'system.liveForcedEnd', code: 3 }, { type: 'system.liveForcedEnd', code: 3, channelId: 'live-ch' },
+  { type: 'system.liveForcedEnd', code: 3, channelId: 'an-earlier-room' }, { type: 'system.boosting', on: true }, { type: 'system.boosting', on: false },
   { type: CALL_WARNING },
 ];
 
@@ -60,7 +61,7 @@ const input: LiveHostingInput = {
 function endCodeOf(e: AnyEventObject): number | null {
   switch (e.type) {
     case 'live.end': return LiveEndCode.byHost;
-    case 'system.liveForcedEnd': return LiveEndCode.forced;
+    case 'system.liveForcedEnd': return e.channelId === undefined || e.channelId === 'live-ch' ? LiveEndCode.forced : null;
     case 'beauty.failed': return LiveEndCode.beautyFailed;
     case 'xstate.done.actor.chat': return LiveEndCode.roomClosed;
     case 'xstate.done.actor.heartbeat': return (e.output as { reason: string }).reason === 'lost' ? LiveEndCode.heartbeatLost : LiveEndCode.roomClosed;
@@ -153,6 +154,7 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
       expect(media.pending.open().filter((c) => c.method === 'leave')).toHaveLength(0);
     }
     if (!onAir) expect(live).toBe(LiveState.empty);
+    if (e.type === 'system.liveForcedEnd' && e.channelId === 'an-earlier-room') expect(snapshot.value).toEqual(before.value);
     // Out of the room for a call only while the call is on; back (or on the way) once it is over.
     if (live === LiveState.liveCalling) expect(callOn).toBe(true);
     if (onAir && !callOn) expect([LiveState.empty, LiveState.living, LiveState.waitingReturnLive]).toContain(live);

@@ -23,6 +23,7 @@ describe('[§4 System messages] routing table', () => {
     [{ attachType: 18, num: '30' }, 'call', { type: 'system.giftIncome', amount: 30 }],
     [{ attachType: 16 }, 'call', { type: 'system.askGiftRefused', text: 'Asking for a gift was refused' }],
     [{ attachType: 44 }, 'live', { type: 'system.liveForcedEnd', code: 3 }],
+    [{ attachType: 44, code: 3, agoraChannelId: 'live-1-2', endCause: 'heartbeat' }, 'live', { type: 'system.liveForcedEnd', code: 3, channelId: 'live-1-2' }],
     [{ attachType: 63 }, 'live', { type: 'system.boosting', on: true }],
     [{ attachType: 64 }, 'live', { type: 'system.boosting', on: false }],
     [{ attachType: 58 }, 'app', { type: 'system.becameHost' }],

@@ -47,7 +47,8 @@ export type SystemEvent =
   | { type: 'system.giftIncome'; amount: number }
   | { type: 'system.askGiftRefused'; text: string }
   | { type: 'system.giftAsked'; ask: GiftAsk }
-  | { type: 'system.liveForcedEnd'; code: number }
+  /** `channelId`: the room it ended (agoraChannelId), when the notice says; a notice of an earlier room is not this one's end. */
+  | { type: 'system.liveForcedEnd'; code: number; channelId?: string }
   | { type: 'system.boosting'; on: boolean }
   | { type: 'system.becameHost' }
   | { type: 'system.followerAdded' }
@@ -104,7 +105,10 @@ const TABLE: Readonly<Record<number, Entry>> = {
       },
     });
   },
-  [AttachType.liveForcedEnd]: () => to('live', { type: 'system.liveForcedEnd', code: LIVE_END_CODE_FORCED }),
+  [AttachType.liveForcedEnd]: (a) => {
+    const channelId = str(a.agoraChannelId);
+    return to('live', { type: 'system.liveForcedEnd', code: LIVE_END_CODE_FORCED, ...(channelId ? { channelId } : {}) });
+  },
   [AttachType.boostingOn]: () => to('live', { type: 'system.boosting', on: true }),
   [AttachType.boostingOff]: () => to('live', { type: 'system.boosting', on: false }),
   [AttachType.becameHost]: () => to('app', { type: 'system.becameHost' }),

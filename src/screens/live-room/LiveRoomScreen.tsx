@@ -66,7 +66,8 @@ export default function LiveRoomScreen() {
 function WatchRoom({ session, live, hostUserId, onLeave }: { session: SessionRef; live: LiveRoomsRef; hostUserId: number; onLeave: () => void }) {
   const viewing = useSelector(live, selectLiveViewing);
   const idle = useSelector(live, selectLiveIdle);
-  const watched = useSelector(viewing, (s) => s?.context.hostUserId ?? null);
+  // The room on show: this host's, and not an earlier visit on its way out.
+  const watched = useSelector(viewing, (s) => (s && s.status === 'active' && !s.matches('leaving') ? s.context.hostUserId : null));
   useEffect(() => {
     if (idle) session.send({ type: 'live.watch', hostUserId });
   }, [session, idle, hostUserId]);

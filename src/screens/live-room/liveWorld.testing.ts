@@ -7,6 +7,7 @@ import { SimulatedClock, createActor } from 'xstate';
 import { composeLiveHosting } from '../../../machines/live-hosting/live-hosting.actors';
 import type { LiveSetting } from '../../../machines/live-hosting/live-hosting.types';
 import { composeLiveViewing } from '../../../machines/live-viewing/live-viewing.actors';
+import { composeLiveRooms } from '../../../machines/session/live-rooms.actors';
 import { FakeChatroomNetwork, FakeChatroomPort } from '../../../machines/ports/chatroom.fake';
 import type { CallMediaView } from '../../../machines/ports/call.media';
 import type { GiftApiPort, GiftCategory, GiftItem } from '../../../machines/ports/gift.port';
@@ -71,6 +72,13 @@ export function liveWorld() {
     return { actor, ports };
   };
 
+  /** The session's live rooms (as the session runs them) for `p`, over the same service; `mode` of the live API. */
+  const rooms = (p: Person = HOST, mode: 'auto' | 'manual' = 'auto') => {
+    const ports = { api: new FakeLiveApi(lives, p.userId, mode), media: new FakeLiveMedia(channels), chatroom: new FakeChatroomPort(chatrooms), gifts: giftsOf(p) };
+    const actor = createActor(composeLiveRooms(ports), { input: { isHost: true, entry: entry(p) }, clock }).start();
+    return { actor, ports };
+  };
+
   /** A host already live with chat and camera (for the viewer's screen), outside any machine. */
   const liveHost = async (setting = { title: 'Evening', privateCallOpen: true }) => {
     const room = lives.begin(HOST.userId, setting);
@@ -83,5 +91,5 @@ export function liveWorld() {
 
   const services = (handlers: Record<string, FakeHandler> = {}): FakeServices => ({ ...fakeServices(handlers), liveMedia: fakeStreams() });
 
-  return { chatrooms, lives, channels, clock, sent, entry, viewer, host, liveHost, services };
+  return { chatrooms, lives, channels, clock, sent, entry, viewer, host, rooms, liveHost, services };
 }

@@ -65,11 +65,11 @@ export function LiveSettingForm({ hosting, lastLive, onGoLive, onOpenRoom }: Liv
   return (
     <div className="live-setting" data-phase={phase ?? 'idle'}>
       <form id={`${id}-form`} className="live-setting-form" aria-label="Go live" onSubmit={submit}>
-        <label className="field">
-          <span className="field-label">Title</span>
-          <input className="field-input" value={title} maxLength={LIVE_TITLE_MAX} aria-describedby={`${id}-count`} onChange={(e) => setTitle(e.target.value)} />
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-title`}>Title</label>
+          <input id={`${id}-title`} className="field-input" value={title} maxLength={LIVE_TITLE_MAX} aria-describedby={`${id}-count`} onChange={(e) => setTitle(e.target.value)} />
           <span id={`${id}-count`} className="muted live-setting-count">{`${title.length}/${LIVE_TITLE_MAX}`}</span>
-        </label>
+        </div>
         <div className="field">
           <span className="field-label" id={`${id}-cover`}>Cover (optional)</span>
           <div className="live-setting-cover">

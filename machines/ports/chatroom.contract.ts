@@ -48,12 +48,13 @@ export function registerChatroomContract(name: string, factory: ChatroomRigFacto
       expect(await rejectionOf(enter(t.rig.viewer, 'no-such-room'))).toBeInstanceOf(Error);
     });
 
-    it('[§4 Live state] tells members who enters, with nick and avatar; members() lists them up to `limit`', async () => {
+    it('[§4 Live state, §6] tells members who enters, with nick, avatar and profile; members() lists them up to `limit`', async () => {
       await enter(t.rig.owner);
       const atOwner = record(t.rig.owner.port);
-      await enter(t.rig.viewer);
+      const ext = { userLevel: 2, isVip: true };
+      await t.rig.viewer.port.enter(ROOM, { ...t.rig.viewer.entry, ext });
       await eventually(() => expect(atOwner.of('memberEnter').map((e) => e.member)).toEqual([
-        { account: t.rig.viewer.entry.account, nick: t.rig.viewer.entry.nick, avatar: t.rig.viewer.entry.avatar, gagged: false },
+        { account: t.rig.viewer.entry.account, nick: t.rig.viewer.entry.nick, avatar: t.rig.viewer.entry.avatar, gagged: false, ext },
       ]));
       await enter(t.rig.other);
       const all = await t.rig.viewer.port.members(ROOM, 500);

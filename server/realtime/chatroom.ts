@@ -67,6 +67,7 @@ export function createChatroomService({ accounts }: { accounts: ImAccounts }): C
     account: m.account,
     nick: m.nick,
     ...(m.avatar !== undefined ? { avatar: m.avatar } : {}),
+    ...(m.ext !== undefined ? { ext: m.ext } : {}),
     gagged: room.gagged.has(m.account),
   });
 

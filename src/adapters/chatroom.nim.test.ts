@@ -165,12 +165,12 @@ describe('NetEase chat-room adapter: members [§4 Live state]', () => {
     expect(await u1.port.members(ROOM, 3)).toHaveLength(3);
   });
 
-  it('members map account, nick, avatar and gag', async () => {
+  it('members map account, nick, avatar, gag and the profile they entered with (SPEC §6 highlights)', async () => {
     const { u1 } = await inRoom();
     const members = await u1.port.members(ROOM, 500);
     expect(members).toEqual([
       { account: 'host', nick: 'Nick host', gagged: false },
-      { account: 'u1', nick: 'Nick u1', avatar: 'https://img/u1.png', gagged: false },
+      { account: 'u1', nick: 'Nick u1', avatar: 'https://img/u1.png', gagged: false, ext: { isVip: true, userLevel: 3 } },
     ]);
   });
 

@@ -274,6 +274,9 @@ function toMember(member: V2NIMChatroomMember): ChatroomMember {
     gagged: Boolean(member.chatBanned || member.tempChatBanned),
   };
   if (member.roomAvatar) out.avatar = member.roomAvatar;
+  // The profile the member entered with (isVip, isNewUser, userLevel: SPEC §6 highlights); untrusted.
+  const ext = member.serverExtension ? parseObject(member.serverExtension) : undefined;
+  if (ext) out.ext = ext;
   return out;
 }
 

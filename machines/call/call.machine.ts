@@ -28,7 +28,7 @@ import {
   CONNECT_TIMEOUT_MS, CallStatus, CallText, DEFAULT_RING_TIMEOUT_MS, HangupReason, NOT_ANSWERED_SECONDS,
   channelToTell, errorText, isRtc, isSignal, peerOf, rejectPayload, ringTimeoutOf, validRingTimeout,
 } from './call.types';
-import type { AppCallState, CallContext, CallEvent, CallInput, CallOutcome, CallSummary } from './call.types';
+import type { CallContext, CallEvent, CallInput, CallOutcome, CallSummary } from './call.types';
 import { inCallMachine } from './in-call.machine';
 
 export * from './call.types';
@@ -351,12 +351,3 @@ export const callMachine = setup({
 });
 
 export type CallMachine = typeof callMachine;
-
-/** SPEC §4 App call state, from a call snapshot (drives the host overlays). */
-export function appCallStateOf(snapshot: { matches(value: unknown): boolean; status: string }): AppCallState {
-  if (snapshot.status !== 'active') return 'empty';
-  if (snapshot.matches({ incoming: 'ringing' }) || snapshot.matches({ outgoing: 'ringing' })) return 'calling';
-  if (snapshot.matches('connecting') || snapshot.matches({ incoming: 'accepting' })) return 'callConnecting';
-  if (snapshot.matches('connected')) return 'connected';
-  return 'empty';
-}

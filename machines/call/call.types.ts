@@ -151,3 +151,5 @@ export const isSignal = (event: CallEvent, context: CallContext, ...actions: num
   && event.event.signal.channelId === context.channelId && actions.includes(event.event.signal.action);
 
 export const isRtc = (event: CallEvent, type: RtcEvent['type']) => event.type === 'rtc.event' && event.event.type === type;
+
+export { appCallStateOf } from './app-call-state';

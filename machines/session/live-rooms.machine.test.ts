@@ -15,6 +15,7 @@ import { SignalAction } from '../ports/signalling.port';
 import type { FakeSignallingPort } from '../ports/signalling.fake';
 import { flush } from '../testing/paths';
 import { manualRealtime } from '../testing/realtime';
+import * as perUse from './per-use.actors';
 import { composeSession } from './session.actors';
 import type { SessionInput } from './session.machine';
 import { selectCall, selectLastLive, selectLiveHosting, selectLiveRooms, selectLiveViewing } from './session.selectors';
@@ -31,7 +32,9 @@ function setUp() {
     const ports = {
       ...realtime.ports, liveApi: new FakeLiveApi(lives, userId), liveMedia: new FakeLiveMedia(channels), chatroom: new FakeChatroomPort(chatrooms),
     };
-    const actor = createActor(composeSession({ ...ports, refreshImToken: () => realtime.pending.add('refreshImToken', []) }), {
+    // The per-use children's code is there at once (as when the app has loaded it already).
+    const loaded = () => Promise.resolve(perUse);
+    const actor = createActor(composeSession({ ...ports, refreshImToken: () => realtime.pending.add('refreshImToken', []) }, loaded), {
       input, clock: realtime.clock,
     });
     const out: AnyEventObject[] = [];

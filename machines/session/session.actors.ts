@@ -3,7 +3,7 @@
  * (emitted events) are turned into events for the session here, so each child stays
  * testable on its own.
  */
-import { fromCallback, fromPromise, sendParent, sendTo } from 'xstate';
+import { fromCallback, fromPromise, sendParent } from 'xstate';
 import type { AnyActorRef } from 'xstate';
 import { bannerMachine, tapTarget } from '../banner/banner.machine';
 import type { BannerEmitted } from '../banner/banner.machine';
@@ -11,13 +11,9 @@ import { composeIdleHost } from '../idle-host/idle-host.actors';
 import type { ClockPort } from '../idle-host/idle-host.actors';
 import { composeImConnection } from '../im-connection/im-connection.actors';
 import { TEXT_NOT_CONNECTED, outputOf } from '../im-connection/im-connection.machine';
-import { talkMachine } from '../talk/talk.machine';
-import type { TalkEvent } from '../talk/talk.machine';
-import { talkExtrasMachine } from '../talk/talk-extras.machine';
-import type { SecretInfo, TalkExtrasEvent } from '../talk/talk-extras.machine';
+import type { SecretInfo } from '../talk/talk-extras.machine';
 import { composeConversations } from '../conversations/conversations.actors';
 import type { ConversationsPorts } from '../conversations/conversations.actors';
-import { composeCall } from '../call/call.actors';
 import type { ChatroomPort } from '../ports/chatroom.port';
 import type { LiveApiPort, LiveMediaPort } from '../ports/live.port';
 import { composeLiveRooms, unavailableLive } from './live-rooms.actors';
@@ -31,6 +27,7 @@ import type { SessionEvent, SignalLinkEvent } from './session.machine';
 import type { PresencePort } from '../ports/presence.port';
 import { composePresence } from '../presence/presence.actors';
 import { sessionMachine } from './session.machine';
+import type * as PerUse from './per-use.actors';
 
 export interface SessionPorts {
   im: ImPort;
@@ -73,21 +70,14 @@ export const SIGNAL_RELOGIN_MS = 5_000;
 /** What an owner of the session provides; the IM token refresh comes from the sign-in side. */
 export type RealtimePorts = Omit<SessionPorts, 'refreshImToken'>;
 
-const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** Loads the module of the session's per-use children (per-use.actors.ts) for a use; tests pass one they settle by hand. */
+export type PerUseLoader = (use: 'talk' | 'call') => Promise<typeof PerUse>;
 
-/** A child that runs one promise and reports its end to its parent (the talk or its extras) as an event. */
-function reportBack<I, E extends TalkEvent | TalkExtrasEvent>(run: (input: I) => Promise<E>, failed: (input: I, reason: string) => E) {
-  return fromCallback<E, I>(({ input, sendBack }) => {
-    let live = true;
-    run(input).then(
-      (event) => live && sendBack(event),
-      (error: unknown) => live && sendBack(failed(input, reasonOf(error))),
-    );
-    return () => { live = false; };
-  });
-}
-
-export function composeSession(ports: SessionPorts) {
+/**
+ * The session over its ports. The talk and the call are composed from per-use.actors.ts,
+ * which is loaded when a talk opens or a call starts: their code is not in the first screens.
+ */
+export function composeSession(ports: SessionPorts, loadPerUse: PerUseLoader = () => import('./per-use.actors')) {
   const imConnection = composeImConnection({ im: ports.im, refreshImToken: ports.refreshImToken }).provide({
     actions: {
       forward: sendParent(({ event }) => outputOf(event)),
@@ -105,67 +95,6 @@ export function composeSession(ports: SessionPorts) {
         reason: 'notConnected',
         text: TEXT_NOT_CONNECTED,
       })),
-    },
-  });
-  const talkExtras = talkExtrasMachine.provide({
-    actions: { toast: sendParent((_, text: string) => ({ type: 'talk.toast', text })) },
-    actors: {
-      // Best effort: without an answer the talk shows the account and no block state.
-      peerInfo: reportBack<{ peer: string }, TalkExtrasEvent>(
-        async ({ peer }) => {
-          const profile = (await ports.lookupProfiles([peer]))[peer];
-          return {
-            type: 'talk.peer', nickname: profile?.nickname ?? null, blocked: profile?.blocked ?? false,
-            ...(profile?.userId !== undefined ? { userId: profile.userId } : {}), isHost: profile?.userType === 2,
-          };
-        },
-        () => ({ type: 'talk.peer', nickname: null, blocked: false }),
-      ),
-      translate: reportBack<{ key: string; text: string; to: string }, TalkExtrasEvent>(
-        async ({ key, text, to }) => ({ type: 'talk.translated', key, text: await ports.translate(text, to) }),
-        ({ key }, reason) => ({ type: 'talk.translateFailed', key, reason }),
-      ),
-      setBlocked: reportBack<{ peer: string; blocked: boolean }, TalkExtrasEvent>(
-        async ({ peer, blocked }) => {
-          await ports.setBlocked(peer, blocked);
-          return { type: 'talk.blockDone' };
-        },
-        (_, reason) => ({ type: 'talk.blockFailed', reason }),
-      ),
-      openSecret: reportBack<{ id: number; pay: boolean }, TalkExtrasEvent>(
-        async ({ id, pay }) => ({ type: 'talk.secretOpened', id, info: await ports.openSecret(id, pay) }),
-        ({ id }, reason) => ({ type: 'talk.secretFailed', id, reason }),
-      ),
-    },
-  });
-  const talk = talkMachine.provide({
-    actors: {
-      // async: a port that throws at once still ends as the actor's error, handled by the talk.
-      history: fromPromise(async ({ input }) =>
-        ports.im.history(input.peer, { limit: input.limit, ...(input.before !== undefined ? { before: input.before } : {}) })),
-    },
-    actions: {
-      sendText: sendTo(
-        ({ system }) => system.get('imConnection') as AnyActorRef,
-        (_, params: { to: string; text: string; idClient: string }) => ({ type: 'im.sendText', ...params }),
-      ),
-      markRead: sendTo(
-        ({ system }) => system.get('conversations') as AnyActorRef,
-        (_, params: { peer: string }) => ({ type: 'conversations.read', id: params.peer }),
-      ),
-      sendSecret: sendTo(
-        ({ system }) => system.get('imConnection') as AnyActorRef,
-        (_, params: { to: string; text: string; idClient: string; ext: Record<string, unknown> }) => ({ type: 'im.sendText', ...params }),
-      ),
-      toast: sendParent((_, text: string) => ({ type: 'child.toast', text })),
-    },
-  }).provide({
-    actors: {
-      extras: talkExtras,
-      storeSecret: reportBack<{ idClient: string; to: string; price: number; content: string }, TalkEvent>(
-        async ({ idClient, to, price, content }) => ({ type: 'talk.secretStored', idClient, ext: await ports.storeSecret({ to, price, content }) }),
-        ({ idClient }, reason) => ({ type: 'talk.sendFailed', idClient, reason: 'error', text: reason }),
-      ),
     },
   });
   const conversations = composeConversations({
@@ -194,10 +123,6 @@ export function composeSession(ports: SessionPorts) {
         presence?.send({ type: online ? 'host.online' : 'host.idleOffline' });
       }),
     },
-  });
-  const call = composeCall({
-    api: ports.callApi, rtc: ports.rtc, signalling: ports.signalling, gifts: ports.giftApi,
-    setTimeout: ports.clock.setTimeout, clearTimeout: ports.clock.clearTimeout,
   });
   const live = composeLiveRooms({
     api: ports.liveApi ?? unavailableLive.api, media: ports.liveMedia ?? unavailableLive.media,
@@ -243,6 +168,10 @@ export function composeSession(ports: SessionPorts) {
     },
   );
   return sessionMachine.provide({
-    actors: { imConnection, presence: composePresence(ports.presence), banner, idleHost, conversations, talk, call, signalLink, live },
+    actors: {
+      imConnection, presence: composePresence(ports.presence), banner, idleHost, conversations, signalLink, live,
+      loadTalk: fromPromise(async () => (await loadPerUse('talk')).composeTalk(ports)),
+      loadCall: fromPromise(async () => (await loadPerUse('call')).composeCallChildren(ports)),
+    },
   });
 }

@@ -10,6 +10,9 @@
  * the talk screen's, over the same IM connection): a second child rather than the talk screen's
  * one, because a host may have another person's chat open when the call comes, and the talk
  * screen closes its chat when it goes while the call's chat must live as long as the call.
+ * The talk's and the call's code is not the first screens': it is loaded when a talk opens or a
+ * call starts or rings (`loadTalk`, `loadCall`), and the child is spawned from the loader's
+ * answer with the input kept meanwhile in context (`pendingTalk`, `pendingCall`).
  *
  * Live rooms are the `live` child's (live-rooms.machine.ts): the session passes it the screens'
  * live.* intents and a beauty failure, and how its call goes (the call child sends its
@@ -20,22 +23,29 @@
  * emitted events (`SessionOutput`), which the root actor's composition turns into events
  * for itself.
  */
-import { assign, emit, enqueueActions, fromCallback, not, sendTo, setup, spawnChild, stopChild } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, not, sendTo, setup, spawnChild, stopChild } from 'xstate';
 import type { AnyActorRef } from 'xstate';
 import { bannerMachine } from '../banner/banner.machine';
 import { idleHostMachine } from '../idle-host/idle-host.machine';
 import { imConnectionMachine } from '../im-connection/im-connection.machine';
 import { conversationsMachine } from '../conversations/conversations.machine';
-import { talkMachine } from '../talk/talk.machine';
-import { appCallStateOf, callMachine } from '../call/call.machine';
-import type { CallPeer, CallSummary } from '../call/call.machine';
+import { appCallStateOf } from '../call/app-call-state';
+import type { CallSummary } from '../call/call.types';
 import { presenceMachine } from '../presence/presence.machine';
 import { routeSystemMessage } from '../system-messages/system-messages';
 import { liveRoomsMachine } from './live-rooms.machine';
 import { bannerItemFor } from './session.types';
 import type { SessionContext, SessionEvent, SessionInput, SessionOutput, SignalLinkEvent } from './session.types';
+import type { CallChildren, TalkLogic } from './per-use.actors';
 
 export * from './session.types';
+
+/** Said when the code of a chat or a call could not be fetched (the network is away). */
+export const TEXT_TALK_NOT_LOADED = 'This chat could not be opened. Check the connection and try again.';
+export const TEXT_CALL_NOT_LOADED = 'The call could not be started. Check the connection and try again.';
+
+/** Provided by the composition (session.actors.ts), which loads per-use.actors.ts. */
+const notComposed = () => Promise.reject(new Error('The session was not composed with its per-use children'));
 
 /** The children that hear of the app's visibility. */
 const VISIBILITY_LISTENERS = ['imConnection', 'presence', 'idleHost'] as const;
@@ -54,9 +64,11 @@ export const sessionMachine = setup({
     banner: bannerMachine,
     idleHost: idleHostMachine,
     conversations: conversationsMachine,
-    talk: talkMachine,
-    call: callMachine,
     live: liveRoomsMachine,
+    /** The talk's code, loaded when a talk opens (per-use.actors.ts). */
+    loadTalk: fromPromise<TalkLogic>(notComposed),
+    /** The call's and its chat's code, loaded when a call starts or rings. */
+    loadCall: fromPromise<CallChildren>(notComposed),
     /** Signalling login and incoming rings (`call.ringing`); told `busy` to turn a ring down. */
     signalLink: fromCallback<SignalLinkEvent, { account: string }>(() => () => {}),
   },
@@ -66,8 +78,9 @@ export const sessionMachine = setup({
       if (event.type !== 'im.message') return;
       const toTalk = context.talkPeer !== null && event.message.sessionId === context.talkPeer;
       const toCallChat = context.callPeer !== null && event.message.sessionId === context.callPeer;
-      if (toTalk) enqueue.sendTo('talk', { type: 'talk.incoming', message: event.message });
-      if (toCallChat) enqueue.sendTo('callChat', { type: 'talk.incoming', message: event.message });
+      // A chat whose code is still loading reads the message with its history.
+      if (toTalk && context.pendingTalk === null) enqueue.sendTo('talk', { type: 'talk.incoming', message: event.message });
+      if (toCallChat && context.pendingCall === null) enqueue.sendTo('callChat', { type: 'talk.incoming', message: event.message });
       if (toTalk || toCallChat) return;
       if (event.message.flow !== 'in') return;
       const banner = system.get('banner') as AnyActorRef | undefined;
@@ -83,7 +96,7 @@ export const sessionMachine = setup({
       if (routed.owner === 'profile') return output({ type: 'session.followerAdded' });
       // call, live and payment own theirs; they exist only while such a flow runs.
       if (routed.owner === 'call') {
-        if (context.inCall) enqueue.sendTo('call', routed.event);
+        if (context.inCall && context.pendingCall === null) enqueue.sendTo('call', routed.event);
         else output({ type: 'session.log', text: `System message for call, which is not running: ${routed.event.type}` });
         return;
       }
@@ -114,8 +127,28 @@ export const sessionMachine = setup({
     /** To every open chat: the talk screen's and the call's (each keeps only what is its own). */
     toChats: enqueueActions(({ context, enqueue, event }) => {
       const forward = event.type === 'im.connected' ? { type: 'talk.connected' as const } : event;
-      if (context.talkPeer !== null) enqueue.sendTo('talk', forward);
-      if (context.callPeer !== null) enqueue.sendTo('callChat', forward);
+      if (context.talkPeer !== null && context.pendingTalk === null) enqueue.sendTo('talk', forward);
+      if (context.callPeer !== null && context.pendingCall === null) enqueue.sendTo('callChat', forward);
+    }),
+    // The loaded logic is spawned as it is (it is not one of `actors`, hence `as never`).
+    /** The talk's code is there: the talk starts for the peer it was opened for. */
+    startTalk: enqueueActions(({ context, enqueue, event }) => {
+      assertEvent(event, 'xstate.done.actor.loadTalk');
+      if (context.pendingTalk === null) return;
+      enqueue.spawnChild(event.output as never, { id: 'talk', input: context.pendingTalk } as never);
+    }),
+    /** The call's code is there: the call and its chat start with what the ring or the tap said. */
+    startCall: enqueueActions(({ context, enqueue, event }) => {
+      assertEvent(event, 'xstate.done.actor.loadCall');
+      if (context.pendingCall === null || context.callPeer === null) return;
+      const { call, chat } = event.output;
+      enqueue.spawnChild(chat as never, { id: 'callChat', input: { peer: context.callPeer, account: context.account } } as never);
+      enqueue.spawnChild(call as never, { id: 'call', syncSnapshot: true, input: context.pendingCall } as never);
+    }),
+    /** No call after all: a ring is turned down as busy, a tap is told why. */
+    dropCall: enqueueActions(({ context, enqueue }) => {
+      if (context.pendingCall?.direction === 'in') enqueue.sendTo('signalLink', { type: 'busy', signal: context.pendingCall.signal });
+      else enqueue({ type: 'output', params: { type: 'session.toast', text: TEXT_CALL_NOT_LOADED } } as never);
     }),
     toLive: sendTo('live', ({ event }) => event),
     goOffline: enqueueActions(({ enqueue, system }) => {
@@ -129,7 +162,9 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ ...input, endText: null, talkPeer: null, inCall: false, callPeer: null, lastCall: null }),
+  context: ({ input }) => ({
+    ...input, endText: null, talkPeer: null, pendingTalk: null, inCall: false, callPeer: null, pendingCall: null, lastCall: null,
+  }),
   invoke: [
     {
       id: 'imConnection',
@@ -192,33 +227,37 @@ export const sessionMachine = setup({
         'app.visible': { actions: 'forwardVisibility' },
         'user.input': { actions: 'forwardInput' },
         'session.leave': 'leaving',
+        // The talk (and a call) run once their code is there: the loader's answer spawns them,
+        // with the input kept meanwhile in context (pendingTalk, pendingCall).
         'talk.open': {
           actions: [
-            stopChild('talk'),
-            assign({ talkPeer: ({ event }) => event.peer }),
-            spawnChild('talk', {
-              id: 'talk',
-              input: ({ context, event }) => ({ peer: (event as { peer: string }).peer, account: context.account }),
+            stopChild('talk'), stopChild('loadTalk'),
+            assign({
+              talkPeer: ({ event }) => event.peer,
+              pendingTalk: ({ context, event }) => ({ peer: event.peer, account: context.account }),
             }),
+            spawnChild('loadTalk', { id: 'loadTalk' }),
           ],
         },
-        'talk.close': { actions: [stopChild('talk'), assign({ talkPeer: null })] },
+        'xstate.done.actor.loadTalk': { actions: ['startTalk', assign({ pendingTalk: null })] },
+        'xstate.error.actor.loadTalk': {
+          actions: [
+            assign({ talkPeer: null, pendingTalk: null }),
+            { type: 'output', params: { type: 'session.toast', text: TEXT_TALK_NOT_LOADED } },
+          ],
+        },
+        'talk.close': { actions: [stopChild('talk'), stopChild('loadTalk'), assign({ talkPeer: null, pendingTalk: null })] },
         'call.start': {
           guard: not('inCall'),
           actions: [
-            assign({ inCall: true, lastCall: null, callPeer: ({ event }) => event.peer.account }),
-            spawnChild('talk', { id: 'callChat', input: ({ context, event }) => ({ peer: (event as { peer: CallPeer }).peer.account, account: context.account }) }),
-            spawnChild('call', {
-              id: 'call',
-              syncSnapshot: true,
-              input: ({ context, event }) => {
-                const e = event as Extract<SessionEvent, { type: 'call.start' }>;
-                return {
-                  direction: 'out' as const, online: e.online, isHost: context.isHost, account: context.account,
-                  peer: e.peer, callType: e.callType,
-                };
-              },
+            assign({
+              inCall: true, lastCall: null, callPeer: ({ event }) => event.peer.account,
+              pendingCall: ({ context, event }) => ({
+                direction: 'out' as const, online: event.online, isHost: context.isHost, account: context.account,
+                peer: event.peer, callType: event.callType,
+              }),
             }),
+            spawnChild('loadCall', { id: 'loadCall' }),
           ],
         },
         'call.ringing': [
@@ -226,24 +265,18 @@ export const sessionMachine = setup({
           { guard: 'inCall', actions: sendTo('signalLink', ({ event }) => ({ type: 'busy', signal: event.signal })) },
           {
             actions: [
-              assign({ inCall: true, lastCall: null, callPeer: ({ event }) => event.signal.from }),
-              spawnChild('talk', {
-                id: 'callChat',
-                input: ({ context, event }) => ({
-                  peer: (event as Extract<SessionEvent, { type: 'call.ringing' }>).signal.from, account: context.account,
+              assign({
+                inCall: true, lastCall: null, callPeer: ({ event }) => event.signal.from,
+                pendingCall: ({ context, event }) => ({
+                  direction: 'in' as const, online: true, isHost: context.isHost, account: context.account, signal: event.signal,
                 }),
               }),
-              spawnChild('call', {
-                id: 'call',
-                syncSnapshot: true,
-                input: ({ context, event }) => ({
-                  direction: 'in' as const, online: true, isHost: context.isHost, account: context.account,
-                  signal: (event as Extract<SessionEvent, { type: 'call.ringing' }>).signal,
-                }),
-              }),
+              spawnChild('loadCall', { id: 'loadCall' }),
             ],
           },
         ],
+        'xstate.done.actor.loadCall': { actions: ['startCall', assign({ pendingCall: null })] },
+        'xstate.error.actor.loadCall': { actions: ['dropCall', assign({ inCall: false, callPeer: null, pendingCall: null })] },
         'xstate.done.actor.call': {
           actions: [
             stopChild('call'), stopChild('callChat'), sendTo('live', { type: 'call.ended' }),

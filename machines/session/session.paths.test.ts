@@ -12,8 +12,11 @@ import type { FakeSignallingPort } from '../ports/signalling.fake';
 import type { FakeChatroomPort } from '../ports/chatroom.fake';
 import type { FakeLiveApi, FakeLiveMedia } from '../ports/live.fake';
 import { manualRealtime } from '../testing/realtime';
+import { callMachine } from '../call/call.machine';
+import { talkMachine } from '../talk/talk.machine';
+import * as perUse from './per-use.actors';
 import { composeSession } from './session.actors';
-import { bannerItemFor, sessionMachine } from './session.machine';
+import { TEXT_CALL_NOT_LOADED, TEXT_TALK_NOT_LOADED, bannerItemFor, sessionMachine } from './session.machine';
 import type { SessionInput } from './session.machine';
 
 const incoming = (over: Partial<ImMessage> = {}): ImMessage => ({
@@ -47,6 +50,11 @@ const samples: AnyEventObject[] = [
   { type: 'call.ringing', signal: { id: 'r1', action: 0, channelId: 'ch9', from: 'yx-caller', to: 'me', time: 1 } },
   { type: 'xstate.done.actor.call' },
   { type: 'call.dismiss' },
+  // The talk's and the call's code loads on their first use (or cannot be fetched).
+  { type: 'xstate.done.actor.loadTalk', output: talkMachine },
+  { type: 'xstate.error.actor.loadTalk', error: new TypeError('Failed to fetch dynamically imported module') },
+  { type: 'xstate.done.actor.loadCall', output: { call: callMachine, chat: talkMachine } },
+  { type: 'xstate.error.actor.loadCall', error: new TypeError('Failed to fetch dynamically imported module') },
   // Live rooms are the `live` child's; a child asks for navigation.
   { type: 'live.begin', setting: { title: 'Evening', privateCallOpen: true } },
   { type: 'live.watch', hostUserId: 100001 },
@@ -63,7 +71,10 @@ const inputs: Record<string, SessionInput> = {
 /** The session composed over manual fakes: nothing answers until the test says so. */
 function manualSession() {
   const realtime = manualRealtime();
-  const logic = composeSession({ ...realtime.ports, refreshImToken: () => realtime.pending.add('refreshImToken', []) });
+  const logic = composeSession(
+    { ...realtime.ports, refreshImToken: () => realtime.pending.add('refreshImToken', []) },
+    (use) => realtime.pending.add(`load.${use}`, []),
+  );
   return { ...realtime, logic };
 }
 
@@ -91,10 +102,16 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
 
   for (const { event, state } of steps) {
     const inCallBefore = actor.getSnapshot().context.inCall;
+    const talkLoadsBefore = pending.count('load.talk');
+    const callLoadsBefore = pending.count('load.call');
     const liveBefore = (actor.getSnapshot().children.live as AnyActorRef | undefined)?.getSnapshot().value as string | undefined;
     const outBefore = out.length;
     if (event.type === 'xstate.done.actor.presence') presence.pending.latest('send').resolve(undefined);
     else if (event.type === 'xstate.done.actor.call') await finishCall();
+    else if (event.type === 'xstate.done.actor.loadTalk') pending.latest('load.talk').resolve(perUse);
+    else if (event.type === 'xstate.error.actor.loadTalk') pending.latest('load.talk').reject((event as AnyEventObject).error);
+    else if (event.type === 'xstate.done.actor.loadCall') pending.latest('load.call').resolve(perUse);
+    else if (event.type === 'xstate.error.actor.loadCall') pending.latest('load.call').reject((event as AnyEventObject).error);
     else actor.send(event as never);
     await flush();
     const snapshot = actor.getSnapshot();
@@ -103,16 +120,37 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
     if (event.type === 'im.unreadChanged') expect(out.at(-1)).toEqual({ type: 'session.unread', count: 7 });
     if (event.type === 'banner.navigate') expect(out.at(-1)).toEqual({ type: 'session.navigate', to: e.to });
     if (event.type === 'child.toast') expect(out.at(-1)).toEqual({ type: 'session.toast', text: e.text });
-    // One call at a time: the call child runs exactly while the session says so.
-    if (snapshot.status === 'active') expect(Boolean(snapshot.children.call)).toBe(snapshot.context.inCall);
+    // One call at a time: the call child runs exactly while the session says so and its code is there.
+    const { pendingTalk, pendingCall } = snapshot.context;
+    if (snapshot.status === 'active') {
+      expect(Boolean(snapshot.children.call)).toBe(snapshot.context.inCall && pendingCall === null);
+      expect(pendingCall === null || snapshot.context.inCall).toBe(true);
+      // A call's code is asked for when it starts or rings, and the call waits for it.
+      if ((event.type === 'call.start' || event.type === 'call.ringing') && !inCallBefore) {
+        expect(pending.count('load.call')).toBe(callLoadsBefore + 1);
+      }
+    }
+    if (event.type === 'xstate.error.actor.loadTalk') expect(out.at(-1)).toEqual({ type: 'session.toast', text: TEXT_TALK_NOT_LOADED });
+    if (event.type === 'xstate.error.actor.loadCall') {
+      // A ring whose call cannot be loaded is turned down as busy; a tap is told why.
+      const dropped = steps[steps.findIndex((s) => s.event === event) - 1]?.state.context.pendingCall as { direction: string } | null;
+      if (dropped?.direction === 'in') {
+        expect(signalling.pending.argsOf('send').at(-1)).toEqual(['yx-caller', { action: 3, channelId: 'ch9', payload: { busy: true } }]);
+      } else expect(out.at(-1)).toEqual({ type: 'session.toast', text: TEXT_CALL_NOT_LOADED });
+    }
     if (event.type === 'call.ringing' && inCallBefore) {
       // A ring during a call is turned down as busy; the running call goes on.
       expect(signalling.pending.argsOf('send').at(-1)).toEqual(['yx-caller', { action: 3, channelId: 'ch9', payload: { busy: true } }]);
     }
     if (event.type === 'xstate.done.actor.call') expect(snapshot.context.lastCall).not.toBeNull();
+    // A talk's code is asked for each time a talk opens, and the talk waits for it.
+    if (event.type === 'talk.open') expect(pending.count('load.talk')).toBe(talkLoadsBefore + 1);
     // The talk screen's chat lives exactly while it is open; its peer's messages go there, not to the banner.
     const talk = snapshot.children.talk as AnyActorRef | undefined;
-    if (snapshot.status === 'active') expect(Boolean(talk)).toBe(snapshot.context.talkPeer !== null);
+    if (snapshot.status === 'active') {
+      expect(Boolean(talk)).toBe(snapshot.context.talkPeer !== null && pendingTalk === null);
+      expect(pendingTalk === null || pendingTalk.peer === snapshot.context.talkPeer).toBe(true);
+    }
     else if (talk) expect(talk.getSnapshot().status).toBe('stopped');
     if (event.type === 'im.message' && talk && (e.message as ImMessage).sessionId === snapshot.context.talkPeer) {
       expect((talk.getSnapshot().context.messages as { idServer: string }[]).map((m) => m.idServer))
@@ -122,14 +160,17 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
     // The call's chat lives exactly as long as the call; its peer's messages go there, not to the banner.
     const callChat = snapshot.children.callChat as AnyActorRef | undefined;
     if (snapshot.status === 'active') {
-      expect(Boolean(callChat)).toBe(snapshot.context.inCall);
+      expect(Boolean(callChat)).toBe(snapshot.context.inCall && pendingCall === null);
       expect(snapshot.context.callPeer !== null).toBe(snapshot.context.inCall);
     }
     if (callChat && snapshot.status === 'active') {
       const peer = (callChat.getSnapshot().context as { peer: string }).peer;
       expect(peer).toBe(snapshot.context.callPeer);
-      if (event.type === 'call.start') expect(peer).toBe('yx-host');
-      if (event.type === 'call.ringing' && !inCallBefore) expect(peer).toBe('yx-caller');
+      if (event.type === 'xstate.done.actor.loadCall') {
+        const started = (snapshot.children.call as AnyActorRef).getSnapshot().context as { peer: { account: string } };
+        expect(started.peer.account).toBe(peer);
+        expect(['yx-host', 'yx-caller']).toContain(peer);
+      }
       if (event.type === 'im.message' && (e.message as ImMessage).sessionId === peer) {
         expect((callChat.getSnapshot().context.messages as { idServer: string }[]).map((m) => m.idServer))
           .toContain((e.message as ImMessage).idServer);
@@ -179,13 +220,19 @@ describeGeneratedPaths('session', sessionMachine, {
   events: samples,
   inputs,
   // Presence finishes only after it was told to go offline.
-  possible: (s, e) => (e.type !== 'xstate.done.actor.presence' || s.matches('leaving'))
-    // A call ends only when one runs.
-    && (e.type !== 'xstate.done.actor.call' || (s.context as { inCall: boolean }).inCall),
+  possible: (s, e) => {
+    const ctx = s.context as { inCall: boolean; pendingTalk: unknown; pendingCall: unknown };
+    if (e.type === 'xstate.done.actor.presence') return s.matches('leaving');
+    // A call ends only when one runs; code arrives only while it is being loaded.
+    if (e.type === 'xstate.done.actor.call') return ctx.inCall && ctx.pendingCall === null;
+    if (e.type.endsWith('.actor.loadTalk')) return ctx.pendingTalk !== null;
+    if (e.type.endsWith('.actor.loadCall')) return ctx.pendingCall !== null;
+    return true;
+  },
   // Whether a talk is open matters (its messages and send answers go there).
   serializeContext: (c) => {
-    const ctx = c as { talkPeer: string | null; inCall: boolean; callPeer: string | null; lastCall: unknown };
-    return [ctx.talkPeer, ctx.inCall, ctx.callPeer, ctx.lastCall !== null];
+    const ctx = c as { talkPeer: string | null; pendingTalk: unknown; inCall: boolean; callPeer: string | null; pendingCall: unknown; lastCall: unknown };
+    return [ctx.talkPeer, ctx.pendingTalk !== null, ctx.inCall, ctx.callPeer, ctx.pendingCall !== null, ctx.lastCall !== null];
   },
   minPaths: 5,
   replay: (path, { input, inspect }) => replay(input, path.steps, inspect),

@@ -6,11 +6,12 @@
 import type { SnapshotFrom } from 'xstate';
 import { TEXT_SYSTEM_SENDER } from '../banner/banner.machine';
 import type { BannerItem } from '../banner/banner.machine';
-import type { CallMachine, CallPeer, CallSummary } from '../call/call.machine';
+import type { CallInput, CallMachine, CallPeer, CallSummary } from '../call/call.machine';
 import { isRecharge, previewOf } from '../im/preview';
 import type { LiveSetting } from '../live-hosting/live-hosting.machine';
 import type { ImConversation, ImMessage } from '../ports/im.port';
 import type { CallSignal } from '../ports/signalling.port';
+import type { CallChildren, TalkLogic } from './per-use.actors';
 
 export interface SessionInput {
   isHost: boolean;
@@ -28,8 +29,12 @@ export interface SessionContext extends SessionInput {
   endText: string | null;
   /** The peer of the open talk screen, if one is open. */
   talkPeer: string | null;
-  /** A call is under way (the `call` child runs). */
+  /** The input of the talk while its code loads (the talk then starts with it). */
+  pendingTalk: { peer: string; account: string } | null;
+  /** A call is under way (the `call` child runs, or its code loads). */
   inCall: boolean;
+  /** The input of the call while its code loads (the call then starts with it). */
+  pendingCall: CallInput | null;
   /** The peer of the call's chat (the `callChat` child), while a call is under way. */
   callPeer: string | null;
   /** How the last call ended, until the end screen is dismissed. */
@@ -61,6 +66,11 @@ export type SessionEvent =
   /** Someone calls (a ring signal from signalling). */
   | { type: 'call.ringing'; signal: CallSignal }
   | { type: 'call.dismiss' }
+  /** The per-use children's code (per-use.actors.ts): loaded when a talk opens, a call starts or rings. */
+  | { type: 'xstate.done.actor.loadTalk'; output: TalkLogic }
+  | { type: 'xstate.error.actor.loadTalk'; error: unknown }
+  | { type: 'xstate.done.actor.loadCall'; output: CallChildren }
+  | { type: 'xstate.error.actor.loadCall'; error: unknown }
   /** The call child's snapshots (it is spawned with syncSnapshot). */
   | { type: 'xstate.snapshot.call'; snapshot: SnapshotFrom<CallMachine> }
   /** SPEC §2 live rooms: go live (hosts), watch a host's room, dismiss /liveEnds; handled by the `live` child. */

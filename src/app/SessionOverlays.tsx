@@ -11,17 +11,19 @@ import type { BannerRef, IdleHostRef, ImConnectionRef } from '../../machines/ses
 import { useAppActor } from './AppActorContext';
 
 /**
- * The call screens are not in the app's first chunk: they are fetched once the session is
- * idle, so that a call started without a network can still say why it did not start (SPEC §5),
- * and at the latest with the first call.
+ * The call screens are not in the app's first chunk, nor is the code of the session's talks and
+ * calls (machines/session/per-use.actors.ts, which the session loads on their first use): they
+ * are fetched once the session is idle, so that a call started without a network can still say
+ * why it did not start (SPEC §5), and at the latest with the first call or chat.
  */
 const loadCallOverlay = () => import('./call/CallOverlay');
+const loadPerUse = () => import('../../machines/session/per-use.actors');
 const CallOverlay = lazy(loadCallOverlay);
 
 function useWarmCallOverlay(active: boolean): void {
   useEffect(() => {
     if (!active) return;
-    const load = () => { loadCallOverlay().catch(() => undefined); };
+    const load = () => { Promise.all([loadCallOverlay(), loadPerUse()]).catch(() => undefined); };
     const w = window as { requestIdleCallback?: (fn: () => void) => number; cancelIdleCallback?: (id: number) => void };
     if (w.requestIdleCallback) {
       const id = w.requestIdleCallback(load);

@@ -1,0 +1,107 @@
+/**
+ * The session's per-use children composed with their ports: the talk (the talk screen's chat
+ * and a call's chat, with its extras) and the call with its gift machines. The session's
+ * composition does not import this module: it loads it when a talk opens or a call starts
+ * (session.actors.ts), so their code is in no first screen.
+ */
+import { fromCallback, fromPromise, sendParent, sendTo } from 'xstate';
+import type { AnyActorRef } from 'xstate';
+import { composeCall } from '../call/call.actors';
+import { talkMachine } from '../talk/talk.machine';
+import type { TalkEvent } from '../talk/talk.machine';
+import { talkExtrasMachine } from '../talk/talk-extras.machine';
+import type { TalkExtrasEvent } from '../talk/talk-extras.machine';
+import type { SessionPorts } from './session.actors';
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A child that runs one promise and reports its end to its parent (the talk or its extras) as an event. */
+function reportBack<I, E extends TalkEvent | TalkExtrasEvent>(run: (input: I) => Promise<E>, failed: (input: I, reason: string) => E) {
+  return fromCallback<E, I>(({ input, sendBack }) => {
+    let live = true;
+    run(input).then(
+      (event) => live && sendBack(event),
+      (error: unknown) => live && sendBack(failed(input, reasonOf(error))),
+    );
+    return () => { live = false; };
+  });
+}
+
+/** The talk of SPEC §2 /talk (and of a call's chat) over the session's IM connection and lookups. */
+export function composeTalk(ports: SessionPorts) {
+  const talkExtras = talkExtrasMachine.provide({
+    actions: { toast: sendParent((_, text: string) => ({ type: 'talk.toast', text })) },
+    actors: {
+      // Best effort: without an answer the talk shows the account and no block state.
+      peerInfo: reportBack<{ peer: string }, TalkExtrasEvent>(
+        async ({ peer }) => {
+          const profile = (await ports.lookupProfiles([peer]))[peer];
+          return {
+            type: 'talk.peer', nickname: profile?.nickname ?? null, blocked: profile?.blocked ?? false,
+            ...(profile?.userId !== undefined ? { userId: profile.userId } : {}), isHost: profile?.userType === 2,
+          };
+        },
+        () => ({ type: 'talk.peer', nickname: null, blocked: false }),
+      ),
+      translate: reportBack<{ key: string; text: string; to: string }, TalkExtrasEvent>(
+        async ({ key, text, to }) => ({ type: 'talk.translated', key, text: await ports.translate(text, to) }),
+        ({ key }, reason) => ({ type: 'talk.translateFailed', key, reason }),
+      ),
+      setBlocked: reportBack<{ peer: string; blocked: boolean }, TalkExtrasEvent>(
+        async ({ peer, blocked }) => {
+          await ports.setBlocked(peer, blocked);
+          return { type: 'talk.blockDone' };
+        },
+        (_, reason) => ({ type: 'talk.blockFailed', reason }),
+      ),
+      openSecret: reportBack<{ id: number; pay: boolean }, TalkExtrasEvent>(
+        async ({ id, pay }) => ({ type: 'talk.secretOpened', id, info: await ports.openSecret(id, pay) }),
+        ({ id }, reason) => ({ type: 'talk.secretFailed', id, reason }),
+      ),
+    },
+  });
+  return talkMachine.provide({
+    actors: {
+      // async: a port that throws at once still ends as the actor's error, handled by the talk.
+      history: fromPromise(async ({ input }) =>
+        ports.im.history(input.peer, { limit: input.limit, ...(input.before !== undefined ? { before: input.before } : {}) })),
+    },
+    actions: {
+      sendText: sendTo(
+        ({ system }) => system.get('imConnection') as AnyActorRef,
+        (_, params: { to: string; text: string; idClient: string }) => ({ type: 'im.sendText', ...params }),
+      ),
+      markRead: sendTo(
+        ({ system }) => system.get('conversations') as AnyActorRef,
+        (_, params: { peer: string }) => ({ type: 'conversations.read', id: params.peer }),
+      ),
+      sendSecret: sendTo(
+        ({ system }) => system.get('imConnection') as AnyActorRef,
+        (_, params: { to: string; text: string; idClient: string; ext: Record<string, unknown> }) => ({ type: 'im.sendText', ...params }),
+      ),
+      toast: sendParent((_, text: string) => ({ type: 'child.toast', text })),
+    },
+  }).provide({
+    actors: {
+      extras: talkExtras,
+      storeSecret: reportBack<{ idClient: string; to: string; price: number; content: string }, TalkEvent>(
+        async ({ idClient, to, price, content }) => ({ type: 'talk.secretStored', idClient, ext: await ports.storeSecret({ to, price, content }) }),
+        ({ idClient }, reason) => ({ type: 'talk.sendFailed', idClient, reason: 'error', text: reason }),
+      ),
+    },
+  });
+}
+
+/** A call and its chat with the peer. */
+export function composeCallChildren(ports: SessionPorts) {
+  return {
+    call: composeCall({
+      api: ports.callApi, rtc: ports.rtc, signalling: ports.signalling, gifts: ports.giftApi,
+      setTimeout: ports.clock.setTimeout, clearTimeout: ports.clock.clearTimeout,
+    }),
+    chat: composeTalk(ports),
+  };
+}
+
+export type TalkLogic = ReturnType<typeof composeTalk>;
+export type CallChildren = ReturnType<typeof composeCallChildren>;

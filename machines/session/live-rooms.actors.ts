@@ -1,23 +1,21 @@
 /**
- * The session's live rooms composed with their ports. What each live asks for (`report`)
- * comes up to the live rooms as events, so each machine stays testable on its own.
+ * The session's live rooms composed with their ports. The lives themselves are composed in
+ * per-use.actors.ts (what each asks for, `report`, comes up to the live rooms as events, so
+ * each machine stays testable on its own), loaded when a live begins or is watched.
  */
-import { sendParent } from 'xstate';
+import { fromPromise } from 'xstate';
 import type { LivePorts } from '../live-chat/live-chat.actors';
-import { composeLiveHosting } from '../live-hosting/live-hosting.actors';
-import type { LiveHostingEmitted } from '../live-hosting/live-hosting.machine';
-import { composeLiveViewing } from '../live-viewing/live-viewing.actors';
-import type { LiveViewingEmitted } from '../live-viewing/live-viewing.machine';
 import type { ChatroomPort } from '../ports/chatroom.port';
 import { LiveApiError } from '../ports/live.port';
 import type { LiveApiPort, LiveMediaPort } from '../ports/live.port';
 import { liveRoomsMachine } from './live-rooms.machine';
+import type { PerUseLoader } from './session.actors';
 
-export function composeLiveRooms(ports: LivePorts) {
+export function composeLiveRooms(ports: LivePorts, loadPerUse: PerUseLoader = () => import('./per-use.actors')) {
   return liveRoomsMachine.provide({
     actors: {
-      liveHosting: composeLiveHosting(ports).provide({ actions: { report: sendParent((_, params: LiveHostingEmitted) => params) } }),
-      liveViewing: composeLiveViewing(ports).provide({ actions: { report: sendParent((_, params: LiveViewingEmitted) => params) } }),
+      loadHosting: fromPromise(async () => (await loadPerUse('live')).composeLives(ports).hosting),
+      loadViewing: fromPromise(async () => (await loadPerUse('live')).composeLives(ports).viewing),
     },
   });
 }

@@ -8,6 +8,10 @@
  *   idle ─live.begin (hosts)─▶ hosting ─done─▶ idle (the summary kept for /liveEnds)
  *   idle ─live.watch─▶ viewing ─done (left)─▶ idle
  *
+ * A live's code is not the first screens': each of hosting and viewing first loads it
+ * (`loading`), then spawns the live from the loader's answer with the input kept meanwhile in
+ * context (`pendingLive`) and runs it (`running`); a load that fails is told and goes idle.
+ *
  * A long-lived child of the session (systemId `live`, where the session's §4 table sends the
  * live system messages): it hands 44 / 63 / 64 and a beauty failure to the live being hosted,
  * and tells it when the session's call is being taken or is over (`call.started` /
@@ -15,18 +19,23 @@
  * the lives ask for (navigation, toasts, a private call with the host) leaves through the
  * `output` action, which the session's composition turns into the session's events.
  */
-import { assign, emit, sendTo, setup } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromPromise, sendTo, setup, stopChild } from 'xstate';
 import type { AppCallState } from '../call/call.types';
 import type { CallPeer } from '../call/call.types';
-import { liveHostingMachine } from '../live-hosting/live-hosting.machine';
 import type { LiveHostingEmitted, LiveSetting, LiveSummary } from '../live-hosting/live-hosting.machine';
-import { liveViewingMachine } from '../live-viewing/live-viewing.machine';
 import type { LiveViewingEmitted } from '../live-viewing/live-viewing.machine';
 import type { ChatroomEntry } from '../ports/chatroom.port';
 import type { SystemEvent } from '../system-messages/system-messages';
+import type { LiveHostingLogic, LiveViewingLogic } from './per-use.actors';
 
 /** SPEC §3 Call enums: a private call from a live room is a video call. */
 const VIDEO_CALL = 0;
+
+/** Said when a live's code could not be fetched (the network is away). */
+export const TEXT_LIVE_NOT_LOADED = 'The live room could not be opened. Check the connection and try again.';
+
+/** Provided by the composition (live-rooms.actors.ts), which loads per-use.actors.ts. */
+const notComposed = () => Promise.reject(new Error('The live rooms were not composed with their lives'));
 
 export interface LiveRoomsInput {
   isHost: boolean;
@@ -37,6 +46,8 @@ export interface LiveRoomsInput {
 export interface LiveRoomsContext extends LiveRoomsInput {
   /** How the host's last live ended, for /liveEnds, until dismissed or the next live. */
   lastLive: LiveSummary | null;
+  /** What the live begun or watched starts with, while its code loads. */
+  pendingLive: { setting: LiveSetting } | { hostUserId: number } | null;
 }
 
 export type LiveRoomsEvent =
@@ -52,7 +63,13 @@ export type LiveRoomsEvent =
   | Extract<SystemEvent, { type: 'system.liveForcedEnd' | 'system.boosting' }>
   /** What the lives ask for (their `report`, sent up by the composition). */
   | LiveHostingEmitted
-  | LiveViewingEmitted;
+  | LiveViewingEmitted
+  /** A live's code (per-use.actors.ts), loaded when it begins or is watched. */
+  | { type: 'xstate.done.actor.loadHosting'; output: LiveHostingLogic }
+  | { type: 'xstate.done.actor.loadViewing'; output: LiveViewingLogic }
+  /** The lives end (spawned from the loaders' answers): the host's with how it went. */
+  | { type: 'xstate.done.actor.liveHosting'; output: LiveSummary }
+  | { type: 'xstate.done.actor.liveViewing' };
 
 export type LiveRoomsOutput =
   | { type: 'child.toast'; text: string }
@@ -66,10 +83,10 @@ export const liveRoomsMachine = setup({
     events: {} as LiveRoomsEvent,
     emitted: {} as LiveRoomsOutput,
   },
-  // The composition (live-rooms.actors.ts) provides these composed with their ports.
+  // The composition (live-rooms.actors.ts) provides these: they load the lives' code.
   actors: {
-    liveHosting: liveHostingMachine,
-    liveViewing: liveViewingMachine,
+    loadHosting: fromPromise<LiveHostingLogic>(notComposed),
+    loadViewing: fromPromise<LiveViewingLogic>(notComposed),
   },
   guards: {
     isHost: ({ context }) => context.isHost,
@@ -78,11 +95,23 @@ export const liveRoomsMachine = setup({
   },
   actions: {
     output: emit((_, params: LiveRoomsOutput) => params),
+    notLoaded: emit({ type: 'child.toast', text: TEXT_LIVE_NOT_LOADED } as LiveRoomsOutput),
     toHosting: sendTo('liveHosting', ({ event }) => event),
+    // The loaded logic is spawned as it is (it is not one of `actors`, hence `as never`).
+    startHosting: enqueueActions(({ context, enqueue, event }) => {
+      assertEvent(event, 'xstate.done.actor.loadHosting');
+      if (context.pendingLive === null || !('setting' in context.pendingLive)) return;
+      enqueue.spawnChild(event.output as never, { id: 'liveHosting', input: { setting: context.pendingLive.setting, entry: context.entry } } as never);
+    }),
+    startViewing: enqueueActions(({ context, enqueue, event }) => {
+      assertEvent(event, 'xstate.done.actor.loadViewing');
+      if (context.pendingLive === null || !('hostUserId' in context.pendingLive)) return;
+      enqueue.spawnChild(event.output as never, { id: 'liveViewing', input: { hostUserId: context.pendingLive.hostUserId, entry: context.entry } } as never);
+    }),
   },
 }).createMachine({
   id: 'liveRooms',
-  context: ({ input }) => ({ ...input, lastLive: null }),
+  context: ({ input }) => ({ ...input, lastLive: null, pendingLive: null }),
   on: {
     'live.navigate': { actions: { type: 'output', params: ({ event }) => ({ type: 'child.navigate', to: event.to }) } },
     'live.toast': { actions: { type: 'output', params: ({ event }) => ({ type: 'child.toast', text: event.text }) } },
@@ -97,33 +126,51 @@ export const liveRoomsMachine = setup({
   states: {
     idle: {
       on: {
-        'live.begin': { guard: 'isHost', target: 'hosting', actions: assign({ lastLive: null }) },
-        'live.watch': 'viewing',
+        'live.begin': {
+          guard: 'isHost', target: 'hosting', actions: assign({ lastLive: null, pendingLive: ({ event }) => ({ setting: event.setting }) }),
+        },
+        'live.watch': { target: 'viewing', actions: assign({ pendingLive: ({ event }) => ({ hostUserId: event.hostUserId }) }) },
       },
     },
     hosting: {
-      invoke: {
-        id: 'liveHosting',
-        src: 'liveHosting',
-        input: ({ context, event }) => ({
-          setting: event.type === 'live.begin' ? event.setting : { title: '', privateCallOpen: false }, entry: context.entry,
-        }),
-        onDone: { target: 'idle', actions: assign({ lastLive: ({ event }) => event.output }) },
-      },
-      on: {
-        'system.liveForcedEnd': { actions: 'toHosting' },
-        'system.boosting': { actions: 'toHosting' },
-        'beauty.failed': { actions: 'toHosting' },
-        'call.changed': { guard: 'callTaken', actions: sendTo('liveHosting', { type: 'call.started' }) },
-        'call.ended': { actions: 'toHosting' },
+      initial: 'loading',
+      // The live runs exactly as long as this state.
+      exit: stopChild('liveHosting'),
+      on: { 'xstate.done.actor.liveHosting': { target: 'idle', actions: assign({ lastLive: ({ event }) => event.output }) } },
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadHosting',
+            src: 'loadHosting',
+            onDone: { target: 'running', actions: ['startHosting', assign({ pendingLive: null })] },
+            onError: { target: '#liveRooms.idle', actions: ['notLoaded', assign({ pendingLive: null })] },
+          },
+        },
+        running: {
+          on: {
+            'system.liveForcedEnd': { actions: 'toHosting' },
+            'system.boosting': { actions: 'toHosting' },
+            'beauty.failed': { actions: 'toHosting' },
+            'call.changed': { guard: 'callTaken', actions: sendTo('liveHosting', { type: 'call.started' }) },
+            'call.ended': { actions: 'toHosting' },
+          },
+        },
       },
     },
     viewing: {
-      invoke: {
-        id: 'liveViewing',
-        src: 'liveViewing',
-        input: ({ context, event }) => ({ hostUserId: event.type === 'live.watch' ? event.hostUserId : 0, entry: context.entry }),
-        onDone: 'idle',
+      initial: 'loading',
+      exit: stopChild('liveViewing'),
+      on: { 'xstate.done.actor.liveViewing': 'idle' },
+      states: {
+        loading: {
+          invoke: {
+            id: 'loadViewing',
+            src: 'loadViewing',
+            onDone: { target: 'running', actions: ['startViewing', assign({ pendingLive: null })] },
+            onError: { target: '#liveRooms.idle', actions: ['notLoaded', assign({ pendingLive: null })] },
+          },
+        },
+        running: {},
       },
     },
   },

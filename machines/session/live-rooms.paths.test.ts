@@ -15,8 +15,11 @@ import { PendingCalls } from '../ports/pending';
 import { describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
 import { manualGiftApi } from '../testing/realtime';
+import { liveHostingMachine } from '../live-hosting/live-hosting.machine';
+import { liveViewingMachine } from '../live-viewing/live-viewing.machine';
+import * as perUse from './per-use.actors';
 import { composeLiveRooms } from './live-rooms.actors';
-import { liveRoomsMachine } from './live-rooms.machine';
+import { TEXT_LIVE_NOT_LOADED, liveRoomsMachine } from './live-rooms.machine';
 import type { LiveRoomsContext, LiveRoomsInput, LiveRoomsOutput } from './live-rooms.machine';
 
 const peer = { account: 'yx-host', userId: 100001, nickname: 'Sofia' };
@@ -32,6 +35,11 @@ const samples: AnyEventObject[] = [
   { type: 'live.warning', text: 'This private call has lasted 5 minutes.' },
   { type: 'live.callHost', peer, online: true },
   { type: 'xstate.done.actor.liveHosting' }, { type: 'xstate.done.actor.liveViewing' },
+  // A live's code loads when it begins or is watched (or cannot be fetched).
+  { type: 'xstate.done.actor.loadHosting', output: liveHostingMachine },
+  { type: 'xstate.error.actor.loadHosting', error: new TypeError('Failed to fetch dynamically imported module') },
+  { type: 'xstate.done.actor.loadViewing', output: liveViewingMachine },
+  { type: 'xstate.error.actor.loadViewing', error: new TypeError('Failed to fetch dynamically imported module') },
 ];
 
 const entry = { account: 'yx-me', token: 'im-me', nick: 'Me', ext: { isVip: false, isNewUser: false, userLevel: 1 } };
@@ -48,7 +56,9 @@ async function replay(input: LiveRoomsInput, steps: readonly { event: EventObjec
     coverage(e);
     if (e.type === '@xstate.event' && (e.actorRef as AnyActorRef).id === 'liveHosting') atHosting.push(e.event.type);
   };
-  const actor = createActor(composeLiveRooms({ api, media, chatroom, gifts: manualGiftApi(new PendingCalls()) }), { input, clock: new SimulatedClock(), inspect });
+  const loads = new PendingCalls();
+  const logic = composeLiveRooms({ api, media, chatroom, gifts: manualGiftApi(new PendingCalls()) }, (use) => loads.add(`load.${use}`, []));
+  const actor = createActor(logic, { input, clock: new SimulatedClock(), inspect });
   const out: LiveRoomsOutput[] = [];
   actor.on('*', (e) => out.push(e as LiveRoomsOutput));
   actor.start();
@@ -58,6 +68,7 @@ async function replay(input: LiveRoomsInput, steps: readonly { event: EventObjec
     const before = actor.getSnapshot();
     const outBefore = out.length;
     const hostingBefore = atHosting.length;
+    const loadsBefore = loads.count('load.live');
     if (e.type === 'xstate.done.actor.liveHosting') {
       // The host may not go live: the live ends at once with its summary.
       api.pending.next('checkPermission').reject(new LiveApiError(1000, 'Only hosts can go live.'));
@@ -66,6 +77,10 @@ async function replay(input: LiveRoomsInput, steps: readonly { event: EventObjec
       await flush();
       media.pending.next('leave').resolve(undefined);
       api.pending.next('leave').resolve(undefined);
+    } else if (e.type === 'xstate.done.actor.loadHosting' || e.type === 'xstate.done.actor.loadViewing') {
+      loads.latest('load.live').resolve(perUse);
+    } else if (e.type === 'xstate.error.actor.loadHosting' || e.type === 'xstate.error.actor.loadViewing') {
+      loads.latest('load.live').reject(e.error);
     } else {
       actor.send(e as never);
     }
@@ -74,17 +89,22 @@ async function replay(input: LiveRoomsInput, steps: readonly { event: EventObjec
     const snapshot = actor.getSnapshot();
     const ctx: LiveRoomsContext = snapshot.context;
     expect(snapshot.value).toEqual(state.value);
-    // One live at a time, per use.
-    expect(Boolean(snapshot.children.liveHosting)).toBe(snapshot.matches('hosting'));
-    expect(Boolean(snapshot.children.liveViewing)).toBe(snapshot.matches('viewing'));
+    // One live at a time, per use, once its code is there.
+    expect(Boolean(snapshot.children.liveHosting)).toBe(snapshot.matches({ hosting: 'running' }));
+    expect(Boolean(snapshot.children.liveViewing)).toBe(snapshot.matches({ viewing: 'running' }));
+    expect(ctx.pendingLive !== null).toBe(snapshot.matches({ hosting: 'loading' }) || snapshot.matches({ viewing: 'loading' }));
     if (e.type === 'live.begin' && before.matches('idle')) {
-      expect(snapshot.value).toBe(input.isHost ? 'hosting' : 'idle');
-      if (input.isHost) expect(api.pending.open().filter((c) => c.method === 'checkPermission')).toHaveLength(1);
+      expect(snapshot.value).toEqual(input.isHost ? { hosting: 'loading' } : 'idle');
+      expect(loads.count('load.live')).toBe(input.isHost ? 1 + loadsBefore : loadsBefore);
     }
-    if (e.type === 'live.watch' && before.matches('idle')) expect(api.pending.argsOf('join').at(-1)).toEqual([100001]);
+    if (e.type === 'live.watch' && before.matches('idle')) expect(loads.count('load.live')).toBe(1 + loadsBefore);
+    if (e.type === 'xstate.done.actor.loadHosting') expect(api.pending.open().filter((c) => c.method === 'checkPermission')).toHaveLength(1);
+    if (e.type === 'xstate.done.actor.loadViewing') expect(api.pending.argsOf('join').at(-1)).toEqual([100001]);
     // What reaches the live being hosted: the live system messages, a beauty failure, the call taken and over.
     const reached = atHosting.slice(hostingBefore);
-    if (before.matches('hosting') && snapshot.matches('hosting')) {
+    // Before the live runs (its code loading) there is nothing to tell.
+    if (!before.matches({ hosting: 'running' }) && FORWARDED.includes(e.type)) expect(reached).not.toContain(e.type);
+    if (before.matches({ hosting: 'running' }) && snapshot.matches({ hosting: 'running' })) {
       if (FORWARDED.includes(e.type)) expect(reached).toEqual([e.type]);
       else if (e.type === 'call.changed') expect(reached).toEqual(e.state === 'calling' ? [] : ['call.started']);
     }
@@ -95,6 +115,8 @@ async function replay(input: LiveRoomsInput, steps: readonly { event: EventObjec
     else if (e.type === 'live.callHost') expect(said).toEqual([{ type: 'call.start', peer, callType: 0, online: true }]);
     // A live that could not start says why on its way out.
     else if (e.type === 'xstate.done.actor.liveHosting') expect(said).toEqual([{ type: 'child.toast', text: 'Only hosts can go live.' }]);
+    // A live whose code could not be fetched says so; no live ran.
+    else if (e.type.startsWith('xstate.error.actor.load')) expect(said).toEqual([{ type: 'child.toast', text: TEXT_LIVE_NOT_LOADED }]);
     else expect(said).toEqual([]);
     // /liveEnds keeps the host's last live until dismissed or the next one.
     if (e.type === 'xstate.done.actor.liveHosting') expect(ctx.lastLive).toMatchObject({ title: 'Evening', code: null, text: 'Only hosts can go live.' });
@@ -108,8 +130,13 @@ async function replay(input: LiveRoomsInput, steps: readonly { event: EventObjec
 describeGeneratedPaths('liveRooms', liveRoomsMachine, {
   events: samples,
   inputs,
-  possible: (s, e) => (e.type !== 'xstate.done.actor.liveHosting' || s.matches('hosting'))
-    && (e.type !== 'xstate.done.actor.liveViewing' || s.matches('viewing')),
+  possible: (s, e) => {
+    if (e.type === 'xstate.done.actor.liveHosting') return s.matches({ hosting: 'running' });
+    if (e.type === 'xstate.done.actor.liveViewing') return s.matches({ viewing: 'running' });
+    if (e.type.endsWith('.actor.loadHosting')) return s.matches({ hosting: 'loading' });
+    if (e.type.endsWith('.actor.loadViewing')) return s.matches({ viewing: 'loading' });
+    return true;
+  },
   serializeContext: (c) => [(c as LiveRoomsContext).lastLive !== null],
   minPaths: 10,
   replay: (path, { input, inspect }) => replay(input, path.steps, inspect),

@@ -1,12 +1,18 @@
 /**
  * The session's per-use children composed with their ports: the talk (the talk screen's chat
- * and a call's chat, with its extras) and the call with its gift machines. The session's
- * composition does not import this module: it loads it when a talk opens or a call starts
- * (session.actors.ts), so their code is in no first screen.
+ * and a call's chat, with its extras), the call with its gift machines, and the live rooms'
+ * lives (hosting and viewing, with their chat). The session's composition does not import this
+ * module: it loads it when a talk opens, a call starts or rings, or a live begins or is watched
+ * (session.actors.ts, live-rooms.actors.ts), so their code is in no first screen.
  */
 import { fromCallback, fromPromise, sendParent, sendTo } from 'xstate';
 import type { AnyActorRef } from 'xstate';
 import { composeCall } from '../call/call.actors';
+import type { LivePorts } from '../live-chat/live-chat.actors';
+import { composeLiveHosting } from '../live-hosting/live-hosting.actors';
+import type { LiveHostingEmitted } from '../live-hosting/live-hosting.machine';
+import { composeLiveViewing } from '../live-viewing/live-viewing.actors';
+import type { LiveViewingEmitted } from '../live-viewing/live-viewing.machine';
 import { talkMachine } from '../talk/talk.machine';
 import type { TalkEvent } from '../talk/talk.machine';
 import { talkExtrasMachine } from '../talk/talk-extras.machine';
@@ -103,5 +109,15 @@ export function composeCallChildren(ports: SessionPorts) {
   };
 }
 
+/** The lives of the live rooms; what each asks for (`report`) comes up to the live rooms as events. */
+export function composeLives(ports: LivePorts) {
+  return {
+    hosting: composeLiveHosting(ports).provide({ actions: { report: sendParent((_, params: LiveHostingEmitted) => params) } }),
+    viewing: composeLiveViewing(ports).provide({ actions: { report: sendParent((_, params: LiveViewingEmitted) => params) } }),
+  };
+}
+
 export type TalkLogic = ReturnType<typeof composeTalk>;
 export type CallChildren = ReturnType<typeof composeCallChildren>;
+export type LiveHostingLogic = ReturnType<typeof composeLives>['hosting'];
+export type LiveViewingLogic = ReturnType<typeof composeLives>['viewing'];

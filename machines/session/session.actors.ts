@@ -71,11 +71,11 @@ export const SIGNAL_RELOGIN_MS = 5_000;
 export type RealtimePorts = Omit<SessionPorts, 'refreshImToken'>;
 
 /** Loads the module of the session's per-use children (per-use.actors.ts) for a use; tests pass one they settle by hand. */
-export type PerUseLoader = (use: 'talk' | 'call') => Promise<typeof PerUse>;
+export type PerUseLoader = (use: 'talk' | 'call' | 'live') => Promise<typeof PerUse>;
 
 /**
- * The session over its ports. The talk and the call are composed from per-use.actors.ts,
- * which is loaded when a talk opens or a call starts: their code is not in the first screens.
+ * The session over its ports. The talk, the call and the lives are composed from
+ * per-use.actors.ts, which is loaded on their first use: their code is not in the first screens.
  */
 export function composeSession(ports: SessionPorts, loadPerUse: PerUseLoader = () => import('./per-use.actors')) {
   const imConnection = composeImConnection({ im: ports.im, refreshImToken: ports.refreshImToken }).provide({
@@ -127,7 +127,7 @@ export function composeSession(ports: SessionPorts, loadPerUse: PerUseLoader = (
   const live = composeLiveRooms({
     api: ports.liveApi ?? unavailableLive.api, media: ports.liveMedia ?? unavailableLive.media,
     chatroom: ports.chatroom ?? unavailableLive.chatroom, gifts: ports.giftApi,
-  }).provide({
+  }, loadPerUse).provide({
     // What the lives ask for reaches the session as its events (child.toast, child.navigate, call.start).
     actions: { output: sendParent((_, params: LiveRoomsOutput) => params) },
   });

@@ -1,0 +1,191 @@
+/**
+ * Live rooms end to end (SPEC §2 /liveSetting, /liveRoom, /liveEnds; §3 Live info and chat
+ * records; §4 Live state, viewing front status, gag; §6 highlights; §7 Calls and live) in three
+ * browser contexts with the fake camera: a host and two viewers on their own reference server
+ * (a 3 s heartbeat window, 2 s billing periods), through the app's screens only.
+ *
+ * Viewer A is a level-0 user with 1000 diamonds (no entering-room highlight: SPEC §6 shows them
+ * for userLevel above 0); viewer B is level 1 with 200 diamonds (enough for a short private call).
+ */
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import { baseURL } from '../../playwright.config';
+import { serverProcess } from './server-process';
+import type { ServerProcess } from './server-process';
+import { accounts, openAppAs } from './support';
+import type { Account } from './support';
+
+/** SPEC §4 viewing front status. */
+const FRONT = { loading: '1', live: '2', liveEnd: '3', calling: '5' } as const;
+
+interface Person {
+  account: Account;
+  context: BrowserContext;
+  page: Page;
+}
+
+let server: ServerProcess;
+let api: APIRequestContext;
+
+test.beforeAll(async () => {
+  const worker = Number(process.env.TEST_WORKER_INDEX ?? 0);
+  server = serverProcess(Number(new URL(baseURL).port) + 40 + worker, `live-${worker}`, {
+    SEED_HOSTS: '3', SEED_USERS: '4', LIVE_HEARTBEAT_WINDOW_MS: '3000', CALL_BILLING_PERIOD_MS: '2000',
+  });
+  await server.start();
+  api = await playwrightRequest.newContext({ baseURL: server.baseURL });
+});
+
+test.afterAll(async () => {
+  await api?.dispose();
+  await server?.kill();
+});
+
+async function person(browser: Browser, account: Account, path: string): Promise<Person> {
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 360, height: 640 } });
+  const page = await context.newPage();
+  await openAppAs(page, api, account.userId, path);
+  return { account, context, page };
+}
+
+const room = (page: Page) => page.getByTestId('live-room');
+const chatLines = (page: Page) => page.getByTestId('live-chat-line');
+
+async function say(page: Page, text: string) {
+  await page.getByPlaceholder('Say hi...').fill(text);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+}
+
+/** Frames decoded by a video element of the room (requestVideoFrameCallback), and its width. */
+async function decoded(video: Locator): Promise<{ frames: number; width: number }> {
+  return video.evaluate(async (el) => {
+    const v = el as HTMLVideoElement;
+    const frames = await new Promise<number>((resolve) => {
+      let n = 0;
+      const step = () => {
+        n++;
+        if (n >= 3) resolve(n);
+        else v.requestVideoFrameCallback(step);
+      };
+      v.requestVideoFrameCallback(step);
+      setTimeout(() => resolve(n), 3000);
+    });
+    return { frames, width: v.videoWidth };
+  });
+}
+
+async function goLive(page: Page, title: string) {
+  await expect(page.getByRole('heading', { name: 'Go live' })).toBeVisible();
+  await page.getByLabel('Title').fill(title);
+  // A wish: 2 roses (SPEC §3 Live info wishlist).
+  await page.getByRole('button', { name: 'Add a wish' }).click();
+  await page.getByLabel('Wish 1 gift').selectOption({ label: 'Rose' });
+  await page.getByLabel('Wish 1 count').fill('2');
+  await page.getByRole('button', { name: 'Save wishlist' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /saved/i })).toBeVisible();
+  await page.getByRole('button', { name: 'Go live', exact: true }).click();
+  await expect(room(page)).toHaveAttribute('data-role', 'host', { timeout: 15_000 });
+  await expect(room(page)).toHaveAttribute('data-live-state', 'living', { timeout: 15_000 });
+}
+
+test('a host goes live; two viewers watch, chat, see a highlight and gifts in order, one is gagged and ungagged, one calls the host privately; the host ends the live', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const all = await accounts(api);
+  const hostAccount = all.find((a) => a.userType === 2 && a.userLevel > 0)!;
+  const users = all.filter((a) => a.userType === 1);
+  const aAccount = users.find((a) => a.userLevel === 0)!;
+  const bAccount = users.find((a) => a.userLevel === 1)!;
+
+  const host = await person(browser, hostAccount, '/liveSetting');
+  await goLive(host.page, 'Evening chat');
+  // The host's own camera is on air.
+  expect((await decoded(room(host.page).locator('video'))).frames).toBeGreaterThanOrEqual(1);
+
+  // Viewers open the room as a link to it does (/liveRoom?anchorId=…).
+  const a = await person(browser, aAccount, `/liveRoom?anchorId=${hostAccount.userId}`);
+  await expect(room(a.page)).toHaveAttribute('data-front-status', FRONT.live, { timeout: 15_000 });
+  const aVideo = await decoded(room(a.page).locator('video'));
+  expect(aVideo.frames, 'A decodes the host').toBeGreaterThanOrEqual(3);
+  expect(aVideo.width).toBe(1280);
+
+  // Viewer B enters: a level-1 member's entering highlight shows to those inside (SPEC §6).
+  const b = await person(browser, bAccount, `/liveRoom?anchorId=${hostAccount.userId}`);
+  await expect(room(b.page)).toHaveAttribute('data-front-status', FRONT.live, { timeout: 15_000 });
+  expect((await decoded(room(b.page).locator('video'))).frames, 'B decodes the host').toBeGreaterThanOrEqual(3);
+  await expect(a.page.getByTestId('enter-highlight').filter({ hasText: bAccount.nickname })).toBeVisible();
+  await expect(host.page.getByTestId('join-num')).toHaveText(/2/);
+
+  // Chat both ways.
+  await say(a.page, 'hello from A');
+  await say(host.page, 'welcome all');
+  for (const p of [host.page, b.page]) await expect(chatLines(p).filter({ hasText: 'hello from A' })).toBeVisible();
+  for (const p of [a.page, b.page]) await expect(chatLines(p).filter({ hasText: 'welcome all' })).toBeVisible();
+
+  // A sends two roses: the gift plays on every screen and completes the wish.
+  await a.page.getByRole('button', { name: /Gift/ }).click();
+  const popup = a.page.getByRole('dialog', { name: 'Popular' });
+  await popup.getByRole('button', { name: 'Rose, 1 diamonds' }).click();
+  await popup.getByRole('button', { name: 'More' }).click();
+  await popup.getByRole('button', { name: 'Sure' }).click();
+  for (const p of [host.page, a.page, b.page]) {
+    await expect(chatLines(p).filter({ hasText: /Rose|×\s*2/ }).first()).toBeVisible({ timeout: 10_000 });
+    await expect(p.getByTestId('wish').first()).toHaveAttribute('data-completed', 'true', { timeout: 10_000 });
+  }
+
+  // The host gags A: A cannot send and sees why; B can. Then ungags.
+  await host.page.getByRole('button', { name: /Audience, \d+ joined/ }).click();
+  await host.page.getByRole('button', { name: `Gag ${aAccount.nickname}` }).click();
+  await expect(room(a.page).locator('[data-muted="true"]').first()).toBeVisible({ timeout: 10_000 });
+  await expect(a.page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
+  await say(b.page, 'B still talks');
+  await expect(chatLines(host.page).filter({ hasText: 'B still talks' })).toBeVisible();
+  await host.page.getByRole('button', { name: `Ungag ${aAccount.nickname}` }).click();
+  await expect(room(a.page).locator('[data-muted="true"]')).toHaveCount(0, { timeout: 10_000 });
+  await host.page.getByRole('dialog', { name: 'Audience' }).getByRole('button', { name: 'Close' }).click();
+  await say(a.page, 'A is back');
+  await expect(chatLines(b.page).filter({ hasText: 'A is back' })).toBeVisible();
+
+  // B calls the host privately: A sees calling while the call lasts, then the live again.
+  await b.page.getByRole('button', { name: 'Private call' }).click();
+  const hostCall = host.page.getByRole('dialog', { name: 'Call' });
+  await expect(hostCall).toHaveAttribute('data-phase', 'ringing', { timeout: 10_000 });
+  await hostCall.getByRole('button', { name: 'Accept' }).click();
+  await expect(b.page.getByRole('dialog', { name: 'Call' })).toHaveAttribute('data-phase', 'connected', { timeout: 15_000 });
+  await expect(room(a.page)).toHaveAttribute('data-front-status', FRONT.calling, { timeout: 10_000 });
+  await expect(room(host.page)).toHaveAttribute('data-live-state', 'liveCalling');
+  await b.page.getByRole('dialog', { name: 'Call' }).getByRole('button', { name: 'End call' }).click();
+  await expect(room(a.page)).toHaveAttribute('data-front-status', FRONT.live, { timeout: 15_000 });
+  expect((await decoded(room(a.page).locator('video'))).frames, 'A sees the host again').toBeGreaterThanOrEqual(3);
+  await expect(room(host.page)).toHaveAttribute('data-live-state', 'living', { timeout: 15_000 });
+
+  // The host ends the live: viewers see the end, the host the figures.
+  for (const p of [host.page, b.page]) await p.getByRole('dialog', { name: 'Call ended' }).getByRole('button', { name: 'Close' }).click();
+  await host.page.getByRole('button', { name: 'End live' }).click();
+  await host.page.getByRole('alertdialog', { name: 'End this live?' }).getByRole('button', { name: 'End now' }).click();
+  await expect(host.page.getByTestId('live-ends')).toBeVisible({ timeout: 10_000 });
+  for (const p of [a.page, b.page]) await expect(room(p)).toHaveAttribute('data-front-status', FRONT.liveEnd, { timeout: 10_000 });
+  // Two viewers, two roses, 2 diamonds of income (a rose is 1).
+  for (const [figure, value] of [['viewers', '2'], ['gifts', '2'], ['income', '2']]) {
+    await expect(host.page.getByTestId(`live-ends-${figure}`)).toHaveText(value);
+  }
+  await expect(host.page.getByTestId('live-ends-duration')).toHaveText(/^\d+:\d\d/);
+
+  for (const p of [host, a, b]) await p.context.close();
+});
+
+test('a room whose host vanishes ends for its viewers within the heartbeat window', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const all = await accounts(api);
+  const hostAccount = all.filter((a) => a.userType === 2 && a.userLevel > 0).at(-1)!;
+  const viewerAccount = all.filter((a) => a.userType === 1).at(-1)!;
+  const host = await person(browser, hostAccount, '/liveSetting');
+  await goLive(host.page, 'Short one');
+  const viewer = await person(browser, viewerAccount, `/liveRoom?anchorId=${hostAccount.userId}`);
+  await expect(room(viewer.page)).toHaveAttribute('data-front-status', FRONT.live, { timeout: 15_000 });
+  // The host's phone dies: no leave, no end, no more heartbeats.
+  const gone = Date.now();
+  await host.context.close();
+  await expect(room(viewer.page)).toHaveAttribute('data-front-status', FRONT.liveEnd, { timeout: 10_000 });
+  expect(Date.now() - gone, 'ended within the 3 s window (and a beat)').toBeLessThan(3000 + 4000);
+  await viewer.context.close();
+});

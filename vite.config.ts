@@ -76,7 +76,7 @@ export default defineConfig({
         // the declarations it uses, not every module the contract's index re-exports.
         moduleSideEffects: [{ test: /\/src\/api\/contract\//, sideEffects: false }],
       },
-      output: { codeSplitting: { groups: [{ name: firstScreenChunk }] } },
+      output: { codeSplitting: { groups: [{ name: firstScreenChunk, debugName: 'first screen' }] } },
     },
   },
   test: {

@@ -8,21 +8,13 @@
  * for userLevel above 0); viewer B is level 1 with 200 diamonds (enough for a short private call).
  */
 import { expect, request as playwrightRequest, test } from '@playwright/test';
-import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
 import { serverProcess } from './server-process';
 import type { ServerProcess } from './server-process';
-import { accounts, openAppAs } from './support';
+import { accounts } from './support';
 import type { Account } from './support';
-
-/** SPEC §4 viewing front status. */
-const FRONT = { loading: '1', live: '2', liveEnd: '3', calling: '5' } as const;
-
-interface Person {
-  account: Account;
-  context: BrowserContext;
-  page: Page;
-}
+import { FRONT, chatLines, decoded, endLive, goLive, person as openPerson, room, say } from './live-support';
 
 let server: ServerProcess;
 let api: APIRequestContext;
@@ -41,52 +33,7 @@ test.afterAll(async () => {
   await server?.kill();
 });
 
-async function person(browser: Browser, account: Account, path: string): Promise<Person> {
-  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 360, height: 640 } });
-  const page = await context.newPage();
-  await openAppAs(page, api, account.userId, path);
-  return { account, context, page };
-}
-
-const room = (page: Page) => page.getByTestId('live-room');
-const chatLines = (page: Page) => page.getByTestId('live-chat-line');
-
-async function say(page: Page, text: string) {
-  await page.getByPlaceholder('Say hi...').fill(text);
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-}
-
-/** Frames decoded by a video element of the room (requestVideoFrameCallback), and its width. */
-async function decoded(video: Locator): Promise<{ frames: number; width: number }> {
-  return video.evaluate(async (el) => {
-    const v = el as HTMLVideoElement;
-    const frames = await new Promise<number>((resolve) => {
-      let n = 0;
-      const step = () => {
-        n++;
-        if (n >= 3) resolve(n);
-        else v.requestVideoFrameCallback(step);
-      };
-      v.requestVideoFrameCallback(step);
-      setTimeout(() => resolve(n), 3000);
-    });
-    return { frames, width: v.videoWidth };
-  });
-}
-
-async function goLive(page: Page, title: string) {
-  await expect(page.getByRole('heading', { name: 'Go live' })).toBeVisible();
-  await page.getByLabel('Title').fill(title);
-  // A wish: 2 roses (SPEC §3 Live info wishlist).
-  await page.getByRole('button', { name: 'Add a wish' }).click();
-  await page.getByLabel('Wish 1 gift').selectOption({ label: 'Rose' });
-  await page.getByLabel('Wish 1 count').fill('2');
-  await page.getByRole('button', { name: 'Save wishlist' }).click();
-  await expect(page.getByRole('status').filter({ hasText: /saved/i })).toBeVisible();
-  await page.getByRole('button', { name: 'Go live', exact: true }).click();
-  await expect(room(page)).toHaveAttribute('data-role', 'host', { timeout: 15_000 });
-  await expect(room(page)).toHaveAttribute('data-live-state', 'living', { timeout: 15_000 });
-}
+const person = (browser: Browser, account: Account, path: string) => openPerson(browser, api, server.baseURL, account, path);
 
 test('a host goes live; two viewers watch, chat, see a highlight and gifts in order, one is gagged and ungagged, one calls the host privately; the host ends the live', async ({ browser }) => {
   test.setTimeout(150_000);
@@ -97,7 +44,7 @@ test('a host goes live; two viewers watch, chat, see a highlight and gifts in or
   const bAccount = users.find((a) => a.userLevel === 1)!;
 
   const host = await person(browser, hostAccount, '/liveSetting');
-  await goLive(host.page, 'Evening chat');
+  await goLive(host.page, 'Evening chat', 2);
   // The host's own camera is on air.
   expect((await decoded(room(host.page).locator('video'))).frames).toBeGreaterThanOrEqual(1);
 
@@ -160,12 +107,10 @@ test('a host goes live; two viewers watch, chat, see a highlight and gifts in or
 
   // The host ends the live: viewers see the end, the host the figures.
   for (const p of [host.page, b.page]) await p.getByRole('dialog', { name: 'Call ended' }).getByRole('button', { name: 'Close' }).click();
-  await host.page.getByRole('button', { name: 'End live' }).click();
-  await host.page.getByRole('alertdialog', { name: 'End this live?' }).getByRole('button', { name: 'End now' }).click();
-  await expect(host.page.getByTestId('live-ends')).toBeVisible({ timeout: 10_000 });
+  await endLive(host.page);
   for (const p of [a.page, b.page]) await expect(room(p)).toHaveAttribute('data-front-status', FRONT.liveEnd, { timeout: 10_000 });
   // Two viewers, two roses, 2 diamonds of income (a rose is 1).
-  for (const [figure, value] of [['viewers', '2'], ['gifts', '2'], ['income', '2']]) {
+  for (const [figure, value] of [['viewers', '2'], ['gifts', '2'], ['income', '2']] as const) {
     await expect(host.page.getByTestId(`live-ends-${figure}`)).toHaveText(value);
   }
   await expect(host.page.getByTestId('live-ends-duration')).toHaveText(/^\d+:\d\d/);

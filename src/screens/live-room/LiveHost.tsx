@@ -1,12 +1,12 @@
 /**
  * /liveRoom as the host (SPEC §2; §4 Live state living / liveCalling / waitingReturnLive and
- * system messages 63/64; §9 live call warning 300 s): the own camera full screen, and over it
+ * system messages 63/64): the own camera full screen, and over it
  * the live state, boosting exposure, the private-call switch, the audience (gag and ungag),
  * send rank, the live gift task, wishlist progress, the chat and End live. Binds to the
- * session's liveHosting actor; `onEnded` goes on to /liveEnds once the live is over.
+ * session's liveHosting actor; `onEnded` goes on to /liveEnds once the live is over. The §9
+ * live call warning (300 s) is the session's toast: the host is on the call screen then.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
 import { liveHostingViewOf, sameHostingView, selectHostingChat } from '../../../machines/live-hosting/live-hosting.selectors';
 import type { LiveHostingRef, LiveHostingView } from '../../../machines/live-hosting/live-hosting.selectors';
 import { useServices } from '../../app/services';
@@ -55,21 +55,10 @@ export function LiveHost({ hosting, onEnded, onLeave }: { hosting: LiveHostingRe
   );
 }
 
-/** SPEC §9: the host is warned when a private call from the live lasts 300 s (the machine emits it). */
-function useLiveCallWarning(hosting: LiveHostingRef): [string | null, () => void] {
-  const [warning, setWarning] = useState<string | null>(null);
-  useEffect(() => {
-    const subscription = hosting.on('live.warning', (event) => setWarning(event.text));
-    return () => subscription.unsubscribe();
-  }, [hosting]);
-  return [warning, () => setWarning(null)];
-}
-
 function OnAir({ hosting, view }: { hosting: LiveHostingRef; view: LiveHostingView }) {
   const chat = useSelector(hosting, selectHostingChat);
   const hostUserId = useSelector(hosting, (s) => s.context.room?.userId ?? 0);
   const received = useGiftsReceived(chat);
-  const [warning, dismissWarning] = useLiveCallWarning(hosting);
   return (
     <div className="live-layer">
       <div className="live-top">
@@ -84,12 +73,6 @@ function OnAir({ hosting, view }: { hosting: LiveHostingRef; view: LiveHostingVi
         <PrivateCallSwitch hosting={hosting} view={view} />
         <GiftTask fallback={view.giftTask} refresh={received} />
       </div>
-      {warning && (
-        <div className="live-warning" role="alert" data-testid="live-call-warning">
-          <span>{warning}</span>
-          <button type="button" className="icon-button" aria-label="Dismiss warning" onClick={dismissWarning}>×</button>
-        </div>
-      )}
       {chat && <RoomChat chat={chat} hostUserId={null} />}
       <div className="live-bottom">
         <div className="live-actions">{chat && <ChatComposer chat={chat} />}</div>

@@ -11,13 +11,14 @@ import type { BannerRef, IdleHostRef, ImConnectionRef } from '../../machines/ses
 import { useAppActor } from './AppActorContext';
 
 /**
- * The call screens are not in the app's first chunk, nor is the code of the session's talks and
- * calls (machines/session/per-use.actors.ts, which the session loads on their first use): they
- * are fetched once the session is idle, so that a call started without a network can still say
- * why it did not start (SPEC §5), and at the latest with the first call or chat.
+ * The call screens are not in the app's first chunk, nor is the code of the session's talks,
+ * calls and lives (machines/session/per-use.actors.ts, which the session loads on their first
+ * use) or of the ports only they use (perUsePorts.ts): they are fetched once the session is
+ * idle, so that a call started without a network can still say why it did not start (SPEC §5),
+ * and at the latest with the first call, chat or live.
  */
 const loadCallOverlay = () => import('./call/CallOverlay');
-const loadPerUse = () => import('../../machines/session/per-use.actors');
+const loadPerUse = () => Promise.all([import('../../machines/session/per-use.actors'), import('./perUsePorts')]);
 const CallOverlay = lazy(loadCallOverlay);
 
 function useWarmCallOverlay(active: boolean): void {

@@ -2,7 +2,8 @@
  * The realtime ports of the signed-in session. `VITE_REALTIME=local` (default) talks to the
  * reference server's hub; `production` uses NetEase IM, whose adapter and SDK load only
  * when chosen (the SDK itself only at the first login). Presence is a plain socket in both
- * (`VITE_PRESENCE_URL` points it elsewhere).
+ * (`VITE_PRESENCE_URL` points it elsewhere). The ports only a call, a chat's extras or a live
+ * room use are stand-ins here: their code (perUsePorts.ts) loads with the first of their calls.
  */
 import type { RealtimePorts } from '../../machines/session/session.actors';
 import type { ImPort } from '../../machines/ports/im.port';
@@ -12,28 +13,17 @@ import { createLocalPresencePort } from '../adapters/presence.local';
 import type { SessionCredentials } from '../adapters/session.http';
 import type { ApiClient } from '../api/client';
 import { readPins, writePins } from '../adapters/storage';
-import {
-  chat as chatContract, config as configContract, news as newsContract, privateMsg as privateMsgContract,
-  realtime as realtimeContract,
-} from '../api/contract';
-import { ApiError } from '../api/outcome';
-import * as callContract from '../api/contract/call';
-import { getUserDetail } from '../api/contract/people';
-import { CallApiError } from '../../machines/ports/call.port';
-import type { CallApiPort } from '../../machines/ports/call.port';
+import { config as configContract, news as newsContract, realtime as realtimeContract } from '../api/contract';
 import type { SignallingPort } from '../../machines/ports/signalling.port';
 import { createLocalSignallingPort } from '../adapters/signalling.local';
-import { createLocalChatroomPort } from '../adapters/chatroom.local';
-import type { ChatroomPort } from '../../machines/ports/chatroom.port';
 import { createRtcPort, rtcTokenFrom } from './rtc';
 import type { CallMediaView, RtcAdapter } from '../../machines/ports/call.media';
 import type { LiveMediaPort } from '../../machines/ports/live.port';
-import { httpLiveApi } from './live';
 import { createLiveMediaPort } from './liveMedia';
 import type { TranslatorPort } from '../../machines/ports/translator.port';
 import type { ChatProfile } from '../../machines/conversations/conversations.machine';
 import { config } from './config';
-import { TEXT_NOT_ENOUGH_DIAMONDS, httpGiftApi } from './gifts';
+import type { PerUsePorts } from './perUsePorts';
 
 const { ConfigKey } = configContract;
 
@@ -44,20 +34,6 @@ async function imPort(): Promise<ImPort> {
     import('../adapters/im.nim.load'),
   ]);
   return createNimImPort({ appkey: config.nimAppKey, loadSdk: loadNim });
-}
-
-/** Live rooms' chat: the hub's chat rooms locally, NetEase's chat-room client in production (its SDK at the first entry). */
-async function chatroomPort(api: ApiClient): Promise<ChatroomPort> {
-  if (config.realtime !== 'production') return createLocalChatroomPort({ url: hubUrl(realtimeContract.RealtimePath.chatroom) });
-  const [{ createNimChatroomPort }, { loadChatroom }] = await Promise.all([
-    import('../adapters/chatroom.nim'),
-    import('../adapters/chatroom.nim.load'),
-  ]);
-  return createNimChatroomPort({
-    appkey: config.nimAppKey,
-    loadSdk: loadChatroom,
-    chatroomAddresses: (roomId) => api.data(realtimeContract.getChatRoomAddress, { searchValue: roomId }, { silent: true }),
-  });
 }
 
 async function signallingPort(api: ApiClient): Promise<SignallingPort> {
@@ -73,38 +49,64 @@ async function signallingPort(api: ApiClient): Promise<SignallingPort> {
   });
 }
 
-/** SPEC §7 call endpoints; createCall refusals become the call's own refusals (contract/call.ts). */
-export function httpCallApi(api: ApiClient): CallApiPort {
+/** Loads the per-use ports once (a failed load is tried again at the next call). */
+function perUseLoader(api: ApiClient): () => Promise<PerUsePorts> {
+  let loading: Promise<PerUsePorts> | null = null;
+  return () => {
+    loading ??= import('./perUsePorts').then((m) => m.createPerUsePorts(api)).catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
+    return loading;
+  };
+}
+
+/** Stand-ins for the per-use ports: each call waits for their code, then is theirs. */
+function perUsePorts(load: () => Promise<PerUsePorts>): PerUsePorts {
   return {
-    async createCall(request) {
-      try {
-        return await api.data(callContract.createCall, { beCallUserId: request.beCallUserId, callType: request.callType === 10 ? 10 : 0 }, { silent: true });
-      } catch (error) {
-        const code = error instanceof ApiError ? error.detail.code : undefined;
-        const message = error instanceof Error ? error.message : String(error);
-        if (code === callContract.CallRefusalCode.busy) throw new CallApiError('busy', message);
-        if (code === callContract.CallRefusalCode.unavailable) throw new CallApiError('offline', message);
-        if (code === callContract.CallRefusalCode.balance) throw new CallApiError('balance', message);
-        throw new CallApiError('error', message);
-      }
+    callApi: {
+      createCall: async (request) => (await load()).callApi.createCall(request),
+      joinCall: async (channelId) => (await load()).callApi.joinCall(channelId),
+      endCall: async (channelId, reason) => (await load()).callApi.endCall(channelId, reason),
+      rate: async (rating) => (await load()).callApi.rate(rating),
+      peerCard: async (account) => (await load()).callApi.peerCard(account),
     },
-    async joinCall(channelId) {
-      await api.data(callContract.joinCall, { searchValue: channelId }, { silent: true });
+    giftApi: {
+      list: async (filter) => (await load()).giftApi.list(filter),
+      send: async (request) => (await load()).giftApi.send(request),
+      askFor: async (request) => (await load()).giftApi.askFor(request),
+      refuseAsk: async (askId) => (await load()).giftApi.refuseAsk(askId),
     },
-    async endCall(channelId, reason) {
-      const hangupReason = reason === 2 || reason === 6 ? reason : 1;
-      await api.data(callContract.endCall, { channelId, hangupReason }, { silent: true });
+    liveApi: {
+      checkPermission: async () => (await load()).liveApi.checkPermission(),
+      begin: async (setting) => (await load()).liveApi.begin(setting),
+      heartbeat: async (roomId) => (await load()).liveApi.heartbeat(roomId),
+      setPrivateCall: async (open) => (await load()).liveApi.setPrivateCall(open),
+      end: async () => (await load()).liveApi.end(),
+      join: async (hostUserId) => (await load()).liveApi.join(hostUserId),
+      leave: async (hostUserId) => (await load()).liveApi.leave(hostUserId),
     },
-    async rate(rating) {
-      await api.data(callContract.callRate, rating, { silent: true });
+    chatroom: {
+      enter: async (roomId, entry) => (await load()).chatroom.enter(roomId, entry),
+      leave: async (roomId) => (await load()).chatroom.leave(roomId),
+      send: async (roomId, message) => (await load()).chatroom.send(roomId, message),
+      members: async (roomId, limit) => (await load()).chatroom.members(roomId, limit),
+      history: async (roomId, limit) => (await load()).chatroom.history(roomId, limit),
+      setGagged: async (roomId, account, gagged) => (await load()).chatroom.setGagged(roomId, account, gagged),
+      // Nothing arrives before the room is entered, which waits for the port's code.
+      subscribe(roomId, listener) {
+        let unsubscribe: (() => void) | null = null;
+        let active = true;
+        load().then((ports) => { if (active) unsubscribe = ports.chatroom.subscribe(roomId, listener); }, () => undefined);
+        return () => {
+          active = false;
+          unsubscribe?.();
+        };
+      },
     },
-    async peerCard(account) {
-      const p = await api.data(getUserDetail, { yxAccid: account }, { silent: true });
-      return {
-        userId: p.userId, nickname: p.nickname, icon: p.icon, levelName: p.levelName,
-        ...(p.age !== null ? { age: p.age } : {}), ...(p.countryCode !== null ? { countryCode: p.countryCode } : {}),
-      };
-    },
+    setBlocked: async (peer, blocked) => (await load()).setBlocked(peer, blocked),
+    storeSecret: async (secret) => (await load()).storeSecret(secret),
+    openSecret: async (id, pay) => (await load()).openSecret(id, pay),
   };
 }
 
@@ -114,13 +116,10 @@ export async function createRealtimePorts(
   return {
     im: await imPort(),
     signalling: await signallingPort(api),
-    chatroom: await chatroomPort(api),
-    liveApi: httpLiveApi(api),
+    ...perUsePorts(perUseLoader(api)),
     // Like the RTC: the live media adapter (and its SDK) loads when a live room first publishes or watches.
     liveMedia: createLiveMediaPort({ rtcToken: rtcTokenFrom(api) }),
     rtmToken: async () => (await api.data(realtimeContract.getAgoraRtmToken, {}, { silent: true })).rtmToken,
-    callApi: httpCallApi(api),
-    giftApi: httpGiftApi(api),
     // A stand-in: the media adapter (and its SDK) loads when a call first prepares.
     rtc: createRtcPort({ rtcToken: rtcTokenFrom(api) }),
     presence: createLocalPresencePort({
@@ -149,22 +148,6 @@ export async function createRealtimePorts(
     },
     async translate(text, to) {
       return (await translator.translate(text, to)).text;
-    },
-    async setBlocked(peer, blocked) {
-      await api.data(blocked ? chatContract.blockUser : chatContract.removeBlockUser, { beBlockYxAccid: peer }, { silent: true });
-    },
-    async storeSecret({ to, price, content }) {
-      const stored = await api.data(privateMsgContract.uploadPrivateInfo, { to, price, content }, { silent: true });
-      return stored.ext;
-    },
-    async openSecret(id, pay) {
-      try {
-        const info = await api.data(privateMsgContract.privateInfo, { id, pay }, { silent: true });
-        return { id: info.id, price: info.price, unlocked: info.unlocked, content: info.content, mediaList: info.mediaList };
-      } catch (error) {
-        if (error instanceof ApiError && error.detail.code === '1080') throw new Error(TEXT_NOT_ENOUGH_DIAMONDS);
-        throw error;
-      }
     },
     loadPins: readPins,
     savePins: writePins,

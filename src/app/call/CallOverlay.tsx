@@ -14,7 +14,7 @@ import type { SessionRef, TalkRef } from '../../../machines/session/session.sele
 import { selectCall, selectCallChat } from '../../../machines/session/session.selectors';
 import { callRate } from '../../api/contract/call';
 import { useServices } from '../services';
-import { InCall } from './InCall';
+import { InCall, Video, useStreams } from './InCall';
 import { Ringtone } from './Ringtone';
 import './call.css';
 
@@ -28,10 +28,21 @@ export default function CallOverlay({ session }: { session: SessionRef }) {
   return null;
 }
 
+/**
+ * The peer's video from the moment media flows (connecting) through the call: one element, so
+ * it is already showing frames when the call counts as connected (a new element would start
+ * its own decoding then). Video only: the media adapter plays the peer's sound itself.
+ */
+function TheirVideo() {
+  const { remote } = useStreams(useServices().callMedia);
+  return <Video stream={remote} label="Their video" muted className="call-remote" />;
+}
+
 function LiveCall({ call, chat }: { call: CallRef; chat: TalkRef | undefined }) {
   const view = useSelector(call, callViewOf, sameView);
   return (
     <div className="call-screen" role="dialog" aria-modal="true" aria-label="Call" data-phase={view.phase}>
+      {(view.phase === 'connecting' || view.phase === 'connected') && <TheirVideo />}
       {view.phase === 'connected' ? <InCall call={call} view={view} chat={chat} /> : <BeforeConnected call={call} view={view} />}
     </div>
   );

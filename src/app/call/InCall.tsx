@@ -20,14 +20,14 @@ import { HostGifts } from './HostGifts';
 import { CallWallet, IncomingAsk, UserGifts } from './UserGifts';
 import { useNow } from './useNow';
 
-function useStreams(media: CallMediaView | undefined) {
+export function useStreams(media: CallMediaView | undefined) {
   const subscribe = (listener: () => void) => media?.subscribe(listener) ?? (() => {});
   const local = useSyncExternalStore(subscribe, () => media?.local() ?? null);
   const remote = useSyncExternalStore(subscribe, () => media?.remote() ?? null);
   return { local, remote };
 }
 
-function Video({ stream, label, muted, className }: { stream: MediaStream | null; label: string; muted: boolean; className: string }) {
+export function Video({ stream, label, muted, className }: { stream: MediaStream | null; label: string; muted: boolean; className: string }) {
   const ref = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     if (ref.current && ref.current.srcObject !== stream) ref.current.srcObject = stream;
@@ -37,7 +37,7 @@ function Video({ stream, label, muted, className }: { stream: MediaStream | null
 
 export function InCall({ call, view, chat }: { call: CallRef; view: CallView; chat: TalkRef | undefined }) {
   const { callMedia } = useServices();
-  const { local, remote } = useStreams(callMedia);
+  const { local } = useStreams(callMedia);
   const [overlay, setOverlay] = useState(true);
   const [history, setHistory] = useState(false);
   const now = useNow(true);
@@ -54,8 +54,7 @@ export function InCall({ call, view, chat }: { call: CallRef; view: CallView; ch
   const peerName = view.peer.nickname ?? chatPeerName ?? 'Them';
   return (
     <div className="call-live">
-      {/* Video only: the media adapter plays the peer's sound itself. */}
-      <Video stream={remote} label="Their video" muted className="call-remote" />
+      {/* Their video is the call screen's (CallOverlay.tsx): it is there from connecting on. */}
       <Video stream={local} label="Your video" muted className="call-local" />
       {/* A tap on the screen toggles the overlay (SPEC §2 in-call screen). */}
       <button type="button" className="call-toggle" aria-label={overlay ? 'Hide controls' : 'Show controls'} onClick={() => setOverlay((v) => !v)} />

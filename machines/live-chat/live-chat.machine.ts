@@ -21,7 +21,8 @@ import type { LiveWish } from '../ports/live.port';
 import { enterHighlightsMachine } from './enter-highlights.machine';
 import {
   AUDIENCE_LIMIT, CHATROOM_MUTED_CODE, MAX_CHAT_TEXT, MAX_RECORDS, TEXT_GAG_FAILED, TEXT_MUTED, TEXT_SEND_FAILED,
-  WHO_BLOCK_AFTER_GAG, WHO_BLOCK_AFTER_UNGAG, audienceMemberOf, highlightOf, isMuted, progressWishlist, receivedGiftOf, recordOf,
+  WHO_BLOCK_AFTER_GAG, WHO_BLOCK_AFTER_UNGAG, audienceMemberOf, highlightOf, isMuted, privateCallNoticeOf, progressWishlist,
+  receivedGiftOf, recordOf,
 } from './live-chat.types';
 import type { LiveChatRecord, WhoBlock } from './live-chat.types';
 
@@ -124,6 +125,12 @@ export const liveChatMachine = setup({
   actions: {
     /** A line of the room: shown once; a gift also plays and counts toward the wishlist. */
     addMessage: enqueueActions(({ context, enqueue }, message: ChatroomMessage) => {
+      // The host switched private calls: the room's owner keeps that, it is no chat line.
+      const privateCallOpen = privateCallNoticeOf(message, context.hostAccount);
+      if (privateCallOpen !== null) {
+        enqueue.sendParent({ type: 'room.privateCallChanged', open: privateCallOpen });
+        return;
+      }
       const record = recordOf(message);
       if (!record || context.records.some((r) => r.key === record.key)) return;
       enqueue.assign({ records: withRecords(context.records, [record]) });

@@ -133,6 +133,18 @@ export function recordOf(message: ChatroomMessage): LiveChatRecord | null {
   };
 }
 
+/**
+ * The host's private-call switch as the server tells the room (a notice from the host with
+ * attach { privateCallOpen }, no text): the new value, or null when the message is not one.
+ * Only the host's own notice counts.
+ */
+export function privateCallNoticeOf(message: ChatroomMessage, hostAccount: string): boolean | null {
+  const m = (message && typeof message === 'object' ? message : {}) as Partial<Record<keyof ChatroomMessage, unknown>>;
+  if (m.from !== hostAccount || (typeof m.text === 'string' && m.text.trim() !== '')) return null;
+  const open = (parseExt(m.attach) ?? {}).privateCallOpen;
+  return typeof open === 'boolean' ? open : null;
+}
+
 /** What the gift animation queue plays for a gift record. */
 export const receivedGiftOf = (r: LiveChatRecord): ReceivedGift => ({
   giftId: r.giftId, giftName: r.giftName, giftImg: r.giftImg ?? '', giftNum: r.giftNum, fromNick: r.fromNick,

@@ -58,6 +58,7 @@ export const liveViewingMachine = setup({
   actions: {
     setRoom: assign({ room: (_, room: LiveRoom) => roomOf(room), notice: null }),
     notify: assign({ notice: (_, text: string | null) => text }),
+    setPrivateCall: assign({ room: ({ context }, open: boolean) => (context.room ? { ...context.room, privateCallOpen: open } : null) }),
     /** What the owner hears of (the session turns it into its events). */
     report: emit((_, params: LiveViewingEmitted) => params),
   },
@@ -112,7 +113,10 @@ export const liveViewingMachine = setup({
           input: ({ context }) => ({ channelId: context.room?.yxRoomId ?? '', toUserId: context.room?.userId ?? 0, balance: null }),
         },
       ],
-      on: { 'live.leave': '#liveViewing.leaving' },
+      on: {
+        'live.leave': '#liveViewing.leaving',
+        'room.privateCallChanged': { actions: { type: 'setPrivateCall', params: ({ event }) => event.open } },
+      },
       states: {
         stage: {
           initial: 'choosing',

@@ -40,6 +40,7 @@ const samples: AnyEventObject[] = [
   media('firstRemoteFrame'), media('hostLeft'), media('hostJoined'), media('connectionLost'),
   done('chat', { reason: 'roomClosed' }),
   { type: 'live.leave' }, { type: 'live.retry' }, { type: 'video.retry' }, { type: 'live.privateCall', online: true },
+  { type: 'room.privateCallChanged', open: false }, { type: 'room.privateCallChanged', open: true },
 ];
 
 const input: LiveViewingInput = {
@@ -77,6 +78,11 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
       else call.reject(e.error);
     } else if (e.type === 'media.event') {
       liveMedia.emit(e.event);
+    } else if (e.type === 'room.privateCallChanged') {
+      // As the server tells it: a notice from the host in the room's chat (the chat hands it up).
+      chatroom.emit('room-1', {
+        type: 'message', message: { idServer: `pc-${emitted.length}-${String(e.open)}`, roomId: 'room-1', from: 'yx-host', fromNick: '', attach: { privateCallOpen: e.open }, time: 1 },
+      });
     } else {
       actor.send(e as never);
     }
@@ -108,6 +114,11 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
     if (inRoom && !before.matches('inRoom')) {
       const chat = selectViewingChat(snapshot)!.getSnapshot().context;
       expect(chat).toMatchObject({ roomId: 'room-1', hostAccount: 'yx-host', joinNum: 3, entry: input.entry });
+    }
+    // The host's switch reaches the room (and is no chat line).
+    if (e.type === 'room.privateCallChanged') {
+      expect(ctx.room?.privateCallOpen).toBe(e.open);
+      expect(selectViewingChat(snapshot)!.getSnapshot().context.records).toEqual(selectViewingChat(before)!.getSnapshot().context.records);
     }
     // A private call is asked of the owner only when the room takes them and the host is there.
     const asked = emitted.slice(emittedBefore).filter((x) => x.type === 'live.callHost');

@@ -45,7 +45,9 @@ export type LiveViewingEvent =
   | { type: 'video.retry' }
   /** SPEC §2 /liveRoom: a viewer starts a private call with the host (when privateCallOpen); `online` as the device says now. */
   | { type: 'live.privateCall'; online: boolean }
-  | { type: 'media.event'; event: LiveMediaEvent };
+  | { type: 'media.event'; event: LiveMediaEvent }
+  /** The host switched private calls while this viewer is in the room (the room chat's notice). */
+  | { type: 'room.privateCallChanged'; open: boolean };
 
 export type LiveViewingEmitted =
   /** Asks the owner to call the host (the session's call). */

@@ -20,7 +20,7 @@ import { AttachType } from '../../machines/system-messages/system-messages';
 import {
   LIVE_FORCED_END_CODE, LIVE_GIFT_TASK_DEFAULT, LIVE_GIFT_TASK_KEY, LIVE_HEARTBEAT_WINDOW_MS, LIVE_SYSTEM_ACCID, LiveEndCause,
   LiveRoomState, WISH_GIFT_NUM_MAX, WISHLIST_MAX, heartbeatIntervalFor,
-  type LiveBoostNotice, type LiveForcedEndNotice, type LiveGiftAttach, type LiveGiftTask, type LiveStat, type LiveWish,
+  type LiveBoostNotice, type LiveForcedEndNotice, type LiveGiftAttach, type LivePrivateCallAttach, type LiveGiftTask, type LiveStat, type LiveWish,
 } from '../../src/api/contract/live';
 import type { Db } from '../db/database';
 import type { RealtimeHub } from '../realtime/hub';
@@ -297,7 +297,13 @@ export function createLiveEngine(
       return { ended: false };
     },
 
-    setPrivateCall: (room: LiveRoomRow, open: boolean): boolean => q.privateCall.run({ id: room.id, open: open ? 1 : 0 }).changes === 1,
+    /** The switch, and the room's viewers told (a notice in the chat from the host); false when not live. */
+    setPrivateCall(room: LiveRoomRow, open: boolean): boolean {
+      if (q.privateCall.run({ id: room.id, open: open ? 1 : 0 }).changes !== 1) return false;
+      const attach: LivePrivateCallAttach = { privateCallOpen: open };
+      realtime.chatrooms.post(room.yx_room_id, { from: room.host_accid, fromNick: '', attach });
+      return true;
+    },
 
     /** Ends the room; false when it was not live. */
     end,

@@ -346,6 +346,20 @@ describe('[§4 Live state] going live, watching, gifts, wishlist, stats', () => 
     expect((await join('user2')).wishlist[1]).toMatchObject({ compelteGiftNum: 2, ratio: 1, completed: true });
   });
 
+  it('[§2] the private-call switch is told to the viewers in the room (a notice from the host, no text)', async () => {
+    const viewer = chatSockets[1]!;
+    const notices = () => viewer.pushes
+      .filter((push) => push.type === 'message' && (push.message as { attach?: Record<string, unknown> }).attach?.privateCallOpen !== undefined)
+      .map((push) => push.message as { from: string; text?: string; attach: Record<string, unknown> });
+    expect((await server.call(updatePrivateCall, { privateCallOpen: false }, as('host1'))).code).toBe(ResultCode.success);
+    expect((await server.call(updatePrivateCall, { privateCallOpen: true }, as('host1'))).code).toBe(ResultCode.success);
+    await until(() => notices().length === 2);
+    expect(notices().map((m) => [m.from, m.attach.privateCallOpen, m.text ?? ''])).toEqual([
+      [p.host1!.yxAccid, false, ''], [p.host1!.yxAccid, true, ''],
+    ]);
+    expect((await join('user2')).privateCallOpen).toBe(true);
+  });
+
   it('ranks the room\'s senders by diamonds and gives the stats of the room', async () => {
     setDiamonds('user2', 1000);
     await giveInRoom('user2', 10, 1, 199);

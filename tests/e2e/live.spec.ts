@@ -92,6 +92,15 @@ test('a host goes live; two viewers watch, chat, see a highlight and gifts in or
   await say(a.page, 'A is back');
   await expect(chatLines(b.page).filter({ hasText: 'A is back' })).toBeVisible();
 
+  // The host closes private calls: the viewers' button goes at once; opening them brings it back.
+  const hostSwitch = host.page.getByTestId('private-call-switch');
+  await hostSwitch.getByRole('switch').click();
+  await expect(hostSwitch).toHaveAttribute('data-state', 'off');
+  await expect(b.page.getByRole('button', { name: 'Private call' })).toHaveCount(0);
+  await hostSwitch.getByRole('switch').click();
+  await expect(hostSwitch).toHaveAttribute('data-state', 'on');
+  await expect(b.page.getByRole('button', { name: 'Private call' })).toBeVisible();
+
   // B calls the host privately: A sees calling while the call lasts, then the live again.
   await b.page.getByRole('button', { name: 'Private call' }).click();
   const hostCall = host.page.getByRole('dialog', { name: 'Call' });

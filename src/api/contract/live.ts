@@ -378,6 +378,13 @@ export const LiveGiftAttach = z.object({
 });
 export type LiveGiftAttach = z.output<typeof LiveGiftAttach>;
 
+/**
+ * The chat-room message the server posts from the host when the private-call switch changes
+ * (updatePrivateCall), so viewers already in the room learn it: no text, only this attach.
+ */
+export const LivePrivateCallAttach = z.object({ privateCallOpen: z.boolean() });
+export type LivePrivateCallAttach = z.output<typeof LivePrivateCallAttach>;
+
 /** SPEC §4 system message 44: the live was ended by the system (code 3). */
 export const LiveForcedEndNotice = z.object({
   attachType: z.literal(44),

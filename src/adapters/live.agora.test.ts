@@ -7,12 +7,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { LiveMediaEvent } from '../../machines/ports/live.port';
 import { MediaError, MediaErrorText } from '../../machines/ports/call.port';
-import {
-  AgoraRtcCloud, AgoraRtcDoubleSdk, fakeTracksOf, newFakeStream, type AgoraRtcDoubleClient,
-} from './doubles/agora-rtc.double';
+import { AgoraRtcCloud, AgoraRtcDoubleSdk, fakeTracksOf } from './doubles/agora-rtc.double';
+import { agoraDevice, APP_ID, settle } from './doubles/agora-rtc.device';
 import { createAgoraLiveMedia } from './live.agora';
-
-const APP_ID = 'agora-app-id';
 
 // The SDK module is replaced by a double: no SDK code runs in these tests.
 const loaded = vi.hoisted(() => ({ sdk: null as unknown }));
@@ -27,12 +24,9 @@ describe('SDK chunk loader', () => {
 });
 
 function device(cloud: AgoraRtcCloud, account: string, options: { failLoads?: number } = {}) {
-  const sdk = new AgoraRtcDoubleSdk(cloud);
-  let failLoads = options.failLoads ?? 0;
-  let loads = 0;
+  const d = agoraDevice(cloud, account, options);
+  const { sdk } = d;
   const events: LiveMediaEvent['type'][] = [];
-  const framed: (() => void)[] = [];
-  let watching = 0;
   /** Telemetry as it was when each client or track was made. */
   const reportsWhenMade: unknown[] = [];
   for (const method of ['createClient', 'createCameraVideoTrack', 'createMicrophoneAudioTrack'] as const) {
@@ -42,37 +36,10 @@ function device(cloud: AgoraRtcCloud, account: string, options: { failLoads?: nu
       return original(...args);
     };
   }
-  const port = createAgoraLiveMedia({
-    appId: APP_ID,
-    loadSdk: async () => {
-      loads += 1;
-      if (failLoads > 0) {
-        failLoads -= 1;
-        throw new Error('chunk failed');
-      }
-      return sdk;
-    },
-    rtcToken: async () => cloud.tokenFor(account),
-    newStream: newFakeStream,
-    // Stands in for the detached video element: the test decides when it shows a frame.
-    watchFrames: (_stream, onFrame) => {
-      framed.push(onFrame);
-      watching += 1;
-      return () => {
-        watching -= 1;
-      };
-    },
-  });
+  const port = createAgoraLiveMedia(d.deps);
   port.subscribe((event) => events.push(event.type));
-  return {
-    sdk, port, events, framed, account, reportsWhenMade,
-    loads: () => loads,
-    watching: () => watching,
-    client: (): AgoraRtcDoubleClient => sdk.lastClient,
-  };
+  return { ...d, port, events, reportsWhenMade };
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** A host on the air and two viewers watching. */
 async function room() {

@@ -28,12 +28,13 @@
  */
 import type { ClientConfig, IAgoraRTCClient } from 'agora-rtc-sdk-ng';
 import type { LiveMediaEvent } from '../../machines/ports/live.port';
-import type { LiveMediaAdapter } from './live.local';
 import {
-  ENCODER_720P, mediaErrorOf, silence, type AgoraClient, type AgoraClientEvents, type AgoraLocalTrack, type AgoraRemoteVideoTrack,
-  type AgoraRtcSdk,
-} from './rtc.agora';
-import { MediaViewState, watchFirstFrame } from './rtc.view';
+  closeTracks, dropRemote, endVisit, joinOrLeave, linkLost, listen, mediaDefaults, openLocalTracks, playRemoteAudio, showRemoteVideo,
+  silencedLoader, type AgoraClient, type AgoraLocalTrack, type AgoraMediaDeps, type AgoraRtcSdk, type AgoraVisit,
+} from './agora.shared';
+import type { LiveMediaAdapter } from './live.local';
+import { eventFanOut } from './media.events';
+import { MediaViewState } from './rtc.view';
 
 /** The client as the live adapter uses it: the call's surface and the live role. */
 export interface AgoraLiveClient<T extends AgoraLocalTrack = AgoraLocalTrack> extends AgoraClient<T> {
@@ -45,151 +46,82 @@ export interface AgoraLiveSdk<T extends AgoraLocalTrack = AgoraLocalTrack> exten
   createClient(config: ClientConfig): AgoraLiveClient<T>;
 }
 
-export interface AgoraLiveDeps<T extends AgoraLocalTrack> {
-  appId: string;
-  /** Resolves to the SDK; production passes `loadAgoraLive` (live.agora.load.ts). */
-  loadSdk(): Promise<AgoraLiveSdk<T>>;
-  /** The rtcToken of /api/index/getAgoraRtmToken, asked for at every publish and watch. */
-  rtcToken(): Promise<string>;
-  /** Default `new MediaStream(tracks)`; Node tests pass their own. */
-  newStream?: (tracks: MediaStreamTrack[]) => MediaStream;
-  /** Default: a detached video element's first frame (rtc.view.ts); returns the cancel. */
-  watchFrames?: (stream: MediaStream, onFrame: () => void) => () => void;
-}
+/** Production passes `loadAgoraLive` (live.agora.load.ts) as `loadSdk`; the rtcToken is asked for at every publish and watch. */
+export type AgoraLiveDeps<T extends AgoraLocalTrack> = AgoraMediaDeps<AgoraLiveSdk<T>>;
 
 /** SPEC §9: live mode, VP9. */
 export const LIVE_CLIENT_CONFIG = { mode: 'live', codec: 'vp9' } as const satisfies ClientConfig;
 const LEFT = 'The live room was left before this finished';
 
-type Listener<E extends keyof AgoraClientEvents> = (...args: AgoraClientEvents[E]) => void;
-
-interface Session<T extends AgoraLocalTrack> {
-  client: AgoraLiveClient<T>;
+/** One room visit; its remote media (viewer) is the host's. */
+interface Session<T extends AgoraLocalTrack> extends AgoraVisit<AgoraLiveClient<T>> {
   role: 'host' | 'audience';
-  detach: () => void;
-  /** Viewer: undoes what shows and plays the host's media. */
-  hostStops: (() => void)[];
   /** Viewer: whether the host is seen publishing (what decides hostJoined / hostLeft). */
   host: 'present' | 'absent';
-  leaving: boolean;
 }
 
 export function createAgoraLiveMedia<T extends AgoraLocalTrack>(deps: AgoraLiveDeps<T>): LiveMediaAdapter {
-  const newStream = deps.newStream ?? ((tracks: MediaStreamTrack[]) => new MediaStream(tracks));
-  const watchFrames = deps.watchFrames ?? ((stream: MediaStream, onFrame: () => void) => watchFirstFrame(stream, onFrame));
-  const listeners = new Set<(event: LiveMediaEvent) => void>();
+  const view = mediaDefaults(deps);
+  const events = eventFanOut<LiveMediaEvent>();
+  const { emit } = events;
   const media = new MediaViewState();
-  let sdkLoading: Promise<AgoraLiveSdk<T>> | null = null;
+  const loadSdk = silencedLoader(() => deps.loadSdk());
   let tracks: T[] = [];
   let session: Session<T> | null = null;
   /** Counts leaves: a publish or watch still under way when the room is left must not open anything after it. */
   let leaves = 0;
 
-  const emit = (event: LiveMediaEvent): void => {
-    for (const listener of [...listeners]) listener(event);
-  };
-
-  function loadSdk(): Promise<AgoraLiveSdk<T>> {
-    sdkLoading ??= deps.loadSdk().then(
-      (sdk) => {
-        silence(sdk);
-        return sdk;
-      },
-      (error: unknown) => {
-        sdkLoading = null;
-        throw error;
-      },
-    );
-    return sdkLoading;
-  }
-
-  function closeTracks(): void {
-    for (const track of tracks) track.close();
+  function closeOwn(): void {
+    closeTracks(tracks);
     tracks = [];
     media.setLocal(null);
   }
 
-  function dropHostMedia(s: Session<T>): void {
-    for (const stop of s.hostStops.splice(0)) stop();
-    media.setRemote(null);
-  }
-
   function hostGone(s: Session<T>): void {
-    dropHostMedia(s);
+    dropRemote(s, media);
     if (s.host !== 'present') return;
     s.host = 'absent';
     emit({ type: 'hostLeft' });
   }
 
-  function showHost(s: Session<T>, video: AgoraRemoteVideoTrack): void {
-    let framed = false;
-    const first = () => {
-      if (framed || session !== s) return;
-      framed = true;
-      emit({ type: 'firstRemoteFrame' });
-    };
-    video.on('first-frame-decoded', first);
-    const stream = newStream([video.getMediaStreamTrack()]);
-    media.setRemote(stream);
-    const cancel = watchFrames(stream, first);
-    s.hostStops.push(() => {
-      cancel();
-      video.off('first-frame-decoded', first);
-    });
-  }
-
   function attach(s: Session<T>): () => void {
     const { client } = s;
-    const published: Listener<'user-published'> = ({ uid }, mediaType) => {
-      if (s.role !== 'audience') return;
-      if (mediaType === 'audio') {
-        client.subscribe(uid, 'audio').then((audio) => {
-          if (session !== s) return;
-          audio.play();
-          s.hostStops.push(() => audio.stop());
-        }, () => undefined);
-      } else if (mediaType === 'video') {
-        if (s.host === 'absent') {
-          s.host = 'present';
-          emit({ type: 'hostJoined' });
+    const current = () => session === s;
+    return listen(client, {
+      'user-published': ({ uid }, mediaType) => {
+        if (s.role !== 'audience') return;
+        if (mediaType === 'audio') {
+          playRemoteAudio(client, uid, s, current);
+        } else if (mediaType === 'video') {
+          if (s.host === 'absent') {
+            s.host = 'present';
+            emit({ type: 'hostJoined' });
+          }
+          // A failed subscription shows as no first frame: the live machine's time-out decides.
+          client.subscribe(uid, 'video').then((video) => {
+            if (current() && s.host === 'present') showRemoteVideo(video, s, media, view, current, () => emit({ type: 'firstRemoteFrame' }));
+          }, () => undefined);
         }
-        // A failed subscription shows as no first frame: the live machine's time-out decides.
-        client.subscribe(uid, 'video').then((video) => {
-          if (session === s && s.host === 'present') showHost(s, video);
-        }, () => undefined);
-      }
-    };
-    const unpublished: Listener<'user-unpublished'> = (_user, mediaType) => {
-      if (s.role === 'audience' && mediaType === 'video') hostGone(s);
-    };
-    const left: Listener<'user-left'> = () => {
-      if (s.role === 'audience') hostGone(s);
-    };
-    const stateChanged: Listener<'connection-state-change'> = (current, _previous, reason) => {
-      if (current !== 'DISCONNECTED' || s.leaving || reason === 'LEAVE' || session !== s) return;
-      dropHostMedia(s);
-      emit({ type: 'connectionLost' });
-    };
-    client.on('user-published', published);
-    client.on('user-unpublished', unpublished);
-    client.on('user-left', left);
-    client.on('connection-state-change', stateChanged);
-    return () => {
-      client.off('user-published', published);
-      client.off('user-unpublished', unpublished);
-      client.off('user-left', left);
-      client.off('connection-state-change', stateChanged);
-    };
+      },
+      'user-unpublished': (_user, mediaType) => {
+        if (s.role === 'audience' && mediaType === 'video') hostGone(s);
+      },
+      'user-left': () => {
+        if (s.role === 'audience') hostGone(s);
+      },
+      'connection-state-change': (state, _previous, reason) => {
+        if (!linkLost(state, reason, s.leaving) || !current()) return;
+        dropRemote(s, media);
+        emit({ type: 'connectionLost' });
+      },
+    });
   }
 
   async function leaveSession(): Promise<void> {
     const s = session;
     if (!s) return;
     session = null;
-    s.leaving = true;
-    dropHostMedia(s);
-    s.detach();
-    await s.client.leave().catch(() => undefined);
+    await endVisit(s, media);
   }
 
   /** Joins the channel in `role` on a client of its own; with tracks, publishes them. */
@@ -197,20 +129,15 @@ export function createAgoraLiveMedia<T extends AgoraLocalTrack>(deps: AgoraLiveD
     const token = await deps.rtcToken();
     if (at !== leaves) throw new Error(LEFT);
     const client = sdk.createClient(LIVE_CLIENT_CONFIG);
-    const s: Session<T> = { client, role, detach: () => undefined, hostStops: [], host: 'absent', leaving: false };
+    const s: Session<T> = { client, role, detach: () => undefined, remoteStops: [], host: 'absent', leaving: false };
     s.detach = attach(s);
     session = s;
-    try {
+    await joinOrLeave(s, () => session === s, leaveSession, async () => {
       await client.setClientRole(role);
       await client.join(deps.appId, channelId, token, account);
       if (at !== leaves) throw new Error(LEFT);
       if (role === 'host') await client.publish(tracks);
-    } catch (error) {
-      if (session === s) await leaveSession();
-      // Left during the join: the leave came before the channel was joined, so leave it now.
-      else await client.leave().catch(() => undefined);
-      throw error;
-    }
+    });
   }
 
   return {
@@ -220,28 +147,16 @@ export function createAgoraLiveMedia<T extends AgoraLocalTrack>(deps: AgoraLiveD
       // Counted from the call: a leave that comes while the last visit is being left cancels this one.
       const at = leaves;
       await leaveSession();
-      closeTracks();
+      closeOwn();
       const sdk = await loadSdk();
-      const opened: T[] = [];
-      try {
-        opened.push(await sdk.createMicrophoneAudioTrack({ AEC: true, ANS: true, AGC: true }));
-        opened.push(await sdk.createCameraVideoTrack({ encoderConfig: ENCODER_720P, optimizationMode: 'detail' }));
-      } catch (error) {
-        for (const track of opened) track.close();
-        throw mediaErrorOf(error) ?? error;
-      }
-      if (at !== leaves) {
-        // Left while the camera was opening: it goes off again at once.
-        for (const track of opened) track.close();
-        throw new Error(LEFT);
-      }
+      const opened = await openLocalTracks(sdk, true, () => at !== leaves, LEFT);
       tracks = opened;
-      media.setLocal(newStream(opened.map((t) => t.getMediaStreamTrack())));
+      media.setLocal(view.newStream(opened.map((t) => t.getMediaStreamTrack())));
       try {
         await enter(sdk, channelId, account, 'host', at);
       } catch (error) {
         // Not on the air: the camera goes off (unless a later publish owns it by now).
-        if (tracks === opened) closeTracks();
+        if (tracks === opened) closeOwn();
         throw error;
       }
     },
@@ -249,7 +164,7 @@ export function createAgoraLiveMedia<T extends AgoraLocalTrack>(deps: AgoraLiveD
     async watch(channelId, account) {
       const at = leaves;
       await leaveSession();
-      closeTracks();
+      closeOwn();
       const sdk = await loadSdk();
       if (at !== leaves) throw new Error(LEFT);
       await enter(sdk, channelId, account, 'audience', at);
@@ -258,14 +173,9 @@ export function createAgoraLiveMedia<T extends AgoraLocalTrack>(deps: AgoraLiveD
     async leave() {
       leaves += 1;
       await leaveSession();
-      closeTracks();
+      closeOwn();
     },
 
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    subscribe: events.subscribe,
   };
 }

@@ -6,12 +6,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { RtcEvent } from '../../machines/ports/call.port';
 import { MediaError, MediaErrorText } from '../../machines/ports/call.port';
-import {
-  AgoraRtcCloud, AgoraRtcDoubleSdk, fakeTracksOf, newFakeStream, type AgoraRtcDoubleClient,
-} from './doubles/agora-rtc.double';
+import { AgoraRtcCloud, AgoraRtcDoubleSdk, fakeTracksOf } from './doubles/agora-rtc.double';
+import { agoraDevice, APP_ID, settle } from './doubles/agora-rtc.device';
 import { createAgoraRtcPort, MEDIA_ERROR_OF, mediaErrorOf } from './rtc.agora';
-
-const APP_ID = 'agora-app-id';
 
 // The SDK module is replaced by a double: no SDK code runs in these tests.
 const loaded = vi.hoisted(() => ({ sdk: null as unknown }));
@@ -26,34 +23,12 @@ describe('SDK chunk loader', () => {
 });
 
 function device(cloud: AgoraRtcCloud, account: string, options: { failLoads?: number } = {}) {
-  const sdk = new AgoraRtcDoubleSdk(cloud);
-  let failLoads = options.failLoads ?? 0;
-  let loads = 0;
+  const d = agoraDevice(cloud, account, options);
   const events: RtcEvent[] = [];
-  const framed: (() => void)[] = [];
-  const port = createAgoraRtcPort({
-    appId: APP_ID,
-    loadSdk: async () => {
-      loads += 1;
-      if (failLoads > 0) {
-        failLoads -= 1;
-        throw new Error('chunk failed');
-      }
-      return sdk;
-    },
-    rtcToken: async () => cloud.tokenFor(account),
-    newStream: newFakeStream,
-    // Stands in for the detached video element: the test decides when it shows a frame.
-    watchFrames: (_stream, onFrame) => {
-      framed.push(onFrame);
-      return () => undefined;
-    },
-  });
+  const port = createAgoraRtcPort(d.deps);
   port.subscribe((event) => events.push(event));
-  return { sdk, port, events, framed, account, loads: () => loads, client: (): AgoraRtcDoubleClient => sdk.lastClient };
+  return { ...d, port, events };
 }
-
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('prepare', () => {
   it('[§9] turns telemetry off, then opens the microphone and a 720p camera that keeps its resolution', async () => {

@@ -20,7 +20,7 @@ export default function LiveEndsScreen() {
   // A refused go-live (code null) has no figures of its own: the server's latest live stands in.
   const summary = lastLive?.code != null ? lastLive : null;
   return (
-    <ScreenFrame title="Live ended">
+    <ScreenFrame title="Live ended" back>
       <LiveEndsView
         summary={summary}
         onHome={() => {

@@ -21,70 +21,31 @@
  *   microphone (the camera light goes off).
  * - `media` (CallMediaView): the own stream and the peer's video; the peer's sound is played
  *   by a detached audio element here.
+ *
+ * The media, hub and peer connection plumbing it shares with the live room's local adapter
+ * is in webrtc.shared.ts.
  */
 import type { RtcAdapter } from '../../machines/ports/call.media';
-import { MediaError, type MediaErrorKind, type RtcEvent } from '../../machines/ports/call.port';
+import type { RtcEvent } from '../../machines/ports/call.port';
 import type { RtcJoinResult, RtcPush } from '../api/contract/realtime';
-import { HubSocket, type WebSocketImpl } from './hub.socket';
-import { MediaViewState, watchFirstFrame } from './rtc.view';
+import type { HubSocket } from './hub.socket';
+import { eventFanOut } from './media.events';
+import { MediaViewState } from './rtc.view';
+import {
+  acceptAnswer, answerOn, connectionChanged, joinRelay, keepResolution, leaveRelay, mediaDevices, offerOn, openOwnStream, openPeerLink,
+  OwnStream, parseRelay, receiveTrack, relayTo, shutPeerLink, takeCandidate, type PeerLink, type RelayOptions,
+} from './webrtc.shared';
 
-export interface LocalRtcOptions {
-  /** ws:// URL of the hub's RTC path (`hubUrl(RealtimePath.rtc)` in the browser). */
-  url: string;
+/** Tested with the call's adapter (rtc.local.test.ts). */
+export { mediaConstraints, mediaErrorKind, parseRelay } from './webrtc.shared';
+
+export interface LocalRtcOptions extends RelayOptions {
   /** The rtcToken of /api/index/getAgoraRtmToken, asked for at every join. */
   rtcToken(): Promise<string>;
-  WebSocketImpl?: WebSocketImpl;
   /** How long the peer connection may stay `disconnected` before the link counts as lost; default 5 s. */
   disconnectedGraceMs?: number;
   /** How often the network quality is measured; default 2 s. */
   qualityIntervalMs?: number;
-  requestTimeoutMs?: number;
-}
-
-/** SPEC §9 "720p encoder": the camera is asked for 1280×720 (ideal, so a smaller camera still works). */
-export const CAMERA_720P = {
-  width: { ideal: 1280 },
-  height: { ideal: 720 },
-  frameRate: { ideal: 30, max: 30 },
-} as const satisfies MediaTrackConstraints;
-
-export function mediaConstraints(video: boolean): MediaStreamConstraints {
-  return {
-    audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true },
-    video: video ? CAMERA_720P : false,
-  };
-}
-
-/**
- * The SPEC §3 media error of a getUserMedia failure, by the error's name (current names and
- * the older Chrome ones). A device that exists but cannot be read (in use elsewhere, a
- * hardware fault) counts as not found: the person has to free or plug in a camera either way.
- */
-export function mediaErrorKind(error: unknown): MediaErrorKind {
-  const name = error !== null && typeof error === 'object' && 'name' in error ? String(error.name) : '';
-  switch (name) {
-    // InvalidStateError: the document is not fully active (a frame being torn down), so no permission can be asked.
-    case 'NotAllowedError':
-    case 'PermissionDeniedError':
-    case 'PermissionDismissedError':
-    case 'SecurityError':
-    case 'InvalidStateError':
-      return 'permissionDenied';
-    case 'NotFoundError':
-    case 'DevicesNotFoundError':
-    case 'NotReadableError':
-    case 'TrackStartError':
-    case 'AbortError':
-      return 'deviceNotFound';
-    case 'OverconstrainedError':
-    case 'ConstraintNotSatisfiedError':
-      return 'constraintNotSatisfied';
-    // getUserMedia's TypeError: constraints it cannot use (e.g. neither audio nor video).
-    case 'TypeError':
-      return 'optionInvalid';
-    default:
-      return 'notSupported';
-  }
 }
 
 /** The negotiation rule: the member who found the other already in the channel offers to it; otherwise nobody yet. */
@@ -104,52 +65,8 @@ export function networkQuality(sample: { rttMs?: number; lossRate?: number }): n
   return Math.max(byRtt, byLoss);
 }
 
-/** What the two ends relay to each other (untrusted on arrival: `parseRelay`). */
-export type RelayData =
-  | { kind: 'description'; description: { type: 'offer' | 'answer'; sdp: string } }
-  | { kind: 'candidate'; candidate: RTCIceCandidateInit };
-
-export function parseRelay(data: unknown): RelayData | null {
-  if (typeof data !== 'object' || data === null) return null;
-  const { kind, description, candidate } = data as Record<string, unknown>;
-  if (kind === 'description' && typeof description === 'object' && description !== null) {
-    const { type, sdp } = description as Record<string, unknown>;
-    if ((type === 'offer' || type === 'answer') && typeof sdp === 'string') return { kind, description: { type, sdp } };
-  }
-  if (kind === 'candidate' && typeof candidate === 'object' && candidate !== null) {
-    const c = candidate as Record<string, unknown>;
-    if (typeof c.candidate !== 'string') return null;
-    return {
-      kind,
-      candidate: {
-        candidate: c.candidate,
-        sdpMid: typeof c.sdpMid === 'string' ? c.sdpMid : null,
-        sdpMLineIndex: typeof c.sdpMLineIndex === 'number' ? c.sdpMLineIndex : null,
-        ...(typeof c.usernameFragment === 'string' ? { usernameFragment: c.usernameFragment } : {}),
-      },
-    };
-  }
-  return null;
-}
-
-/** One peer connection with one peer. */
-interface Link {
-  peer: string;
-  pc: RTCPeerConnection;
-  /** Our description went out: candidates may follow it. */
-  described: boolean;
-  /** The peer's description is set: its candidates can be added. */
-  remoteSet: boolean;
-  outgoing: RTCIceCandidateInit[];
-  incoming: RTCIceCandidateInit[];
-  stops: (() => void)[];
-  over: boolean;
-  framed: boolean;
-  measuring: boolean;
-  quality: number;
-  /** Pending while the connection is `disconnected`: the lost-link timer. */
-  disconnected: ReturnType<typeof setTimeout> | null;
-}
+/** The peer connection with the other person, measuring its network quality once connected. */
+type Link = PeerLink & { measuring: boolean; quality: number };
 
 /** One joined channel. */
 interface Call {
@@ -160,34 +77,24 @@ interface Call {
   queue: Promise<void>;
 }
 
-const LEAVE_TIMEOUT_MS = 2000;
 const LEFT = 'The call was left before this finished';
 
 export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
   const graceMs = options.disconnectedGraceMs ?? 5000;
   const qualityMs = options.qualityIntervalMs ?? 2000;
-  const listeners = new Set<(event: RtcEvent) => void>();
+  const events = eventFanOut<RtcEvent>();
+  const { emit } = events;
   const media = new MediaViewState();
-  let own: MediaStream | null = null;
+  const own = new OwnStream(media);
   let call: Call | null = null;
   /** Counts leaves: a prepare or join still under way when the call is left must not open anything after it. */
   let leaves = 0;
-
-  const emit = (event: RtcEvent): void => {
-    for (const listener of [...listeners]) listener(event);
-  };
 
   function closeLink(c: Call): void {
     const link = c.link;
     if (!link) return;
     c.link = null;
-    link.over = true;
-    if (link.disconnected !== null) clearTimeout(link.disconnected);
-    for (const stop of link.stops.splice(0)) stop();
-    link.pc.onicecandidate = null;
-    link.pc.ontrack = null;
-    link.pc.onconnectionstatechange = null;
-    link.pc.close();
+    shutPeerLink(link);
     media.setRemote(null);
   }
 
@@ -204,85 +111,41 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
     if (call === c) call = null;
   }
 
-  function relay(c: Call, link: Link, data: RelayData): void {
-    // A relay the hub refuses means the peer is gone; `peerLeft` says so.
-    c.socket.request('relay', { to: link.peer, data }, options.requestTimeoutMs).catch(() => undefined);
-  }
-
-  function sendDescription(c: Call, link: Link): void {
-    const description = link.pc.localDescription;
-    if (!description || (description.type !== 'offer' && description.type !== 'answer')) return;
-    relay(c, link, { kind: 'description', description: { type: description.type, sdp: description.sdp } });
-    link.described = true;
-    for (const candidate of link.outgoing.splice(0)) relay(c, link, { kind: 'candidate', candidate });
-  }
-
-  async function addCandidates(link: Link): Promise<void> {
-    for (const candidate of link.incoming.splice(0)) await link.pc.addIceCandidate(candidate).catch(() => undefined);
-  }
-
   function newLink(c: Call, peer: string): Link {
     closeLink(c);
-    const pc = new RTCPeerConnection({ iceServers: [], bundlePolicy: 'max-bundle', rtcpMuxPolicy: 'require' });
-    const link: Link = {
-      peer, pc, described: false, remoteSet: false, outgoing: [], incoming: [], stops: [],
-      over: false, framed: false, measuring: false, quality: 0, disconnected: null,
-    };
+    const link = openPeerLink(peer, relayTo(c.socket, peer, options.requestTimeoutMs), { measuring: false, quality: 0 }, {
+      track: (l, track, receiver) => received(c, l, track, receiver),
+      stateChanged: (l) => stateChanged(c, l),
+    });
     c.link = link;
-    pc.onicecandidate = (event) => {
-      if (link.over || !event.candidate) return;
-      const candidate = event.candidate.toJSON();
-      if (link.described) relay(c, link, { kind: 'candidate', candidate });
-      else link.outgoing.push(candidate);
-    };
-    pc.ontrack = (event) => received(c, link, event.track, event.receiver);
-    pc.onconnectionstatechange = () => stateChanged(c, link);
     return link;
   }
 
   /** The own tracks into the link, and a receive-only slot for a kind we do not send (an audio call still hears video). */
-  function addOwnTracks(link: Link): void {
+  function addOwnTracks(pc: RTCPeerConnection): void {
     const sent = new Set<string>();
-    if (own) {
-      for (const track of own.getTracks()) {
-        link.pc.addTrack(track, own);
+    const stream = own.stream;
+    if (stream) {
+      for (const track of stream.getTracks()) {
+        pc.addTrack(track, stream);
         sent.add(track.kind);
       }
     }
     for (const kind of ['audio', 'video'] as const) {
-      const has = link.pc.getTransceivers().some((t) => t.receiver.track.kind === kind);
-      if (!sent.has(kind) && !has) link.pc.addTransceiver(kind, { direction: 'recvonly' });
+      const has = pc.getTransceivers().some((t) => t.receiver.track.kind === kind);
+      if (!sent.has(kind) && !has) pc.addTransceiver(kind, { direction: 'recvonly' });
     }
-    preferVp9(link.pc);
-  }
-
-  async function makeOffer(c: Call, peer: string): Promise<void> {
-    const link = newLink(c, peer);
-    addOwnTracks(link);
-    await link.pc.setLocalDescription(await link.pc.createOffer());
-    if (link.over) return;
-    sendDescription(c, link);
   }
 
   async function described(c: Call, from: string, description: { type: 'offer' | 'answer'; sdp: string }): Promise<void> {
     if (description.type === 'offer') {
       // A fresh offer is a fresh link: the peer (re)joined.
-      const link = newLink(c, from);
-      await link.pc.setRemoteDescription(description);
-      link.remoteSet = true;
-      addOwnTracks(link);
-      await link.pc.setLocalDescription(await link.pc.createAnswer());
-      if (link.over) return;
-      sendDescription(c, link);
-      await addCandidates(link);
-      await keepResolution(link.pc);
+      await answerOn(newLink(c, from), { type: 'offer', sdp: description.sdp }, addOwnTracks);
       return;
     }
     const link = c.link;
     if (!link || link.peer !== from || link.remoteSet) return;
-    await link.pc.setRemoteDescription(description);
-    link.remoteSet = true;
-    await addCandidates(link);
+    await acceptAnswer(link, { type: 'answer', sdp: description.sdp });
     await keepResolution(link.pc);
   }
 
@@ -291,30 +154,12 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
     const ended = () => linkOver(c, link, { type: 'remoteLeft' });
     track.addEventListener('ended', ended);
     link.stops.push(() => track.removeEventListener('ended', ended));
-    if (track.kind === 'audio') {
-      link.stops.push(playSound(track));
-      return;
-    }
-    const stream = new MediaStream([track]);
-    media.setRemote(stream);
-    link.stops.push(watchFirstFrame(stream, () => {
-      if (link.over || link.framed) return;
-      link.framed = true;
-      emit({ type: 'firstRemoteFrame' });
-    }, () => framesDecoded(receiver)));
+    receiveTrack(link, track, receiver, media, () => true, () => emit({ type: 'firstRemoteFrame' }));
   }
 
   function stateChanged(c: Call, link: Link): void {
-    if (link.over) return;
-    const state = link.pc.connectionState;
-    if (link.disconnected !== null) clearTimeout(link.disconnected);
-    link.disconnected = null;
-    if (state === 'failed') {
-      linkOver(c, link, { type: 'connectionLost' });
-    } else if (state === 'disconnected') {
-      // ICE often recovers from a short outage by itself; only a long one is a lost link.
-      link.disconnected = setTimeout(() => linkOver(c, link, { type: 'connectionLost' }), graceMs);
-    } else if (state === 'connected' && !link.measuring) {
+    const state = connectionChanged(link, graceMs, () => linkOver(c, link, { type: 'connectionLost' }));
+    if (state === 'connected' && !link.measuring) {
       link.measuring = true;
       link.stops.push(watchQuality(link));
     }
@@ -361,8 +206,7 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
         c.queue = c.queue.then(async () => {
           const link = c.link;
           if (!link || link.peer !== push.from) return;
-          link.incoming.push(data.candidate);
-          if (link.remoteSet) await addCandidates(link);
+          await takeCandidate(link, data.candidate);
         }).catch(() => undefined);
         return;
       }
@@ -381,37 +225,17 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
     if (!c) return;
     call = null;
     closeLink(c);
-    if (c.socket.isOpen) await c.socket.request('leave', {}, LEAVE_TIMEOUT_MS).catch(() => undefined);
-    c.socket.close();
-  }
-
-  function stopOwn(): void {
-    for (const track of own?.getTracks() ?? []) track.stop();
-    own = null;
-    media.setLocal(null);
+    await leaveRelay(c.socket);
   }
 
   return {
     media,
 
     async prepare(video) {
-      const devices = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
-      if (!devices || typeof devices.getUserMedia !== 'function') throw new MediaError('notSupported');
-      stopOwn();
+      const devices = mediaDevices();
+      own.stop();
       const at = leaves;
-      let stream: MediaStream;
-      try {
-        stream = await devices.getUserMedia(mediaConstraints(video));
-      } catch (error) {
-        throw new MediaError(mediaErrorKind(error));
-      }
-      if (at !== leaves) {
-        // Left while the camera was opening: it goes off again at once.
-        for (const track of stream.getTracks()) track.stop();
-        throw new Error(LEFT);
-      }
-      own = stream;
-      media.setLocal(stream);
+      own.show(await openOwnStream(devices, video, () => at !== leaves, LEFT));
     },
 
     async join(channelId, account) {
@@ -419,99 +243,28 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
       const at = leaves;
       const token = await options.rtcToken();
       if (at !== leaves) throw new Error(LEFT);
-      let c: Call | null = null;
-      const socket: HubSocket = new HubSocket({
-        url: options.url,
-        WebSocketImpl: options.WebSocketImpl,
-        onPush: (push) => {
-          if (c) pushed(c, push as RtcPush);
-        },
-        onDrop: () => {
-          if (c) lost(c);
-        },
-      });
-      try {
-        await socket.ready;
-        const joined = await socket.request<RtcJoinResult>('join', { channelId, account, token }, options.requestTimeoutMs);
+      await joinRelay<RtcJoinResult, Call>(options, { channelId, account, token }, (socket, joined) => {
         if (at !== leaves) throw new Error(LEFT);
-        c = { channelId, socket, link: null, queue: Promise.resolve() };
+        const c: Call = { channelId, socket, link: null, queue: Promise.resolve() };
         call = c;
         const peer = offerTo(joined);
         if (peer !== null) {
-          const current = c;
-          current.queue = current.queue.then(() => makeOffer(current, peer)).catch(() => {
-            if (current.link) linkOver(current, current.link, { type: 'connectionLost' });
+          c.queue = c.queue.then(() => offerOn(newLink(c, peer), addOwnTracks)).catch(() => {
+            if (c.link) linkOver(c, c.link, { type: 'connectionLost' });
           });
         }
-      } catch (error) {
-        socket.close();
-        throw error;
-      }
+        return c;
+      }, { push: pushed, drop: lost });
     },
 
     async leave() {
       leaves += 1;
       await leaveCall();
-      stopOwn();
+      own.stop();
     },
 
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    subscribe: events.subscribe,
   };
-}
-
-/** VP9 first (SPEC §9) where the browser can send and receive it; the rest stay as fallbacks. */
-export function preferVp9(pc: RTCPeerConnection): void {
-  const codecs = typeof RTCRtpReceiver.getCapabilities === 'function' ? RTCRtpReceiver.getCapabilities('video')?.codecs : undefined;
-  if (!codecs) return;
-  const isVp9 = (c: RTCRtpCodec) => c.mimeType.toLowerCase() === 'video/vp9';
-  if (!codecs.some(isVp9)) return;
-  const ordered = [...codecs.filter(isVp9), ...codecs.filter((c) => !isVp9(c))];
-  for (const transceiver of pc.getTransceivers()) {
-    if (transceiver.receiver.track.kind !== 'video' || typeof transceiver.setCodecPreferences !== 'function') continue;
-    try {
-      transceiver.setCodecPreferences(ordered);
-    } catch {
-      // A browser that refuses the list negotiates its own default.
-    }
-  }
-}
-
-/** The video sender drops frames rather than resolution when the network or the CPU is short. */
-export async function keepResolution(pc: RTCPeerConnection): Promise<void> {
-  for (const sender of pc.getSenders()) {
-    if (sender.track?.kind !== 'video') continue;
-    const parameters = sender.getParameters();
-    parameters.degradationPreference = 'maintain-resolution';
-    await sender.setParameters(parameters).catch(() => undefined);
-  }
-}
-
-/** Plays the peer's sound through a detached audio element; returns the stop. */
-export function playSound(track: MediaStreamTrack): () => void {
-  const audio = new Audio();
-  audio.autoplay = true;
-  audio.srcObject = new MediaStream([track]);
-  // Blocked autoplay (no tap on the page yet) only means silence until the next play.
-  audio.play().catch(() => undefined);
-  return () => {
-    audio.pause();
-    audio.srcObject = null;
-  };
-}
-
-/** Whether the receiver has decoded a video frame. */
-export async function framesDecoded(receiver: RTCRtpReceiver): Promise<boolean> {
-  let decoded = false;
-  (await receiver.getStats()).forEach((entry: unknown) => {
-    const r = entry as { type?: string; kind?: string; framesDecoded?: number };
-    if (r.type === 'inbound-rtp' && r.kind === 'video' && (r.framesDecoded ?? 0) > 0) decoded = true;
-  });
-  return decoded;
 }
 
 /** Round-trip time of the connection in use and packet loss since the last sample. */

@@ -7,58 +7,13 @@
  * dist, so it is served from the app's origin (see tests/e2e/rtc/vite.config.ts).
  */
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { type Account, firstAccount, openParams } from './support';
+import type { APIRequestContext, Browser } from '@playwright/test';
+import { buildHarnessPages, openHarness, type Person } from './rtc-harness';
 
-let harnessBase = '';
+const harnessBase = buildHarnessPages('live-harness');
 
-test.beforeAll(() => {
-  // One folder per worker, so that parallel workers never write over each other.
-  harnessBase = `/__live-harness-${process.env.TEST_WORKER_INDEX ?? '0'}/`;
-  const build = spawnSync('npx', ['vite', 'build', '--config', 'tests/e2e/rtc/vite.config.ts'], {
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      RTC_HARNESS_OUT: join(process.cwd(), 'dist', harnessBase),
-      RTC_HARNESS_BASE: harnessBase,
-      VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
-    },
-  });
-  if (build.status !== 0) throw new Error(`harness build failed: ${build.stderr || build.stdout}`);
-});
-
-test.afterAll(() => {
-  rmSync(join(process.cwd(), 'dist', harnessBase), { recursive: true, force: true });
-});
-
-interface Person {
-  account: Account;
-  context: BrowserContext;
-  page: Page;
-  /** Requests that left this machine's server, CSP refusals and page errors (there must be none). */
-  problems: string[];
-}
-
-async function person(browser: Browser, request: APIRequestContext, userType: 1 | 2): Promise<Person> {
-  const account = await firstAccount(request, userType);
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const problems: string[] = [];
-  const origin = new URL(test.info().project.use.baseURL ?? 'http://localhost').origin;
-  page.on('request', (r) => {
-    if (!r.url().startsWith(origin) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) problems.push(`outside: ${r.url()}`);
-  });
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy|Refused to/.test(msg.text())) problems.push(msg.text());
-  });
-  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  await page.goto(`${harnessBase}live.html`);
-  const params = await openParams(request, account.userId);
-  await page.evaluate((session) => window.liveHarness.start(session), { token: params.token ?? '', appId: params.appId ?? '', appVersion: params.appVersion });
-  return { account, context, page, problems };
+function person(browser: Browser, request: APIRequestContext, userType: 1 | 2): Promise<Person> {
+  return openHarness(browser, request, userType, `${harnessBase()}live.html`, (session) => window.liveHarness.start(session));
 }
 
 const eventTypes = (p: Person) => p.page.evaluate(() => window.live.events.map((e) => e.type));

@@ -4,56 +4,21 @@
  * encrypted API with the session of the shell's open parameters), the media view shown in
  * two video elements as a call screen would, and every event with its wall-clock time.
  *
- * Test instrumentation only: peer connections are recorded as they are made, so the test can
- * read what was negotiated (codec, ICE servers, the sender's degradation preference).
+ * Test instrumentation only: peer connections are recorded as they are made (page.ts), so the
+ * test can read what was negotiated (codec, ICE servers, the sender's degradation preference).
  */
 import type { RtcEvent } from '../../../machines/ports/call.port';
-import { createApiClient } from '../../../src/api/client';
-import { createAesCodec } from '../../../src/api/codec';
-import { DEV_AES_IV, DEV_AES_KEY } from '../../../src/api/codes';
-import { createRtcPort, rtcTokenFrom } from '../../../src/app/rtc';
+import { createRtcPort } from '../../../src/app/rtc';
+import { made, rtcTokenOf, showMedia, statsOf, type HarnessSession, type PeerStats } from './page';
 
-const made: RTCPeerConnection[] = [];
-const Native = window.RTCPeerConnection;
-window.RTCPeerConnection = class extends Native {
-  constructor(configuration?: RTCConfiguration) {
-    super(configuration);
-    made.push(this);
-  }
-};
+export type { HarnessSession } from './page';
 
-export interface HarnessSession {
-  token: string;
-  appId: string;
-  appVersion?: string;
-}
-
-export interface Negotiated {
-  iceServers: number;
-  sent: string | null;
-  received: string | null;
-  degradationPreference: string | null;
-  candidateTypes: string[];
-}
+export type Negotiated = Pick<PeerStats, 'iceServers' | 'sent' | 'received' | 'degradationPreference' | 'candidateTypes'>;
 
 function startHarness(session: HarnessSession) {
-  const api = createApiClient({
-    codec: createAesCodec(DEV_AES_KEY, DEV_AES_IV),
-    credentials: () => session,
-    onNotice: () => undefined,
-  });
-  const rtc = createRtcPort({ kind: 'local', rtcToken: rtcTokenFrom(api) });
+  const rtc = createRtcPort({ kind: 'local', rtcToken: rtcTokenOf(session) });
   const events: (RtcEvent & { at: number })[] = [];
   rtc.subscribe((event) => events.push({ ...event, at: Date.now() }));
-
-  const remote = document.getElementById('remote') as HTMLVideoElement;
-  const local = document.getElementById('local') as HTMLVideoElement;
-  let shownLocal: MediaStream | null = null;
-  rtc.media.subscribe(() => {
-    remote.srcObject = rtc.media.remote();
-    local.srcObject = rtc.media.local();
-    shownLocal = rtc.media.local() ?? shownLocal;
-  });
 
   return {
     events,
@@ -73,38 +38,15 @@ function startHarness(session: HarnessSession) {
       return at;
     },
     leave: () => rtc.leave(),
-    /** What the page shows of the peer. */
-    remoteVideo: () => ({ width: remote.videoWidth, height: remote.videoHeight, shown: remote.srcObject !== null }),
-    /** The state of the own camera and microphone tracks (kept after leave to see that they stopped). */
-    ownTracks: () => (shownLocal?.getTracks() ?? []).map((t) => `${t.kind}:${t.readyState}`),
-    showsOwn: () => local.srcObject !== null,
+    ...showMedia(rtc.media),
     async negotiated(): Promise<Negotiated> {
       const pc = made.at(-1);
       if (!pc) throw new Error('no peer connection yet');
-      const report = await pc.getStats();
-      const codecs = new Map<string, string>();
-      let sentId: string | null = null;
-      let receivedId: string | null = null;
-      const candidateTypes = new Set<string>();
-      report.forEach((entry: unknown) => {
-        const r = entry as { type?: string; id?: string; kind?: string; mimeType?: string; codecId?: string; candidateType?: string };
-        if (r.type === 'codec' && r.id && r.mimeType) codecs.set(r.id, r.mimeType);
-        if (r.type === 'outbound-rtp' && r.kind === 'video') sentId = r.codecId ?? null;
-        if (r.type === 'inbound-rtp' && r.kind === 'video') receivedId = r.codecId ?? null;
-        if ((r.type === 'local-candidate' || r.type === 'remote-candidate') && r.candidateType) candidateTypes.add(r.candidateType);
-      });
-      const sender = pc.getSenders().find((s) => s.track?.kind === 'video');
-      return {
-        iceServers: pc.getConfiguration().iceServers?.length ?? 0,
-        sent: sentId === null ? null : codecs.get(sentId) ?? null,
-        received: receivedId === null ? null : codecs.get(receivedId) ?? null,
-        degradationPreference: sender?.getParameters().degradationPreference ?? null,
-        candidateTypes: [...candidateTypes].sort(),
-      };
+      const { iceServers, sent, received, degradationPreference, candidateTypes } = await statsOf(pc);
+      return { iceServers, sent, received, degradationPreference, candidateTypes };
     },
   };
 }
-
 export type Harness = ReturnType<typeof startHarness>;
 
 declare global {

@@ -108,11 +108,12 @@ test('a tag tab pages by 10 to its end (presence changes only the order), and th
   await page.getByRole('tab', { name: 'Popular' }).click();
   const popular = panel(page, 'Popular');
   await pageUntil(page, () => popular.getByText('You have reached the end.').isVisible());
-  // 120 seeded hosts, a third of them Popular (one may be this host): four full pages, the fifth short.
-  await expect(popular).toHaveAttribute('data-current-page', '5');
+  // 120 seeded hosts, a third of them Popular (less this host when it is one): the list ends on the
+  // first page shorter than 10 — page 4 for 39 hosts, page 5 (empty) for 40.
   const count = await attr(popular, 'data-count');
   expect(count).toBeGreaterThanOrEqual(36);
   expect(count).toBeLessThanOrEqual(40);
+  await expect(popular).toHaveAttribute('data-current-page', String(Math.floor(count / 10) + 1));
 
   // One country: the tab starts over with that country's Popular hosts only.
   await page.getByRole('combobox', { name: 'Country' }).selectOption({ label: 'Brazil' });

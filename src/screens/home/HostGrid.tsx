@@ -59,7 +59,8 @@ export function HostGrid({ hosts, statuses, label }: HostGridProps) {
     overscan: 1,
     scrollMargin: margin,
     // Before the scroller is known, render the first screenful.
-    initialRect: { width: 360, height: 640 },
+    initialRect: { width: 360, height: 640 },    // Rows follow the scroll in React's own time (no synchronous render per scroll event).
+    useFlushSync: false,
   });
 
   return (

@@ -78,7 +78,8 @@ function Rows({ rows, conversations, talkPath }: {
     scrollMargin: margin,
     getItemKey: (index) => rows[index]!.id,
     // Before the scroll element is known, render the first screenful.
-    initialRect: { width: 360, height: 640 },
+    initialRect: { width: 360, height: 640 },    // Rows follow the scroll in React's own time (no synchronous render per scroll event).
+    useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
 

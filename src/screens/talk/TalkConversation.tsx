@@ -125,6 +125,8 @@ export function MessageList({
     initialRect: { width: 360, height: 500 },
     // A chat opens at the bottom: the first render is of the newest rows, not of the oldest then the newest.
     initialOffset: Number.MAX_SAFE_INTEGER,
+    // Rows follow the scroll in React's own time: a synchronous render per scroll event made long tasks on a fling.
+    useFlushSync: false,
   });
   const atBottom = useRef(true);
   const firstKey = messages[0] ? keyOf(messages[0]) : null;

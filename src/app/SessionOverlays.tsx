@@ -21,17 +21,27 @@ const loadCallOverlay = () => import('./call/CallOverlay');
 const loadPerUse = () => Promise.all([import('../../machines/session/per-use.actors'), import('./perUsePorts')]);
 const CallOverlay = lazy(loadCallOverlay);
 
+/**
+ * Not before the first screen has settled: evaluating this code is main-thread work that would
+ * otherwise land in the first seconds, while the person starts using the screen (it cost the
+ * home screen some 170 ms of blocking time and ten Lighthouse points).
+ */
+export const WARM_AFTER_MS = 10_000;
+
 function useWarmCallOverlay(active: boolean): void {
   useEffect(() => {
     if (!active) return;
     const load = () => { Promise.all([loadCallOverlay(), loadPerUse()]).catch(() => undefined); };
     const w = window as { requestIdleCallback?: (fn: () => void) => number; cancelIdleCallback?: (id: number) => void };
-    if (w.requestIdleCallback) {
-      const id = w.requestIdleCallback(load);
-      return () => w.cancelIdleCallback?.(id);
-    }
-    const timer = window.setTimeout(load, 2000);
-    return () => window.clearTimeout(timer);
+    let idle: number | null = null;
+    const timer = window.setTimeout(() => {
+      if (w.requestIdleCallback) idle = w.requestIdleCallback(load);
+      else load();
+    }, WARM_AFTER_MS);
+    return () => {
+      window.clearTimeout(timer);
+      if (idle !== null) w.cancelIdleCallback?.(idle);
+    };
   }, [active]);
 }
 

@@ -270,9 +270,10 @@ const START: Record<InputName, (w: World) => Promise<void>> = {
   'the user calls': (w) => placeCall(w.user, w.host.account),
   // SPEC §5: no call starts offline.
   'the user calls offline': async (w) => {
-    // The call screens and the session's call code are fetched once the app is idle (so they can say why no call starts).
+    // The call screens and the session's call code are fetched once the app has settled and is idle
+    // (WARM_AFTER_MS), so they can say why no call starts.
     await expect.poll(() => w.user.page.evaluate(() => ['CallOverlay', 'per-use'].every((chunk) =>
-      performance.getEntriesByType('resource').some((e) => e.name.includes(chunk))))).toBe(true);
+      performance.getEntriesByType('resource').some((e) => e.name.includes(chunk)))), { timeout: 20_000 }).toBe(true);
     await w.user.context.setOffline(true);
     await placeCall(w.user, w.host.account);
   },

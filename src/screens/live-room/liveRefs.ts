@@ -1,29 +1,20 @@
 /**
- * The session's live rooms as the live screens find them: the session's `live` child
- * (machines/session/live-rooms.machine.ts) and, inside it, the per-use `liveHosting` or
- * `liveViewing` child while one runs; the last live's summary for /liveEnds.
+ * The session's live rooms as the live screens find them (the session's selectors: its `live`
+ * child, the per-use `liveHosting` or `liveViewing` inside it, the last live's summary for
+ * /liveEnds), whether a live runs, and the room asked for by the address.
  */
-import type { ActorRefFrom, AnyMachineSnapshot, SnapshotFrom } from 'xstate';
-import type { LiveHostingRef } from '../../../machines/live-hosting/live-hosting.selectors';
-import type { LiveViewingRef } from '../../../machines/live-viewing/live-viewing.selectors';
+import type { SnapshotFrom } from 'xstate';
 import type { LiveRoomsMachine } from '../../../machines/session/live-rooms.machine';
 
-export type LiveRoomsRef = ActorRefFrom<LiveRoomsMachine>;
+export {
+  selectLastLive, selectLiveHosting, selectLiveRooms, selectLiveViewing,
+} from '../../../machines/session/session.selectors';
+export type { LiveRoomsRef } from '../../../machines/session/session.selectors';
+
 type LiveRoomsSnapshot = SnapshotFrom<LiveRoomsMachine>;
-
-export const selectLiveRooms = (session: AnyMachineSnapshot | undefined): LiveRoomsRef | undefined =>
-  session?.children.live as LiveRoomsRef | undefined;
-
-export const selectLiveHosting = (live: LiveRoomsSnapshot | undefined): LiveHostingRef | undefined =>
-  live?.children.liveHosting as LiveHostingRef | undefined;
-
-export const selectLiveViewing = (live: LiveRoomsSnapshot | undefined): LiveViewingRef | undefined =>
-  live?.children.liveViewing as LiveViewingRef | undefined;
 
 /** No live runs now: a watch or a begin would be taken. */
 export const selectLiveIdle = (live: LiveRoomsSnapshot | undefined): boolean => live?.matches('idle') ?? false;
-
-export const selectLastLive = (live: LiveRoomsSnapshot | undefined) => live?.context.lastLive ?? null;
 
 /** /liveRoom?anchorId=<the host's user id> (home's live list): a positive whole number, or null. */
 export function anchorIdOf(search: unknown): number | null {

@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { TEXT_PIN_LIMIT, TEXT_PIN_VIP_ONLY } from '../../machines/conversations/conversations.machine';
 import { MAX_TEXT, TEXT_TOO_LONG } from '../../machines/talk/talk.machine';
+import { TEXT_TALK_NOT_LOADED } from '../../machines/session/session.machine';
 import type { Account } from './support';
 import { accounts, firstAccount, openAppAs, tabBar, watchPage } from './support';
 
@@ -208,4 +209,23 @@ test('a host sends a secret message; its reader unlocks it for the price, and on
   await expect(p.page.getByText('You do not have enough diamonds.')).toBeVisible();
   await expect(messages(p.page).getByText('Just for you')).toHaveCount(0);
   for (const c of [h, r, p]) await c.context.close();
+});
+
+test('a chat whose code cannot be fetched says so, keeps what was typed, and opens on Retry', async ({ browser, request }) => {
+  const all = await accounts(request);
+  const user = all.filter((a) => a.userType === 1).at(-3)!;
+  const host = all.filter((a) => a.userType === 2).at(-3)!;
+  const { page } = await pageOf(browser);
+  // The chat's code (the session's per-use chunk) cannot be fetched, as when the network drops at that moment.
+  let blocked = true;
+  await page.route(/per-use[^/]*\.js/, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
+  await openAppAs(page, request, user.userId, `/talk?to=${host.yxAccid}&taPath=e2e`);
+  await expect(page.getByRole('alert')).toHaveText(TEXT_TALK_NOT_LOADED, { timeout: 15_000 });
+  await page.getByRole('textbox', { name: 'Message' }).fill('kept for later');
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeDisabled();
+  blocked = false;
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(messages(page)).toHaveAttribute('data-history', 'loaded');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(messages(page).locator('[data-status="sent"]')).toHaveText('kept for later');
 });

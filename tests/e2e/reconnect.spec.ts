@@ -130,6 +130,8 @@ test('a server restart is survived without user action', async ({ browser }) => 
     await expect(hostPage.getByRole('heading', { name: 'Home' })).toBeVisible();
     await openAppAs(userPage, api, user.userId, `/talk?to=${host.yxAccid}&taPath=e2e`);
     await expect.poll(() => [hostLogins.length, userLogins.length]).toEqual([1, 1]);
+    // The chat is open (its code and history are in) when the server goes.
+    await expect(userPage.getByRole('list', { name: 'Messages' })).toHaveAttribute('data-history', 'loaded');
 
     await server.kill();
     // Longer than three quick login attempts (0, 1, 2 s): the session must outlast them.

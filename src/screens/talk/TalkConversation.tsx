@@ -8,7 +8,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { selectSession } from '../../../machines/session/session.selectors';
+import { selectImConnection, selectImOffline, selectSession } from '../../../machines/session/session.selectors';
+import { TEXT_TALK_NOT_LOADED } from '../../../machines/session/session.machine';
 import { MAX_TEXT, TEXT_TOO_LONG, keyOf, lengthOf, textToSend } from '../../../machines/talk/talk.machine';
 import type { TalkMessage } from '../../../machines/talk/talk.machine';
 import { useAppActor } from '../../app/AppActorContext';
@@ -24,12 +25,25 @@ export function TalkConversation({ peer, className = '' }: { peer: string; class
   const talk = useSelector(session, (s) => s?.children.talk as TalkRef | undefined);
   const isHost = useSelector(session, (s) => s?.context.isHost ?? false);
   const [writingSecret, setWritingSecret] = useState(false);
+  // The chat's code could not be fetched (the session let the talk go): say so, and open it
+  // again on a tap or as soon as the connection is back.
+  const opening = useSelector(session, (s) => s?.context.talkPeer === peer);
+  const offline = useSelector(useSelector(session, selectImConnection), selectImOffline);
+  const [opened, setOpened] = useState(false);
+  const notOpened = opened && !talk && !opening;
 
   useEffect(() => {
     if (!session || !peer) return;
     session.send({ type: 'talk.open', peer });
+    setOpened(true);
     return () => session.send({ type: 'talk.close' });
   }, [session, peer]);
+  // Back online: a chat that could not be opened is tried again (once per return, not in a loop).
+  const wasOffline = useRef(offline);
+  useEffect(() => {
+    if (wasOffline.current && !offline && notOpened) session?.send({ type: 'talk.open', peer });
+    wasOffline.current = offline;
+  }, [notOpened, offline, session, peer]);
 
   return (
     <div className={`talk ${className}`}>
@@ -45,9 +59,12 @@ export function TalkConversation({ peer, className = '' }: { peer: string; class
           })}
         />
       )}
-      {talk ? <Messages talk={talk} /> : <ListMessage busy>Loading messages…</ListMessage>}
+      {talk && <Messages talk={talk} />}
+      {!talk && !notOpened && <ListMessage busy>Loading messages…</ListMessage>}
+      {notOpened && <ListMessage error={TEXT_TALK_NOT_LOADED} onRetry={() => session?.send({ type: 'talk.open', peer })} />}
       {talk && writingSecret && <SecretComposer talk={talk} onDone={() => setWritingSecret(false)} />}
-      <Composer onSend={(text) => talk?.send({ type: 'talk.send', text, idClient: crypto.randomUUID(), time: Date.now() })}>
+      {/* Nothing is typed into the void: sending waits for the chat to be there. */}
+      <Composer ready={Boolean(talk)} onSend={(text) => talk?.send({ type: 'talk.send', text, idClient: crypto.randomUUID(), time: Date.now() })}>
         {isHost && talk && (
           <button
             type="button"
@@ -193,13 +210,13 @@ export function MessageList({
   );
 }
 
-function Composer({ onSend, children }: { onSend: (text: string) => void; children?: ReactNode }) {
+function Composer({ ready, onSend, children }: { ready: boolean; onSend: (text: string) => void; children?: ReactNode }) {
   const [text, setText] = useState('');
   const length = lengthOf(text.trim());
   const tooLong = length > MAX_TEXT;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (textToSend(text) === null) return;
+    if (!ready || textToSend(text) === null) return;
     onSend(text);
     setText('');
   };
@@ -218,7 +235,7 @@ function Composer({ onSend, children }: { onSend: (text: string) => void; childr
         />
         {tooLong && <span id="talk-too-long" role="alert" className="form-error">{`${TEXT_TOO_LONG} (${length}/${MAX_TEXT})`}</span>}
       </div>
-      <button type="submit" className="button-link button-primary" disabled={textToSend(text) === null}>Send</button>
+      <button type="submit" className="button-link button-primary" disabled={!ready || textToSend(text) === null}>Send</button>
     </form>
   );
 }

@@ -5,7 +5,7 @@
  * kept scroll position can be restored at once. Names and countries are shown as text.
  */
 import { useRouter } from '@tanstack/react-router';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualList } from '../../ui/useVirtualList';
 import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
 import type { HostCard as Host, OnlineStatus } from '../../../machines/home-list/home-list.port';
@@ -52,16 +52,14 @@ export function HostGrid({ hosts, statuses, label }: HostGridProps) {
     void router.navigate({ href: link.getAttribute('href')! });
   };
   const rows = Math.ceil(hosts.length / COLUMNS);
-  const virtualizer = useVirtualizer({
+  const virtualizer = useVirtualList({
     count: rows,
     getScrollElement: scrollElement,
     estimateSize: () => ROW_HEIGHT,
     overscan: 1,
     scrollMargin: margin,
     // Before the scroller is known, render the first screenful.
-    initialRect: { width: 360, height: 640 },    // Rows follow the scroll in React's own time (no synchronous render per scroll event).
-    useFlushSync: false,
-  });
+    initialRect: { width: 360, height: 640 },  });
 
   return (
     <ul

@@ -5,7 +5,7 @@
  * so 200 sessions cost what 10 do. Peer names and previews are shown as text.
  */
 import { Link } from '@tanstack/react-router';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualList } from '../../ui/useVirtualList';
 import { useSelector } from '@xstate/react';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { chatRowsOf, phaseOf } from '../../../machines/conversations/conversations.selectors';
@@ -70,7 +70,7 @@ function Rows({ rows, conversations, talkPath }: {
     setScrollElement(scroller);
     if (list && scroller) setMargin(list.getBoundingClientRect().top - scroller.getBoundingClientRect().top + scroller.scrollTop);
   }, []);
-  const virtualizer = useVirtualizer({
+  const virtualizer = useVirtualList({
     count: rows.length,
     getScrollElement: () => scrollElement,
     estimateSize: () => ROW_HEIGHT,
@@ -78,9 +78,7 @@ function Rows({ rows, conversations, talkPath }: {
     scrollMargin: margin,
     getItemKey: (index) => rows[index]!.id,
     // Before the scroll element is known, render the first screenful.
-    initialRect: { width: 360, height: 640 },    // Rows follow the scroll in React's own time (no synchronous render per scroll event).
-    useFlushSync: false,
-  });
+    initialRect: { width: 360, height: 640 },  });
   const items = virtualizer.getVirtualItems();
 
   return (

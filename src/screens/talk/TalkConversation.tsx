@@ -4,7 +4,7 @@
  * older pages come when the top is reached; only the messages in view are in the DOM, so a
  * 10,000-message chat costs what a short one does.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualList } from '../../ui/useVirtualList';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
@@ -133,7 +133,7 @@ export function MessageList({
   const scroller = useRef<HTMLDivElement>(null);
   // A new getItemKey makes the virtualizer rebuild every row's position (10,000 calls) on each render.
   const getItemKey = useCallback((index: number) => keyOf(messages[index]!), [messages]);
-  const virtualizer = useVirtualizer({
+  const virtualizer = useVirtualList({
     count: messages.length,
     getScrollElement: () => scroller.current,
     estimateSize: (index) => estimateHeight(messages[index]!),
@@ -142,8 +142,6 @@ export function MessageList({
     initialRect: { width: 360, height: 500 },
     // A chat opens at the bottom: the first render is of the newest rows, not of the oldest then the newest.
     initialOffset: Number.MAX_SAFE_INTEGER,
-    // Rows follow the scroll in React's own time: a synchronous render per scroll event made long tasks on a fling.
-    useFlushSync: false,
   });
   const atBottom = useRef(true);
   const firstKey = messages[0] ? keyOf(messages[0]) : null;

@@ -1,0 +1,32 @@
+/**
+ * `useVirtualizer` of @tanstack/react-virtual, less one thing: while scrolling, that hook
+ * re-renders with `flushSync` on every scroll event, a synchronous React render each time, which
+ * made the long tasks of a fling up a 10,000-message chat. Here rows follow the scroll in React's
+ * own time (react-virtual 3.14 has this as `useFlushSync: false`, at 6 KiB more gzip on the first
+ * screens). The rest is the same hook over @tanstack/virtual-core.
+ */
+import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } from '@tanstack/virtual-core';
+import type { PartialKeys, VirtualizerOptions } from '@tanstack/virtual-core';
+import { useLayoutEffect, useReducer, useState } from 'react';
+
+type Options<S extends Element, I extends Element> =
+  PartialKeys<VirtualizerOptions<S, I>, 'observeElementRect' | 'observeElementOffset' | 'scrollToFn'>;
+
+export function useVirtualList<S extends Element, I extends Element>(options: Options<S, I>): Virtualizer<S, I> {
+  const rerender = useReducer(() => ({}), {})[1];
+  const resolved: VirtualizerOptions<S, I> = {
+    observeElementRect,
+    observeElementOffset,
+    scrollToFn: elementScroll,
+    ...options,
+    onChange: (instance, sync) => {
+      rerender();
+      options.onChange?.(instance, sync);
+    },
+  };
+  const [instance] = useState(() => new Virtualizer<S, I>(resolved));
+  instance.setOptions(resolved);
+  useLayoutEffect(() => instance._didMount(), []); // eslint-disable-line react-hooks/exhaustive-deps -- once, as the library does
+  useLayoutEffect(() => instance._willUpdate());
+  return instance;
+}

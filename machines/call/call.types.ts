@@ -6,6 +6,7 @@ import type { RtcEvent } from '../ports/call.port';
 import { CallApiError, MediaError } from '../ports/call.port';
 import type { CallSignal, SignalEvent } from '../ports/signalling.port';
 import type { SystemEvent } from '../system-messages/system-messages';
+import { CallText } from './call.texts';
 
 /** SPEC §4 Call status. */
 export const CallStatus = { init: 0, calling: 1, cancel: 2, inProgress: 3, hungUp: 4, timeout: 5 } as const;
@@ -24,18 +25,7 @@ export const JOIN_TIMEOUT_MS = 3_000;
 /** How long a taken call may wait for the first remote frame. */
 export const CONNECT_TIMEOUT_MS = 15_000;
 
-export const CallText = {
-  offline: 'Network connection error. Please reconnect',
-  unavailable: "She's not available right now;you can call another girl instead.",
-  busy: 'She is busy on the line. You can call her later.',
-  refused: 'The other party has refused.',
-  userBusy: 'The user is busy.',
-  error: 'Error!',
-  callError: 'CallError. Please kill the app and try again.',
-  serverError: 'Error.Unable to connect to server, Please kill the app and try again',
-  /** SPEC §8 1080 'diamond.not.enough'. */
-  balance: 'diamond.not.enough',
-} as const;
+export { CallText };
 
 export interface CallPeer {
   account: string;

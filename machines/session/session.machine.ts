@@ -25,6 +25,7 @@
  */
 import { assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, not, sendTo, setup, spawnChild, stopChild } from 'xstate';
 import type { AnyActorRef } from 'xstate';
+import { CallText } from '../call/call.texts';
 import { bannerMachine } from '../banner/banner.machine';
 import { idleHostMachine } from '../idle-host/idle-host.machine';
 import { imConnectionMachine } from '../im-connection/im-connection.machine';
@@ -148,7 +149,11 @@ export const sessionMachine = setup({
     /** No call after all: a ring is turned down as busy, a tap is told why. */
     dropCall: enqueueActions(({ context, enqueue }) => {
       if (context.pendingCall?.direction === 'in') enqueue.sendTo('signalLink', { type: 'busy', signal: context.pendingCall.signal });
-      else enqueue({ type: 'output', params: { type: 'session.toast', text: TEXT_CALL_NOT_LOADED } } as never);
+      // Asked for offline, the call's code had no way to come: say what a call started offline says (SPEC §5, §8).
+      else {
+        const text = context.pendingCall?.online === false ? CallText.offline : TEXT_CALL_NOT_LOADED;
+        enqueue({ type: 'output', params: { type: 'session.toast', text } } as never);
+      }
     }),
     toLive: sendTo('live', ({ event }) => event),
     goOffline: enqueueActions(({ enqueue, system }) => {

@@ -16,6 +16,7 @@ import { callMachine } from '../call/call.machine';
 import { talkMachine } from '../talk/talk.machine';
 import * as perUse from './per-use.actors';
 import { composeSession } from './session.actors';
+import { CallText } from '../call/call.texts';
 import { TEXT_CALL_NOT_LOADED, TEXT_TALK_NOT_LOADED, bannerItemFor, sessionMachine } from './session.machine';
 import type { SessionInput } from './session.machine';
 
@@ -139,10 +140,13 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
     if (event.type === 'xstate.error.actor.loadTalk') expect(out.at(-1)).toEqual({ type: 'session.toast', text: TEXT_TALK_NOT_LOADED });
     if (event.type === 'xstate.error.actor.loadCall') {
       // A ring whose call cannot be loaded is turned down as busy; a tap is told why.
-      const dropped = steps[steps.findIndex((s) => s.event === event) - 1]?.state.context.pendingCall as { direction: string } | null;
+      const dropped = steps[steps.findIndex((s) => s.event === event) - 1]?.state.context.pendingCall as { direction: string; online: boolean } | null;
       if (dropped?.direction === 'in') {
         expect(signalling.pending.argsOf('send').at(-1)).toEqual(['yx-caller', { action: 3, channelId: 'ch9', payload: { busy: true } }]);
-      } else expect(out.at(-1)).toEqual({ type: 'session.toast', text: TEXT_CALL_NOT_LOADED });
+      } else {
+        // Asked for offline: the §8 text of a call started offline; otherwise why it could not start.
+        expect(out.at(-1)).toEqual({ type: 'session.toast', text: dropped?.online === false ? CallText.offline : TEXT_CALL_NOT_LOADED });
+      }
     }
     if (event.type === 'call.ringing' && inCallBefore) {
       // A ring during a call is turned down as busy; the running call goes on.

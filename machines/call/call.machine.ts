@@ -38,6 +38,13 @@ const end = (status: CallStatus, reason: HangupReason | null = null, text: strin
   ({ type: 'end' as const, params: { status, reason, text } });
 /** The same way on, whether the step worked or not (a best-effort signal). */
 const settled = <T>(target: string, actions: T) => ({ onDone: { target, actions }, onError: { target, actions } });
+const either = (target: string) => ({ onDone: target, onError: target });
+/** The input of a signal to the peer about this call. */
+const signalTo = (action: SignalAction | ((context: CallContext) => SignalAction), payload?: (context: CallContext) => Record<string, unknown>) =>
+  ({ context }: { context: CallContext }) => ({
+    to: context.peer.account, action: typeof action === 'function' ? action(context) : action, channelId: context.channelId ?? '',
+    ...(payload ? { payload: payload(context) } : {}),
+  });
 
 export const callMachine = setup({
   types: {
@@ -71,12 +78,9 @@ export const callMachine = setup({
     offline: ({ context }) => !context.startedOnline,
     outgoing: ({ context }) => context.direction === 'out',
     accepted: ({ context, event }) => isSignal(event, context, SignalAction.accept),
-    rejected: ({ context, event }) => isSignal(event, context, SignalAction.reject),
-    /** Turned down because she is in another call. */
-    rejectedBusy: ({ context, event }) => isSignal(event, context, SignalAction.reject) && rejectPayload(event).busy === true,
-    /** Taking the call failed on her side (camera refused, server unreachable). */
-    rejectedUnavailable: ({ context, event }) =>
-      isSignal(event, context, SignalAction.reject) && rejectPayload(event).unavailable === true,
+    /** Turned down; with a reason, for it: she is in another call (busy), taking it failed on her side (unavailable). */
+    rejected: ({ context, event }, why?: 'busy' | 'unavailable') =>
+      isSignal(event, context, SignalAction.reject) && (why === undefined || rejectPayload(event)[why] === true),
     peerCancelled: ({ context, event }) => isSignal(event, context, SignalAction.cancel),
     peerHungUp: ({ context, event }) => isSignal(event, context, SignalAction.hangup, SignalAction.cancel),
     firstFrame: ({ event }) => isRtc(event, 'firstRemoteFrame'),
@@ -117,25 +121,22 @@ export const callMachine = setup({
   },
 }).createMachine({
   id: 'call',
-  context: ({ input }) => {
-    const context: CallContext = {
-      direction: input.direction,
-      startedOnline: input.online,
-      isHost: input.isHost,
-      account: input.account,
-      peer: peerOf(input),
-      callType: input.direction === 'out' ? input.callType : input.signal.action,
-      channelId: input.direction === 'in' ? input.signal.channelId : null,
-      ringTimeoutMs: ringTimeoutOf(input) ?? DEFAULT_RING_TIMEOUT_MS,
-      status: input.direction === 'in' ? CallStatus.calling : CallStatus.init,
-      outcome: null,
-      connectedAt: 0,
-      listPrice: null,
-      billingPeriodMs: null,
-      balance: null,
-    };
-    return context;
-  },
+  context: ({ input }): CallContext => ({
+    direction: input.direction,
+    startedOnline: input.online,
+    isHost: input.isHost,
+    account: input.account,
+    peer: peerOf(input),
+    callType: input.direction === 'out' ? input.callType : input.signal.action,
+    channelId: input.direction === 'in' ? input.signal.channelId : null,
+    ringTimeoutMs: ringTimeoutOf(input) ?? DEFAULT_RING_TIMEOUT_MS,
+    status: input.direction === 'in' ? CallStatus.calling : CallStatus.init,
+    outcome: null,
+    connectedAt: 0,
+    listPrice: null,
+    billingPeriodMs: null,
+    balance: null,
+  }),
   invoke: [
     { id: 'signals', src: 'signals' },
     { id: 'media', src: 'media' },
@@ -176,12 +177,10 @@ export const callMachine = setup({
           invoke: {
             id: 'ring',
             src: 'signal',
-            input: ({ context }) => ({
-              to: context.peer.account,
-              action: context.callType === SignalAction.audioCall ? SignalAction.audioCall : SignalAction.videoCall,
-              channelId: context.channelId ?? '',
-              payload: { ringTimeoutMs: context.ringTimeoutMs },
-            }),
+            input: signalTo(
+              (c) => (c.callType === SignalAction.audioCall ? SignalAction.audioCall : SignalAction.videoCall),
+              (c) => ({ ringTimeoutMs: c.ringTimeoutMs }),
+            ),
             // The peer cannot be reached by signalling: she is not available.
             onError: { target: '#call.ended', actions: end(CallStatus.cancel, null, CallText.unavailable) },
           },
@@ -189,9 +188,10 @@ export const callMachine = setup({
           on: {
             'signal.event': [
               { guard: 'accepted', target: '#call.connecting' },
-              { guard: 'rejectedBusy', target: '#call.ended', actions: end(CallStatus.cancel, HangupReason.remote, CallText.busy) },
+              { guard: { type: 'rejected', params: 'busy' }, target: '#call.ended', actions: end(CallStatus.cancel, HangupReason.remote, CallText.busy) },
               {
-                guard: 'rejectedUnavailable', target: '#call.ended', actions: end(CallStatus.cancel, HangupReason.remote, CallText.unavailable),
+                guard: { type: 'rejected', params: 'unavailable' }, target: '#call.ended',
+                actions: end(CallStatus.cancel, HangupReason.remote, CallText.unavailable),
               },
               { guard: 'rejected', target: '#call.ended', actions: end(CallStatus.cancel, HangupReason.remote, CallText.refused) },
             ],
@@ -203,7 +203,7 @@ export const callMachine = setup({
           invoke: {
             id: 'cancelSignal',
             src: 'signal',
-            input: ({ context }) => ({ to: context.peer.account, action: SignalAction.cancel, channelId: context.channelId ?? '' }),
+            input: signalTo(SignalAction.cancel),
             ...settled('#call.ended', end(CallStatus.cancel, HangupReason.local)),
           },
         },
@@ -212,10 +212,7 @@ export const callMachine = setup({
           invoke: {
             id: 'timeoutSignal',
             src: 'signal',
-            input: ({ context }) => ({
-              to: context.peer.account, action: SignalAction.cancel, channelId: context.channelId ?? '',
-              payload: { notAnswered: NOT_ANSWERED_SECONDS },
-            }),
+            input: signalTo(SignalAction.cancel, () => ({ notAnswered: NOT_ANSWERED_SECONDS })),
             ...settled('#call.ended', end(CallStatus.timeout)),
           },
         },
@@ -263,8 +260,7 @@ export const callMachine = setup({
             id: 'failSignal',
             src: 'fail',
             input: ({ context }) => ({ peer: context.peer.account, channelId: context.channelId ?? '' }),
-            onDone: '#call.ended',
-            onError: '#call.ended',
+            ...either('#call.ended'),
           },
         },
         rejecting: {
@@ -323,9 +319,8 @@ export const callMachine = setup({
       invoke: {
         id: 'hangupSignal',
         src: 'signal',
-        input: ({ context }) => ({ to: context.peer.account, action: SignalAction.hangup, channelId: context.channelId ?? '' }),
-        onDone: 'ended',
-        onError: 'ended',
+        input: signalTo(SignalAction.hangup),
+        ...either('ended'),
       },
     },
     /** Media left and the server told; the outcome is kept for the end screen. */
@@ -334,8 +329,7 @@ export const callMachine = setup({
         id: 'cleanup',
         src: 'cleanup',
         input: ({ context }) => ({ channelId: channelToTell(context), reason: context.outcome?.reason ?? HangupReason.local }),
-        onDone: 'over',
-        onError: 'over',
+        ...either('over'),
       },
     },
     over: { type: 'final' },

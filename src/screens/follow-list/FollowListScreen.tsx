@@ -4,14 +4,11 @@
  * for the next page. `?type=followers` opens the followers. Names are shown as text.
  */
 import { Link, useSearch } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
 import { useId, useMemo, useState } from 'react';
-import { fromPromise, waitFor } from 'xstate';
+import { fromPromise } from 'xstate';
 import { createPagedListMachine } from '../../../machines/paged-list/paged-list.machine';
 import type { Page, PageRequest } from '../../../machines/paged-list/paged-list.machine';
-import {
-  selectError, selectHasMore, selectItems, selectMoreFailed, selectPhase, selectRefreshError, selectSettled,
-} from '../../../machines/paged-list/paged-list.selectors';
 import { people } from '../../api/contract';
 import type { FollowListItem, FollowListType } from '../../api/contract/people';
 import { useServices } from '../../app/services';
@@ -19,6 +16,7 @@ import { InfiniteScroll, PullToRefresh } from '../../ui/antd';
 import { ListMessage } from '../../ui/ListMessage';
 import { STATUS_LABEL } from '../../ui/person';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { usePagedList } from '../../ui/usePagedList';
 import '../user-profile/user-profile.css';
 import './follow-list.css';
 
@@ -70,25 +68,8 @@ function FollowPeople({ type }: { type: FollowListType }) {
     },
   }), [api, type]);
   const list = useActorRef(logic, { input: { pageSize: FOLLOW_PAGE_SIZE, query: type } });
-  const phase = useSelector(list, selectPhase);
-  const items = useSelector(list, selectItems);
-  const hasMore = useSelector(list, selectHasMore);
-  const error = useSelector(list, selectError);
-  const refreshError = useSelector(list, selectRefreshError);
-  // A pull starts the end of the list afresh (InfiniteScroll keeps a failed next page to itself).
-  const [generation, setGeneration] = useState(0);
+  const { phase, items, hasMore, error, refreshError, generation, refresh, loadMore } = usePagedList(list);
   const tab = TABS.find((t) => t.type === type)!;
-
-  const refresh = async () => {
-    list.send({ type: 'list.refresh' });
-    await waitFor(list, selectSettled);
-    setGeneration((g) => g + 1);
-  };
-  const loadMore = async () => {
-    list.send({ type: 'list.loadMore' });
-    const settled = await waitFor(list, selectSettled);
-    if (selectMoreFailed(settled)) throw new Error(settled.context.error ?? '');
-  };
 
   if (phase === 'loading') return <ListMessage busy>Loading…</ListMessage>;
   if (phase === 'failed') return <ListMessage error={error} onRetry={() => list.send({ type: 'list.retry' })} />;

@@ -4,17 +4,14 @@
  * paged-list actor. Items are rendered by the caller, as text.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { fromPromise, waitFor } from 'xstate';
+import { fromPromise } from 'xstate';
 import type { AnyStateMachine } from 'xstate';
 import type { createPagedListMachine } from '../../../machines/paged-list/paged-list.machine';
 import type { Page, PageRequest } from '../../../machines/paged-list/paged-list.machine';
-import {
-  selectError, selectHasMore, selectItems, selectMoreFailed, selectPhase, selectRefreshError, selectSettled,
-} from '../../../machines/paged-list/paged-list.selectors';
 import { InfiniteScroll, PullToRefresh } from '../../ui/antd';
 import { ListMessage } from '../../ui/ListMessage';
+import { usePagedList } from '../../ui/usePagedList';
 import { PULL_TEXTS } from './MailItem';
 import './mail.css';
 
@@ -38,25 +35,8 @@ export function PagedListView<T>({ label, empty, machine, load, render, endText 
       loadPage: fromPromise<Page<T>, PageRequest>(async ({ input }) => ({ items: await load(input.page, input.pageSize) })),
     },
   }), { input: { pageSize: PAGE_SIZE } });
-  const phase = useSelector(list, selectPhase);
-  const items = useSelector(list, selectItems) as T[];
-  const hasMore = useSelector(list, selectHasMore);
-  const error = useSelector(list, selectError);
-  const refreshError = useSelector(list, selectRefreshError);
+  const { phase, items, hasMore, error, refreshError, generation, refresh, loadMore } = usePagedList<T>(list);
   const state = useSelector(list, (s) => JSON.stringify(s.value));
-  // A pull starts the end of the list afresh (InfiniteScroll keeps a failed next page to itself).
-  const [generation, setGeneration] = useState(0);
-
-  const refresh = async () => {
-    list.send({ type: 'list.refresh' });
-    await waitFor(list, selectSettled);
-    setGeneration((g) => g + 1);
-  };
-  const loadMore = async () => {
-    list.send({ type: 'list.loadMore' });
-    const settled = await waitFor(list, selectSettled);
-    if (selectMoreFailed(settled)) throw new Error(settled.context.error ?? '');
-  };
 
   return (
     <div className="mail-list" data-state={state}>

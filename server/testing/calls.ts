@@ -5,12 +5,13 @@
  * the API; WAL and the busy time-out let both write).
  */
 import Database from 'better-sqlite3';
+import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { PresenceCode } from '../../machines/ports/presence.port';
 import { endpoints } from '../../src/api/contract';
 import { RealtimePath } from '../../src/api/contract/realtime';
-import { SEED_PASSWORD } from '../db/seed';
-import { device, type TestServer } from './harness';
+import { SEED_PASSWORD, type SeedOptions } from '../db/seed';
+import { device, startTestServer, type TestServer } from './harness';
 
 export interface Person {
   userId: number;
@@ -120,6 +121,47 @@ export function writeDb(server: { dbPath: string }): Database.Database {
   const db = new Database(server.dbPath);
   db.pragma('busy_timeout = 5000');
   return db;
+}
+
+export interface CallWorld {
+  server: TestServer;
+  people: CallPeople;
+  /** Read-only, as the server's reads see it. */
+  db: Database.Database;
+  /** Writable (set-up only: balances, prices). */
+  rw: Database.Database;
+  /** The people signed in, by name ('host1', 'user1'…). */
+  p: Record<string, Person>;
+}
+
+export interface CallWorldOptions {
+  seed: SeedOptions;
+  /** Seeded people (`${name}@example.com`) to sign in before the tests. */
+  signIn: readonly string[];
+  /** Those of them whose presence socket is open (foreground): hosts that can be called. */
+  present: readonly string[];
+}
+
+/**
+ * A test file's server for calls and gifts, started before its tests (no build) with the
+ * people signed in and present, and closed after them. The fields are set once `beforeAll` ran.
+ */
+export function callWorld({ seed, signIn, present }: CallWorldOptions): CallWorld {
+  const world = { p: {} } as CallWorld;
+  beforeAll(async () => {
+    world.server = await startTestServer({ build: false, seed });
+    world.people = callPeople(world.server);
+    world.db = world.server.readDb();
+    world.rw = writeDb(world.server);
+    for (const name of signIn) world.p[name] = await world.people.signIn(`${name}@example.com`);
+    for (const name of present) await world.people.presence(world.p[name]!);
+  });
+  afterAll(async () => {
+    await world.people.closeAll();
+    world.rw.close();
+    await world.server.close();
+  });
+  return world;
 }
 
 export interface NoticeRow {

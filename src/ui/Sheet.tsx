@@ -4,22 +4,16 @@
  * (ui/antd.ts). Its content is mounted only while open.
  */
 import { useId } from 'react';
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Popup } from './antd';
 import './live-parts.css';
-
-const SHEET_LAYER = { '--adm-popup-z-index': '35', '--adm-mask-z-index': '35' } as CSSProperties;
 
 export function Sheet({
   title, open, onClose, children,
 }: { title: string; open: boolean; onClose: () => void; children: ReactNode }) {
   const titleId = useId();
   return (
-    // Under the call screens (call.css, z-index 40): a call that rings while a sheet is open is answerable.
-    <Popup
-      visible={open} onMaskClick={onClose} onClose={onClose} getContainer={null} destroyOnClose bodyClassName="sheet-popup"
-      style={SHEET_LAYER}
-    >
+    <Popup visible={open} onMaskClick={onClose} onClose={onClose} getContainer={null} destroyOnClose bodyClassName="sheet-popup">
       {/* A modal dialog closes on Escape too. */}
       <section
         role="dialog" aria-modal="true" aria-labelledby={titleId} className="sheet"

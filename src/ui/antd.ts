@@ -5,7 +5,10 @@
  * JavaScript (react-spring), which the stylesheet's reduced-motion rule cannot reach, so
  * `prefers-reduced-motion` is followed here as well.
  */
-import { reduceMotion, restoreMotion, unstableSetRender } from 'antd-mobile';
+import { Popup as AntPopup, reduceMotion, restoreMotion, unstableSetRender } from 'antd-mobile';
+import type { PopupProps } from 'antd-mobile';
+import { createElement } from 'react';
+import type { CSSProperties } from 'react';
 import type { Root } from 'react-dom/client';
 import { createRoot } from 'react-dom/client';
 
@@ -30,4 +33,15 @@ const followMotionPreference = () => (reducedMotion?.matches ? reduceMotion() : 
 followMotionPreference();
 reducedMotion?.addEventListener('change', followMotionPreference);
 
-export { Dialog, InfiniteScroll, Popup, PullToRefresh, Toast } from 'antd-mobile';
+/**
+ * Popups open inside a screen (sheets, the gift panel) sit under the call screens (call.css,
+ * z-index 40): a call that rings while one is open must be answerable. antd's default layer
+ * (1000) would cover them.
+ */
+const IN_SCREEN_LAYER = { '--adm-popup-z-index': '35', '--adm-mask-z-index': '35' } as CSSProperties;
+
+export function Popup(props: PopupProps) {
+  return createElement(AntPopup, { ...props, style: { ...IN_SCREEN_LAYER, ...props.style } });
+}
+
+export { Dialog, InfiniteScroll, PullToRefresh, Toast } from 'antd-mobile';

@@ -4,19 +4,13 @@
  * snapshots (tab lists per mode, the News badge fed by the unread count, the login screen
  * when signed out).
  */
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
-import { composeAppMachine } from '../../machines/app/app.actors';
 import { FakeImPort } from '../../machines/ports/im.fake';
 import { FakeSessionPort, sampleAuth, sampleProfile } from '../../machines/ports/session.fake';
 import { autoRealtime } from '../../machines/testing/realtime';
 import type { StoredAuth } from '../../machines/ports/session.port';
-import { config, home, live, people } from '../api/contract';
-import { AppActorContext } from './AppActorContext';
-import { createAppRouter } from './router';
-import { ServicesContext } from './services';
+import { renderApp, signedInHandlers } from './app.testing';
 import { fakeServices } from './services.fake';
 
 afterEach(cleanup);
@@ -29,36 +23,12 @@ function mount(openParams: StoredAuth | null, path: string) {
     user: sampleProfile({ userType: 1, nickname: 'Viewer' }),
   });
   const realtime = autoRealtime('yx1', 'im-token');
-  const app = createActor(composeAppMachine({ session: port, realtime: realtime.ports }), { input: { openParams, path } });
-  const router = createAppRouter(app, createMemoryHistory({ initialEntries: [path] }));
-  app.on('navigate', ({ to }) => queueMicrotask(() => void router.navigate({ to, replace: true })));
-  app.start();
-  render(
-    <AppActorContext.Provider value={app}>
-      <ServicesContext.Provider value={services}>
-        <RouterProvider router={router} />
-      </ServicesContext.Provider>
-    </AppActorContext.Provider>,
-  );
+  const { app, router } = renderApp({ ports: { session: port, realtime: realtime.ports }, openParams, path, services });
   return { app, router, port, network: realtime.network };
 }
 
-const emptyPage = (body: unknown) => ({ list: [], total: 0, currentPage: (body as { currentPage: number }).currentPage, pageSize: 10 });
-
 /** What the signed-in screens ask the API at once: the app settings and an empty home. */
-const services = fakeServices({
-  [home.getBaseConfigForIntoBagV4.path]: () => ({
-    businessConfig: { enabled: true, nonPaidUserCount: 3, microsoft_translator_config_json: null },
-  }),
-  [config.getConfigByKey.path]: () => ({}),
-  [home.indexTag.path]: () => ({ parentTags: [], childrenTags: [] }),
-  [home.getCountryList.path]: () => [],
-  [home.getAppPicByType.path]: () => [],
-  [home.anchorList.path]: emptyPage,
-  [live.queryLiveList.path]: emptyPage,
-  [live.queryMyFollowLive.path]: emptyPage,
-  [people.anchorGetUserList.path]: (body) => ({ ...emptyPage(body), canCall: false }),
-});
+const services = fakeServices(signedInHandlers);
 
 const mainNav = () => screen.findByRole('navigation', { name: 'Main' });
 

@@ -5,27 +5,19 @@
  * for a host; /liveRoom?anchorId=… for a viewer, in StrictMode as the app runs): the screens
  * find the session's live rooms and send its events.
  */
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { StrictMode } from 'react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
-import { composeAppMachine } from '../../../machines/app/app.actors';
 import { FakeChatroomPort } from '../../../machines/ports/chatroom.fake';
 import { FakeLiveApi, FakeLiveMedia } from '../../../machines/ports/live.fake';
 import { FakeSessionPort, sampleAuth, sampleProfile } from '../../../machines/ports/session.fake';
 import { autoRealtime } from '../../../machines/testing/realtime';
-import { config, home, live, people } from '../../api/contract';
-import { AppActorContext } from '../../app/AppActorContext';
-import { createAppRouter } from '../../app/router';
-import { ServicesContext } from '../../app/services';
+import { live } from '../../api/contract';
+import { renderApp, signedInHandlers } from '../../app/app.testing';
 import { ALICE, HOST, liveWorld } from './liveWorld.testing';
 import type { Person } from './liveWorld.testing';
 
 afterEach(cleanup);
 window.scrollTo = () => {};
-
-const emptyPage = (body: unknown) => ({ list: [], total: 0, currentPage: (body as { currentPage: number }).currentPage, pageSize: 10 });
 
 function mountApp(w: ReturnType<typeof liveWorld>, person: Person, path: string) {
   const profile = sampleProfile({
@@ -37,33 +29,15 @@ function mountApp(w: ReturnType<typeof liveWorld>, person: Person, path: string)
   const media = new FakeLiveMedia(w.channels);
   const chatroom = new FakeChatroomPort(w.chatrooms);
   const ports = { ...realtime.ports, liveApi: new FakeLiveApi(w.lives, person.userId), liveMedia: media, chatroom };
-  const app = createActor(composeAppMachine({ session: port, realtime: ports }), { input: { openParams: sampleAuth({ token: `token-${person.account}` }), path } });
-  const router = createAppRouter(app, createMemoryHistory({ initialEntries: [path] }));
-  app.on('navigate', ({ to }) => queueMicrotask(() => void router.navigate({ to, replace: true })));
-  app.start();
   const services = w.services({
-    [home.getBaseConfigForIntoBagV4.path]: () => ({ businessConfig: { enabled: true, nonPaidUserCount: 3, microsoft_translator_config_json: null } }),
-    [config.getConfigByKey.path]: () => ({}),
-    [home.indexTag.path]: () => ({ parentTags: [], childrenTags: [] }),
-    [home.getCountryList.path]: () => [],
-    [home.getAppPicByType.path]: () => [],
-    [home.anchorList.path]: emptyPage,
-    [live.queryLiveList.path]: emptyPage,
-    [live.queryMyFollowLive.path]: emptyPage,
-    [people.anchorGetUserList.path]: (body) => ({ ...emptyPage(body), canCall: false }),
+    ...signedInHandlers,
     [live.getAnchorWishlist.path]: () => [],
     [live.liveGiftTask.path]: () => ({ target: 1000, done: 0, reward: 100, completed: false }),
     '/api/gift/v2/getGiftList': () => ({ giftList: [] }),
   });
-  render(
-    <StrictMode>
-      <AppActorContext.Provider value={app}>
-        <ServicesContext.Provider value={services}>
-          <RouterProvider router={router} />
-        </ServicesContext.Provider>
-      </AppActorContext.Provider>
-    </StrictMode>,
-  );
+  const { app, router } = renderApp({
+    ports: { session: port, realtime: ports }, openParams: sampleAuth({ token: `token-${person.account}` }), path, services, strict: true,
+  });
   return { app, router, media, chatroom };
 }
 

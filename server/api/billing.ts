@@ -28,6 +28,7 @@ import {
   TEXT_CALL_BUSY, TEXT_CALL_END_BALANCE, TEXT_CALL_END_OFFLINE, TEXT_CALL_END_TIMEOUT,
   type CallIncomeNotice, type CallStateNotice, type CallType,
 } from '../../src/api/contract/call';
+import { appConfig } from '../db/app-config';
 import type { Db } from '../db/database';
 import type { RealtimeHub } from '../realtime/hub';
 import { createImStore } from '../realtime/im.store';
@@ -132,13 +133,13 @@ export function createCallEngine(
   }
   const startedAt = Date.now();
   const wallets = createWallets(db);
-  const configuredRing = db.prepare<[string], string>('SELECT value FROM app_config WHERE key = ?').pluck();
+  const config = appConfig(db);
   /**
    * How long a call rings: the app config `callTimeOutNum` (seconds, SPEC §9) when it holds a
    * sane whole number (5 s to 5 min), otherwise the engine's default (30 s, or the test's).
    */
   const ringTimeout = (): number => {
-    const seconds = Number(configuredRing.get(CALL_TIMEOUT_CONFIG_KEY) ?? NaN);
+    const seconds = Number(config.get(CALL_TIMEOUT_CONFIG_KEY) ?? NaN);
     return Number.isInteger(seconds) && seconds >= 5 && seconds <= 300 ? seconds * 1000 : ringTimeoutMs;
   };
   const imStore = createImStore(db);

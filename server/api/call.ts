@@ -13,8 +13,8 @@ import {
   TEXT_CALL_UNAVAILABLE, TEXT_HOST_CANNOT_CALL, TEXT_NOT_CALLEE, VIP_CALL_DISCOUNT_KEY, discountedPrice,
   type CallRecord,
 } from '../../src/api/contract/call';
-import { ConfigKey } from '../../src/api/contract/config';
 import { OnlineGroupStatus } from '../../src/api/contract/news';
+import { appConfig } from '../db/app-config';
 import type { Db } from '../db/database';
 import type { RealtimeHub } from '../realtime/hub';
 import { createWallets, levelNameOf, UserType } from '../users/users';
@@ -65,7 +65,7 @@ export function callHandlers(
   const liveWithoutCalls = db.prepare<[number], 1>(
     'SELECT 1 FROM live_rooms WHERE user_id = ? AND state = 0 AND private_call_open = 0',
   ).pluck();
-  const configValue = db.prepare<[string], string>('SELECT value FROM app_config WHERE key = ?').pluck();
+  const configValue = appConfig(db);
   const rate = db.prepare<{ call: number; user: number; callType: number; category: number; answerTime: number; userType: number; abnormal: number; time: number }>(
     `INSERT INTO call_ratings (call_id, user_id, call_type, category, answer_time, user_type, abnormal, created_at)
      VALUES (@call, @user, @callType, @category, @answerTime, @userType, @abnormal, @time)
@@ -83,13 +83,6 @@ export function callHandlers(
   const recordOf = db.prepare<{ me: number; channel: string }, RecordRow>(
     `${RECORD_SELECT} WHERE c.channel_id = @channel AND @me IN (c.caller_id, c.callee_id)`,
   );
-
-  /** SPEC §5 host call authorisation (as the host's user list says it: people.ts). */
-  function hostCanCall(level: number): boolean {
-    if (configValue.get(ConfigKey.primeHostCanCall)?.trim() !== '1') return false;
-    const levels = (configValue.get(ConfigKey.hostCallLevels) ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-    return levels.includes(String(level));
-  }
 
   /** The VIP shop's callDiscount (percent paid); 100 when unset or not 1–100. */
   function vipDiscount(): number {
@@ -147,7 +140,7 @@ export function callHandlers(
       if (caller.user_type === UserType.user && callee.user_type === UserType.host) {
         [payer, hostId] = [caller, callee.id];
       } else if (caller.user_type === UserType.host && callee.user_type === UserType.user) {
-        if (!hostCanCall(caller.user_level)) throw refuse(TEXT_HOST_CANNOT_CALL);
+        if (!configValue.hostCanCall(caller.user_level)) throw refuse(TEXT_HOST_CANNOT_CALL);
         [payer, hostId] = [party.get(callee.id)!, caller.id];
       } else {
         throw refuse(TEXT_CALL_PAIR);

@@ -11,6 +11,7 @@ import type { home } from '../../src/api/contract';
 import { ConfigKey } from '../../src/api/contract/config';
 import { BaseConfigKey, OnlineStatusFilter, type AnchorCard, type BaseConfig } from '../../src/api/contract/home';
 import { TranslatorConfig } from '../../src/api/contract/translator';
+import { appConfig } from '../db/app-config';
 import type { Db } from '../db/database';
 import { UserType } from '../users/users';
 import type { Faults } from './faults';
@@ -52,7 +53,7 @@ export function homeHandlers({ db, faults }: { db: Db; faults: Pick<Faults, 'fai
   const pics = db.prepare<[number], { id: number; pic_type: number; title: string; pic_url: string; link_url: string | null }>(
     'SELECT id, pic_type, title, pic_url, link_url FROM app_pics WHERE pic_type = ? ORDER BY sort, id',
   );
-  const configValue = db.prepare<[string], string>('SELECT value FROM app_config WHERE key = ?').pluck();
+  const configValue = appConfig(db);
 
   /** Read per request, so an app config edited at run time applies at once. */
   function baseConfig(): z.input<typeof BaseConfig> {

@@ -22,6 +22,7 @@ import {
   LiveRoomState, WISH_GIFT_NUM_MAX, WISHLIST_MAX, heartbeatIntervalFor,
   type LiveBoostNotice, type LiveForcedEndNotice, type LiveGiftAttach, type LivePrivateCallAttach, type LiveGiftTask, type LiveStat, type LiveWish,
 } from '../../src/api/contract/live';
+import { appConfig } from '../db/app-config';
 import type { Db } from '../db/database';
 import type { RealtimeHub } from '../realtime/hub';
 import { createImStore } from '../realtime/im.store';
@@ -104,6 +105,7 @@ export function createLiveEngine(
   const imStore = createImStore(db);
 
   const ROOM_SELECT = 'SELECT r.*, u.yx_accid AS host_accid FROM live_rooms r JOIN users u ON u.id = r.user_id';
+  const config = appConfig(db);
   const q = {
     byId: db.prepare<[number], LiveRoomRow>(`${ROOM_SELECT} WHERE r.id = ?`),
     liveOf: db.prepare<[number], LiveRoomRow>(`${ROOM_SELECT} WHERE r.user_id = ? AND r.state = 0`),
@@ -145,7 +147,7 @@ export function createLiveEngine(
     clearWishes: db.prepare<[number]>('DELETE FROM host_wishlists WHERE host_id = ?'),
     addWish: db.prepare<[number, number, number, number]>('INSERT INTO host_wishlists (host_id, sort, gift_id, gift_num) VALUES (?, ?, ?, ?)'),
     giftExists: db.prepare<[number], 1>('SELECT 1 FROM gifts WHERE id = ? AND enabled = 1').pluck(),
-    config: db.prepare<[string], string>('SELECT value FROM app_config WHERE key = ?').pluck(),
+
     taskDone: db.prepare<{ host: number; from: number; to: number }, number>(
       `SELECT coalesce(sum(value), 0) FROM gift_sends
         WHERE host_id = @host AND live_room_id IS NOT NULL AND created_at >= @from AND created_at < @to`,
@@ -243,7 +245,7 @@ export function createLiveEngine(
 
   function taskConfig(): { target: number; reward: number } {
     try {
-      const raw = JSON.parse(q.config.get(LIVE_GIFT_TASK_KEY) ?? 'null') as { target?: unknown; reward?: unknown } | null;
+      const raw = JSON.parse(config.get(LIVE_GIFT_TASK_KEY) ?? 'null') as { target?: unknown; reward?: unknown } | null;
       const target = Number(raw?.target);
       const reward = Number(raw?.reward);
       if (Number.isSafeInteger(target) && target > 0 && Number.isSafeInteger(reward) && reward >= 0) return { target, reward };

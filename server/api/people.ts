@@ -11,13 +11,13 @@
 import type * as z from 'zod/mini';
 import { MESSAGE_NO_MATCH_USER, ResultCode } from '../../src/api/codes';
 import type { people } from '../../src/api/contract';
-import { ConfigKey } from '../../src/api/contract/config';
 import {
   FollowListType, NICKNAME_MAX, OnlineStatusFilter, PIC_LIST_MAX, ProfileItem, TEXT_CANNOT_FOLLOW_SELF, TEXT_HOSTS_ONLY,
   TEXT_MEDIA_URL_INVALID, TEXT_NICKNAME_EMPTY, TEXT_NICKNAME_INVALID, TEXT_NICKNAME_TOO_LONG, TEXT_NOTHING_TO_UPDATE,
   TEXT_PIC_LIST_TOO_LONG, isAcceptedMediaUrl, type FollowerAddedNotice, type FollowListItem, type UserDetail,
 } from '../../src/api/contract/people';
 import { AttachType } from '../../machines/system-messages/system-messages';
+import { appConfig } from '../db/app-config';
 import type { Db } from '../db/database';
 import type { RealtimeHub } from '../realtime/hub';
 import { createImStore } from '../realtime/im.store';
@@ -56,7 +56,7 @@ export function peopleHandlers(
   const media = db.prepare<[number], { media_type: 1 | 2; media_url: string }>(
     'SELECT media_type, media_url FROM user_media WHERE user_id = ? ORDER BY sort',
   );
-  const configValue = db.prepare<[string], string>('SELECT value FROM app_config WHERE key = ?').pluck();
+  const configValue = appConfig(db);
 
   // The follow lists: `fl` is the follow row; newest follow first, then by user id (a total order).
   const followJoin = {
@@ -117,13 +117,6 @@ export function peopleHandlers(
     if (!isAcceptedMediaUrl(url)) throw refuse(TEXT_MEDIA_URL_INVALID);
     return url;
   };
-
-  /** SPEC §5 host call authorisation and the prime config: both must allow it. */
-  function hostCanCall(level: number): boolean {
-    if (configValue.get(ConfigKey.primeHostCanCall)?.trim() !== '1') return false;
-    const levels = (configValue.get(ConfigKey.hostCallLevels) ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-    return levels.includes(String(level));
-  }
 
   return {
     getUserDetail(ctx) {
@@ -204,7 +197,7 @@ export function peopleHandlers(
         total: userCount.get(filter) ?? 0,
         currentPage,
         pageSize,
-        canCall: hostCanCall(level),
+        canCall: configValue.hostCanCall(level),
       };
     },
   };

@@ -17,6 +17,7 @@ import {
   TRANSLATOR_API_VERSION, TRANSLATOR_LOCAL_PATH, TRANSLATOR_MAX_CHARACTERS, TRANSLATOR_MAX_ELEMENTS, TranslateRequest,
   TranslatorConfig, TranslatorHeader, type TranslateResponse, type TranslatorError,
 } from '../../src/api/contract/translator';
+import { appConfig } from '../db/app-config';
 import type { Db } from '../db/database';
 import { sameSecret } from '../realtime/accounts';
 
@@ -128,10 +129,10 @@ function fail(reply: FastifyReply, [code, message]: TranslatorErrorCode): Fastif
 
 /** Registers POST TRANSLATOR_LOCAL_PATH (plain JSON, no session: the subscription key is the credential). */
 export async function translatorStandIn(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
-  const readConfig = db.prepare<[string], string>('SELECT value FROM app_config WHERE key = ?').pluck();
+  const config = appConfig(db);
   const config = () => {
     try {
-      const parsed = TranslatorConfig.safeParse(JSON.parse(readConfig.get(ConfigKey.translator) ?? 'null'));
+      const parsed = TranslatorConfig.safeParse(JSON.parse(config.get(ConfigKey.translator) ?? 'null'));
       return parsed.success ? parsed.data : undefined;
     } catch {
       return undefined;

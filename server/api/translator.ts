@@ -129,10 +129,10 @@ function fail(reply: FastifyReply, [code, message]: TranslatorErrorCode): Fastif
 
 /** Registers POST TRANSLATOR_LOCAL_PATH (plain JSON, no session: the subscription key is the credential). */
 export async function translatorStandIn(app: FastifyInstance, { db }: { db: Db }): Promise<void> {
-  const config = appConfig(db);
+  const appSettings = appConfig(db);
   const config = () => {
     try {
-      const parsed = TranslatorConfig.safeParse(JSON.parse(config.get(ConfigKey.translator) ?? 'null'));
+      const parsed = TranslatorConfig.safeParse(JSON.parse(appSettings.get(ConfigKey.translator) ?? 'null'));
       return parsed.success ? parsed.data : undefined;
     } catch {
       return undefined;

@@ -197,63 +197,69 @@ test('every view the viewing machine reaches has a path, and every event of the 
   expect(missing).toEqual([]);
 });
 
-let server: ServerProcess;
-let api: APIRequestContext;
-let people: { hosts: Account[]; users: Account[] };
+// The driven paths, each on this slot's own server (the check above needs none).
+test.describe('through the UI', () => {
+  let server: ServerProcess;
+  let api: APIRequestContext;
+  let people: { hosts: Account[]; users: Account[] };
 
-test.beforeAll(async () => {
-  const worker = Number(process.env.TEST_WORKER_INDEX ?? 0);
-  server = serverProcess(Number(new URL(baseURL).port) + 50 + worker, `live-paths-${worker}`, {
-    SEED_HOSTS: '12', SEED_USERS: '20', LIVE_HEARTBEAT_WINDOW_MS: '6000', CALL_BILLING_PERIOD_MS: '2000',
-  });
-  await server.start();
-  api = await playwrightRequest.newContext({ baseURL: server.baseURL });
-  const all = await accounts(api);
-  // Hosts who may take calls (level above 0), users with diamonds for a private call (levels 0 to 2).
-  people = { hosts: all.filter((a) => a.userType === 2 && a.userLevel > 0), users: all.filter((a) => a.userType === 1 && a.userLevel < 3) };
-});
-
-test.afterAll(async () => {
-  await api?.dispose();
-  await server?.kill();
-});
-
-async function openWorld(browser: Browser, before: Before, needsOther: boolean): Promise<World> {
-  const hostAccount = people.hosts.shift()!;
-  const open = (account: Account, path: string) => person(browser, api, server.baseURL, account, path);
-  const host = await open(hostAccount, before === 'noRoom' ? '/' : '/liveSetting');
-  const roomPath = `/liveRoom?anchorId=${hostAccount.userId}`;
-  if (before !== 'noRoom') await goLive(host.page, 'Paths');
-  let other: Person | null = null;
-  if (needsOther || before === 'hostInCall') other = await open(people.users.shift()!, roomPath);
-  const w: World = { host, viewer: null as unknown as Person, other };
-  if (before === 'hostInCall') await privateCall(w);
-  if (before === 'roomEnded') await endLive(host.page);
-  w.viewer = await open(people.users.shift()!, roomPath);
-  return w;
-}
-
-for (const path of paths) {
-  const keys = path.steps.map((s) => keyOf(s.event));
-  test(`the viewer ends up seeing: ${path.view} (${keys.join(' → ')})`, async ({ browser }) => {
+  test.beforeAll(async () => {
+    // A server of its own per parallel slot (a stable index, unlike the worker's, which grows when a worker restarts).
+    const slot = test.info().parallelIndex;
+    // Starting a server while other suites run can take a while on two cores.
     test.setTimeout(90_000);
-    const drivers = keys.map((k) => DRIVERS[k]!);
-    const before = drivers.find((d) => d.before)?.before ?? 'hostLive';
-    const needsOther = keys.some((k) => k === 'media.hostLeft');
-    test.info().annotations.push({ type: 'path', description: keys.map((k, i) => `${k}: ${drivers[i]!.how}`).join(' → ') });
-    const w = await openWorld(browser, before, needsOther);
-    try {
-      for (const [i, step] of path.steps.entries()) {
-        const { act, how } = drivers[i]!;
-        if (!act) continue;
-        await test.step(`${keys[i]}: ${how}`, async () => {
-          await reach(w, step.before);
-          await act(w, api);
-        });
-      }
-      await expectView(w, path.view);
-    } finally {
-      for (const p of [w.host, w.viewer, w.other]) await p?.context.close();
-    }
+    server = serverProcess(Number(new URL(baseURL).port) + 50 + slot, `live-paths-${slot}`, {
+      SEED_HOSTS: '12', SEED_USERS: '20', LIVE_HEARTBEAT_WINDOW_MS: '6000', CALL_BILLING_PERIOD_MS: '2000',
+    });
+    await server.start();
+    api = await playwrightRequest.newContext({ baseURL: server.baseURL });
+    const all = await accounts(api);
+    // Hosts who may take calls (level above 0), users with diamonds for a private call (levels 0 to 2).
+    people = { hosts: all.filter((a) => a.userType === 2 && a.userLevel > 0), users: all.filter((a) => a.userType === 1 && a.userLevel < 3) };
   });
-}
+
+  test.afterAll(async () => {
+    await api?.dispose();
+    await server?.kill();
+  });
+
+  async function openWorld(browser: Browser, before: Before, needsOther: boolean): Promise<World> {
+    const hostAccount = people.hosts.shift()!;
+    const open = (account: Account, path: string) => person(browser, api, server.baseURL, account, path);
+    const host = await open(hostAccount, before === 'noRoom' ? '/' : '/liveSetting');
+    const roomPath = `/liveRoom?anchorId=${hostAccount.userId}`;
+    if (before !== 'noRoom') await goLive(host.page, 'Paths');
+    let other: Person | null = null;
+    if (needsOther || before === 'hostInCall') other = await open(people.users.shift()!, roomPath);
+    const w: World = { host, viewer: null as unknown as Person, other };
+    if (before === 'hostInCall') await privateCall(w);
+    if (before === 'roomEnded') await endLive(host.page);
+    w.viewer = await open(people.users.shift()!, roomPath);
+    return w;
+  }
+
+  for (const path of paths) {
+    const keys = path.steps.map((s) => keyOf(s.event));
+    test(`the viewer ends up seeing: ${path.view} (${keys.join(' → ')})`, async ({ browser }) => {
+      test.setTimeout(90_000);
+      const drivers = keys.map((k) => DRIVERS[k]!);
+      const before = drivers.find((d) => d.before)?.before ?? 'hostLive';
+      const needsOther = keys.some((k) => k === 'media.hostLeft');
+      test.info().annotations.push({ type: 'path', description: keys.map((k, i) => `${k}: ${drivers[i]!.how}`).join(' → ') });
+      const w = await openWorld(browser, before, needsOther);
+      try {
+        for (const [i, step] of path.steps.entries()) {
+          const { act, how } = drivers[i]!;
+          if (!act) continue;
+          await test.step(`${keys[i]}: ${how}`, async () => {
+            await reach(w, step.before);
+            await act(w, api);
+          });
+        }
+        await expectView(w, path.view);
+      } finally {
+        for (const p of [w.host, w.viewer, w.other]) await p?.context.close();
+      }
+    });
+  }
+});

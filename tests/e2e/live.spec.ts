@@ -20,8 +20,10 @@ let server: ServerProcess;
 let api: APIRequestContext;
 
 test.beforeAll(async () => {
-  const worker = Number(process.env.TEST_WORKER_INDEX ?? 0);
-  server = serverProcess(Number(new URL(baseURL).port) + 40 + worker, `live-${worker}`, {
+  // A server of its own per parallel slot (a stable index, unlike the worker's, which grows when a worker restarts).
+  const slot = test.info().parallelIndex;
+  test.setTimeout(90_000);
+  server = serverProcess(Number(new URL(baseURL).port) + 40 + slot, `live-${slot}`, {
     SEED_HOSTS: '3', SEED_USERS: '4', LIVE_HEARTBEAT_WINDOW_MS: '3000', CALL_BILLING_PERIOD_MS: '2000',
   });
   await server.start();

@@ -35,7 +35,8 @@ export function serverProcess(port: number, name: string, env: Record<string, st
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       child = proc;
-      const deadline = Date.now() + 30_000;
+      // Generous: on two busy cores a server can take a while to start beside other suites' browsers.
+      const deadline = Date.now() + 60_000;
       for (;;) {
         if (proc.exitCode !== null) throw new Error(`The server on port ${port} exited with ${proc.exitCode}`);
         try {

@@ -3,22 +3,27 @@
  * re-renders with `flushSync` on every scroll event, a synchronous React render each time, which
  * made the long tasks of a fling up a 10,000-message chat. Here rows follow the scroll in React's
  * own time (react-virtual 3.14 has this as `useFlushSync: false`, at 6 KiB more gzip on the first
- * screens). The rest is the same hook over @tanstack/virtual-core.
+ * screens). The rest is the same hook over @tanstack/virtual-core, plus one thing: the first
+ * frame holds only the rows in view (overscan 1), so a list shows as soon as it can; the rows kept
+ * ready beyond the view for scrolling (`overscan`) come in a task after that frame is painted.
  */
 import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } from '@tanstack/virtual-core';
 import type { PartialKeys, VirtualizerOptions } from '@tanstack/virtual-core';
-import { useLayoutEffect, useReducer, useState } from 'react';
+import { useEffect, useLayoutEffect, useReducer, useState } from 'react';
 
 type Options<S extends Element, I extends Element> =
   PartialKeys<VirtualizerOptions<S, I>, 'observeElementRect' | 'observeElementOffset' | 'scrollToFn'>;
 
 export function useVirtualList<S extends Element, I extends Element>(options: Options<S, I>): Virtualizer<S, I> {
   const rerender = useReducer(() => ({}), {})[1];
+  const [painted, setPainted] = useState(false);
+  useEffect(() => afterPaint(() => setPainted(true)), []);
   const resolved: VirtualizerOptions<S, I> = {
     observeElementRect,
     observeElementOffset,
     scrollToFn: elementScroll,
     ...options,
+    overscan: painted ? options.overscan : Math.min(options.overscan ?? 1, FIRST_FRAME_OVERSCAN),
     onChange: (instance, sync) => {
       rerender();
       options.onChange?.(instance, sync);
@@ -29,4 +34,19 @@ export function useVirtualList<S extends Element, I extends Element>(options: Op
   useLayoutEffect(() => instance._didMount(), []); // eslint-disable-line react-hooks/exhaustive-deps -- once, as the library does
   useLayoutEffect(() => instance._willUpdate());
   return instance;
+}
+
+const FIRST_FRAME_OVERSCAN = 1;
+
+/**
+ * Calls `callback` in a task after the next frame is painted (a frame callback runs before its
+ * paint; a timeout set from it runs after), unless cancelled by the function it returns.
+ */
+function afterPaint(callback: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => { timer = setTimeout(callback); });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
 }

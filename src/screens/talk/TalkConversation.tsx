@@ -171,6 +171,7 @@ export function MessageList({
   const sending = useMemo(() => messages.filter((m) => m.status === 'sending').length, [messages]);
   const failed = useMemo(() => messages.filter((m) => m.status === 'failed' || m.status === 'refused').length, [messages]);
 
+  const items = virtualizer.getVirtualItems();
   return (
     <div className="talk-scroller" ref={scroller} onScroll={onScroll} data-testid="talk-scroller">
       {loadingOlder && <p className="muted talk-older" role="status">Loading earlier messages…</p>}
@@ -182,9 +183,9 @@ export function MessageList({
         data-sending={sending}
         data-failed={failed}
         data-history={historyLoaded ? 'loaded' : 'loading'}
-        style={{ height: virtualizer.getTotalSize() }}
+        style={{ height: virtualizer.getTotalSize(), paddingTop: items[0]?.start ?? 0 }}
       >
-        {virtualizer.getVirtualItems().map((item) => {
+        {items.map((item) => {
           const m = messages[item.index]!;
           return (
             <li
@@ -192,7 +193,6 @@ export function MessageList({
               data-index={item.index}
               ref={virtualizer.measureElement}
               className={`talk-row talk-${m.flow}`}
-              style={{ transform: `translateY(${item.start}px)` }}
             >
               <div className="talk-bubble" data-status={m.flow === 'out' ? m.status : undefined}>
                 {renderMessage(m)}

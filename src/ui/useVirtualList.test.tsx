@@ -1,0 +1,59 @@
+// @vitest-environment jsdom
+/**
+ * The shared virtual list hook: its first frame holds the rows in view and one more each side;
+ * the rows asked for beyond the view (`overscan`) come once that frame has been painted.
+ */
+import { act, cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useVirtualList } from './useVirtualList';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+/** 100 rows of 10 px in a 100 px view: 10 rows in view from the top. */
+function List({ overscan }: { overscan?: number }) {
+  const virtualizer = useVirtualList<HTMLDivElement, HTMLLIElement>({
+    count: 100,
+    getScrollElement: () => null,
+    estimateSize: () => 10,
+    initialRect: { width: 360, height: 100 },
+    ...(overscan === undefined ? {} : { overscan }),
+  });
+  return (
+    <ol>
+      {virtualizer.getVirtualItems().map((item) => <li key={item.key} data-index={item.index}>{item.index}</li>)}
+    </ol>
+  );
+}
+
+const rows = () => [...document.querySelectorAll('li')].map((li) => Number(li.dataset.index));
+
+describe('useVirtualList', () => {
+  it('renders the rows in view and one beyond first, and the overscan after the first paint', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+    render(<List overscan={6} />);
+    expect(rows()).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    // The frame is painted: the overscan comes in the task after it.
+    act(() => { vi.advanceTimersToNextFrame(); });
+    expect(rows()).toHaveLength(11);
+    act(() => { vi.advanceTimersByTime(1); });
+    expect(rows()).toEqual(Array.from({ length: 16 }, (_, i) => i));
+  });
+
+  it('never asks for more rows in the first frame than the list wants', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+    render(<List overscan={0} />);
+    expect(rows()).toHaveLength(10);
+    act(() => { vi.advanceTimersToNextFrame(); vi.advanceTimersByTime(1); });
+    expect(rows()).toHaveLength(10);
+  });
+
+  it('stops waiting for the paint when the list goes before it', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+    const { unmount } = render(<List overscan={6} />);
+    unmount();
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});

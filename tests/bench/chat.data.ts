@@ -8,8 +8,12 @@ import type { TalkMessage } from '../../machines/talk/talk.machine';
 
 export const SESSIONS = 200;
 export const MESSAGES = 10_000;
-/** An image the bench server has (the app's own public folder is copied into the bench build). */
-const PICTURE = '/favicon.svg';
+/**
+ * Pictures, gift images and avatars come from the CDN as photos (JPEG/PNG/WebP), so the bench
+ * shows a raster picture too. (An SVG would cost far more: Chromium builds a whole document for
+ * every SVG image, which is not what the app's pictures cost on a phone.)
+ */
+import PICTURE from './picture.png';
 // Times relative to now, so the newest sessions are "today" (shown as a time) as they would be.
 const NOW = Date.now();
 

@@ -105,11 +105,13 @@ export function timeToFirstPaint(name: string, render: () => void, ready: () => 
 /**
  * Renders the app column (router, frame, fonts, styles) with a placeholder screen, so the
  * bench times the screen under test and not the page; `show` then swaps it in and answers
- * its first-render time. `linkPath` is a route the screen's links may point at.
+ * its first-render time. `linkPath` is a route the screen's links may point at; `text` is what
+ * the placeholder shows, such as the line of the screen one comes from (its fonts are then
+ * loaded, as they are in the app).
  */
-export async function mountStage(placeholder: string, linkPath: string) {
+export async function mountStage(placeholder: string, linkPath: string, text = placeholder) {
   const stage = {
-    screen: (<ScreenFrame key={placeholder} title={placeholder}><p className="muted">{placeholder}</p></ScreenFrame>) as ReactNode,
+    screen: (<ScreenFrame key={placeholder} title={placeholder}><p className="muted">{text}</p></ScreenFrame>) as ReactNode,
     listeners: new Set<() => void>(),
     subscribe(listener: () => void) {
       stage.listeners.add(listener);

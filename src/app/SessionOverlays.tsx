@@ -9,39 +9,23 @@ import {
 } from '../../machines/session/session.selectors';
 import type { BannerRef, IdleHostRef, ImConnectionRef } from '../../machines/session/session.selectors';
 import { useAppActor } from './AppActorContext';
+import { warmLater } from './warmLater';
 
 /**
  * The call screens are not in the app's first chunk, nor is the code of the session's talks,
  * calls and lives (machines/session/per-use.actors.ts, which the session loads on their first
  * use) or of the ports only they use (perUsePorts.ts): they are fetched once the session is
  * idle, so that a call started without a network can still say why it did not start (SPEC §5),
- * and at the latest with the first call, chat or live.
+ * and at the latest with the first call, chat or live (warmLater.ts).
  */
 const loadCallOverlay = () => import('./call/CallOverlay');
 const loadPerUse = () => Promise.all([import('../../machines/session/per-use.actors'), import('./perUsePorts')]);
 const CallOverlay = lazy(loadCallOverlay);
 
-/**
- * Not before the first screen has settled: evaluating this code is main-thread work that would
- * otherwise land in the first seconds, while the person starts using the screen (it cost the
- * home screen some 170 ms of blocking time and ten Lighthouse points).
- */
-export const WARM_AFTER_MS = 10_000;
-
 function useWarmCallOverlay(active: boolean): void {
   useEffect(() => {
-    if (!active) return;
-    const load = () => { Promise.all([loadCallOverlay(), loadPerUse()]).catch(() => undefined); };
-    const w = window as { requestIdleCallback?: (fn: () => void) => number; cancelIdleCallback?: (id: number) => void };
-    let idle: number | null = null;
-    const timer = window.setTimeout(() => {
-      if (w.requestIdleCallback) idle = w.requestIdleCallback(load);
-      else load();
-    }, WARM_AFTER_MS);
-    return () => {
-      window.clearTimeout(timer);
-      if (idle !== null) w.cancelIdleCallback?.(idle);
-    };
+    if (!active) return undefined;
+    return warmLater(() => { Promise.all([loadCallOverlay(), loadPerUse()]).catch(() => undefined); });
   }, [active]);
 }
 

@@ -2,6 +2,8 @@
  * Toasts and dialogs the root actor asks for. The component library brings its animation
  * library along, so it is loaded with the first toast rather than with the first screen.
  */
+import { warmLater } from './warmLater';
+
 const library = () => import('../ui/antd');
 
 /** SPEC §9: toasts show for 1.5 to 2 s. */
@@ -28,12 +30,12 @@ function plainToast(text: string): void {
   window.setTimeout(() => el.remove(), TOAST_MS);
 }
 
-/** Loads the component library once the app is idle, so toasts work even if the network goes away later. */
+/**
+ * Loads the component library once the first screen has settled (warmLater.ts), so toasts work
+ * even if the network goes away later; one needed before then loads it at once.
+ */
 export function warmToasts(): void {
-  const idle = (window as { requestIdleCallback?: (fn: () => void) => number }).requestIdleCallback;
-  const load = () => { library().catch(() => undefined); };
-  if (idle) idle(load);
-  else window.setTimeout(load, 2000);
+  warmLater(() => { library().catch(() => undefined); });
 }
 
 /** SPEC §4 system message 58: confirm, then reload so the app starts again as a host. */

@@ -3,8 +3,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WARM_AFTER_MS, warmLater } from './warmLater';
 
-type IdleWindow = Window & { requestIdleCallback?: (fn: () => void) => number; cancelIdleCallback?: (id: number) => void };
-const w = window as IdleWindow;
+/** The idle callbacks as the test sets them (jsdom has none). */
+const w = window as unknown as { requestIdleCallback?: (fn: () => void) => number; cancelIdleCallback?: (id: number) => void };
 
 afterEach(() => {
   vi.useRealTimers();

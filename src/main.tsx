@@ -10,13 +10,17 @@ import { composeAppMachine } from '../machines/app/app.actors';
 import { createApiClient } from './api/client';
 import { createAesCodec } from './api/codec';
 import type { ApiNotice } from './api/outcome';
+import type { AppMode } from '../machines/app/app.paths';
+import { selectMode } from '../machines/app/app.selectors';
 import { readOpenParams } from './adapters/openParams';
+import { readLastMode, writeLastMode } from './adapters/storage';
 import { SessionCredentials, createHttpSessionPort } from './adapters/session.http';
 import { installShellVisibilityBridge } from './adapters/shellBridge';
 import type { AppActor } from './app/AppActorContext';
 import { AppActorContext } from './app/AppActorContext';
 import { config } from './app/config';
 import { startInspector } from './app/inspector';
+import { preloadFirstScreen } from './app/firstScreen';
 import { createAppRouter } from './app/router';
 import { createRealtimePorts } from './app/realtime';
 import type { Services } from './app/services';
@@ -28,6 +32,10 @@ import './ui/app.css';
 
 async function main() {
   installShellVisibilityBridge();
+  // Read (and strip from the address bar) before the entry path is taken.
+  const openParams = readOpenParams();
+  const { pathname, search, hash } = window.location;
+  if (openParams) preloadFirstScreen(pathname, readLastMode());
   const inspector = await startInspector(window.location.search);
 
   let app: AppActor | null = null;
@@ -54,9 +62,6 @@ async function main() {
   services.callMedia = realtime.rtc.media;
   services.liveMedia = realtime.liveMedia.media;
 
-  // Read (and strip from the address bar) before the entry path is taken.
-  const openParams = readOpenParams();
-  const { pathname, search, hash } = window.location;
   app = createActor(composeAppMachine({ session, realtime }), {
     input: { openParams, path: pathname + search + hash },
     ...(inspector ? { inspect: inspector } : {}),
@@ -67,6 +72,12 @@ async function main() {
   app.on('toast', ({ text }) => showToast(text));
   app.on('log', ({ text }) => console.info(text));
   app.on('becameHost', () => void confirmBecameHost());
+  let mode: AppMode | null = null;
+  app.subscribe((snapshot) => {
+    const now = selectMode(snapshot);
+    if (now && now !== mode) writeLastMode(now);
+    mode = now;
+  });
   app.start();
   watchPage(app);
 

@@ -3,6 +3,7 @@
  * and the full wipe that logout requires (token and every stored item: localStorage,
  * sessionStorage, IndexedDB and Cache Storage).
  */
+import type { AppMode } from '../../machines/app/app.paths';
 import type { StoredAuth } from '../../machines/ports/session.port';
 
 const AUTH_KEY = 'app.auth';
@@ -44,6 +45,18 @@ export function readPins(account: string): string[] {
 
 export function writePins(account: string, ids: readonly string[]): void {
   safeStorage('localStorage')?.setItem(pinsKey(account), JSON.stringify(ids));
+}
+
+const MODE_KEY = 'app.mode';
+
+/** The mode the last session ran in (host or not), so the next start can fetch its first screen early. */
+export function readLastMode(): AppMode | null {
+  const mode = safeStorage('localStorage')?.getItem(MODE_KEY);
+  return mode === 'host' || mode === 'restricted' ? mode : null;
+}
+
+export function writeLastMode(mode: AppMode): void {
+  safeStorage('localStorage')?.setItem(MODE_KEY, mode);
 }
 
 export function readDeviceId(): string | null {

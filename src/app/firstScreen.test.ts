@@ -1,0 +1,54 @@
+/** The first screen's code is fetched while the profile loads (SPEC §4 Login: host → /, non-host → /newsRestricted). */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const loaded: string[] = [];
+vi.mock('./screens', () => ({
+  screens: ['/', '/news', '/newsRestricted', '/mine', '/mineRestricted', '/talk', '/wallet'].map((path) => ({
+    path,
+    load: () => {
+      loaded.push(path);
+      return path === '/wallet' ? Promise.reject(new Error('offline')) : Promise.resolve({ default: () => null });
+    },
+  })),
+}));
+
+const { firstScreenFor, preloadFirstScreen } = await import('./firstScreen');
+
+beforeEach(() => { loaded.length = 0; });
+
+describe('firstScreenFor', () => {
+  it('sends a start on / or a public page home: / for a host, /newsRestricted for a non-host', () => {
+    expect(firstScreenFor('host', '/')).toBe('/');
+    expect(firstScreenFor('restricted', '/')).toBe('/newsRestricted');
+    expect(firstScreenFor('restricted', '/login')).toBe('/newsRestricted');
+    expect(firstScreenFor('host', '/register?x=1')).toBe('/');
+  });
+
+  it('keeps a deep link, mapped onto the mode\'s own tab roots', () => {
+    expect(firstScreenFor('host', '/talk?to=a')).toBe('/talk');
+    expect(firstScreenFor('restricted', '/mine')).toBe('/mineRestricted');
+    expect(firstScreenFor('host', '/newsRestricted')).toBe('/news');
+  });
+});
+
+describe('preloadFirstScreen', () => {
+  it('fetches the last mode\'s first screen only', () => {
+    expect(preloadFirstScreen('/', 'restricted')).toEqual(['/newsRestricted']);
+    expect(loaded).toEqual(['/newsRestricted']);
+  });
+
+  it('fetches both modes\' first screens when no mode is known, and a shared one once', () => {
+    expect(preloadFirstScreen('/', null)).toEqual(['/', '/newsRestricted']);
+    expect(preloadFirstScreen('/talk', null)).toEqual(['/talk']);
+    expect(loaded).toEqual(['/', '/newsRestricted', '/talk']);
+  });
+
+  it('leaves a failed fetch to the route (no unhandled rejection)', async () => {
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    expect(preloadFirstScreen('/wallet', 'host')).toEqual(['/wallet']);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    process.off('unhandledRejection', unhandled);
+    expect(unhandled).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,26 @@
+/**
+ * The first screen's code is fetched while the profile loads, not after it: which screen comes
+ * first depends on whether the person is a host (SPEC §4 Login: a host goes to /, a non-host to
+ * /newsRestricted), which the profile says. The mode of the last session is kept, so a start
+ * fetches that mode's screen; the very first start fetches both (a few KiB, against a round
+ * trip and a chunk download more before anything is on the screen).
+ */
+import type { AppMode } from '../../machines/app/app.paths';
+import { homeFor, isDeepLink, pathForMode, pathnameOf } from '../../machines/app/app.paths';
+import { screens } from './screens';
+
+/** The screen a start on `path` shows first to a person of `mode`. */
+export function firstScreenFor(mode: AppMode, path: string): string {
+  return pathnameOf(isDeepLink(path) ? pathForMode(mode, path) : homeFor(mode));
+}
+
+/** Starts fetching the code of the first screen a signed-in start on `path` will show; returns the paths fetched. */
+export function preloadFirstScreen(path: string, lastMode: AppMode | null): string[] {
+  const modes: AppMode[] = lastMode ? [lastMode] : ['host', 'restricted'];
+  const paths = [...new Set(modes.map((mode) => firstScreenFor(mode, path)))];
+  for (const target of paths) {
+    // A failed fetch is the route's to report when it is shown (it loads the module again).
+    screens.find((s) => s.path === target)?.load().catch(() => undefined);
+  }
+  return paths;
+}

@@ -34,6 +34,8 @@ const GOAL_RATIO = 1.4;
 const VIEWPORT = { width: 360, height: 640 };
 const DB_DIR = '.tmp/bench-call';
 const CALL_TIMEOUT_MS = 30_000;
+/** CALL_BENCH_TRACE=1: also prints when each step happened in each page (listeners and wrappers only). */
+const TRACE = process.env.CALL_BENCH_TRACE === '1';
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ms = (n) => `${n.toFixed(0)} ms`;
@@ -118,6 +120,133 @@ function watchPeerConnections() {
       });
     }
   };
+}
+
+/**
+ * With CALL_BENCH_TRACE, in every page before it loads: notes (epoch ms) camera opening, fetches,
+ * hub frames, peer connection steps and long tasks. Wrappers and listeners only.
+ */
+function traceSteps() {
+  const steps = (window.__trace = []);
+  const at = () => performance.timeOrigin + performance.now();
+  const mark = (label, when = at()) => steps.push([label, when]);
+  const devices = navigator.mediaDevices;
+  if (devices) {
+    const open = devices.getUserMedia.bind(devices);
+    devices.getUserMedia = async (constraints) => {
+      mark('camera asked');
+      try {
+        return await open(constraints);
+      } finally {
+        mark('camera open');
+      }
+    };
+  }
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const name = new URL(e.name).pathname.split('/').slice(-2).join('/');
+      mark(`${e.initiatorType} ${name} start`, performance.timeOrigin + e.startTime);
+      mark(`${e.initiatorType} ${name} end`, performance.timeOrigin + e.responseEnd);
+    }
+  }).observe({ type: 'resource' });
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) mark(`long task ${Math.round(e.duration)} ms`, performance.timeOrigin + e.startTime);
+    }).observe({ type: 'longtask' });
+  } catch {
+    // No long task timing.
+  }
+  const summary = (data) => {
+    try {
+      const m = JSON.parse(String(data));
+      const relay = m.data ?? m.push?.data;
+      const what = [m.op, m.push?.type, m.kind, relay?.kind, relay?.description?.type ?? m.description?.type, m.signal?.action ?? m.push?.signal?.action]
+        .filter((x) => x !== undefined);
+      return what.length ? what.join(' ') : m.ok !== undefined ? 'reply' : '?';
+    } catch {
+      return '?';
+    }
+  };
+  const Socket = window.WebSocket;
+  window.WebSocket = class extends Socket {
+    constructor(url, protocols) {
+      super(url, protocols);
+      const path = new URL(url, location.href).pathname.split('/').pop();
+      this.tracePath = path;
+      mark(`ws ${path} new`);
+      this.addEventListener('open', () => mark(`ws ${path} open`));
+      this.addEventListener('message', (e) => {
+        const s = summary(e.data);
+        if (s !== 'reply') mark(`ws ${path} < ${s}`);
+      });
+    }
+    send(data) {
+      mark(`ws ${this.tracePath} > ${summary(data)}`);
+      super.send(data);
+    }
+  };
+  const Native = window.RTCPeerConnection;
+  window.RTCPeerConnection = class extends Native {
+    constructor(...args) {
+      super(...args);
+      mark('pc new');
+      this.addEventListener('icegatheringstatechange', () => mark(`pc gathering ${this.iceGatheringState}`));
+      this.addEventListener('iceconnectionstatechange', () => mark(`pc ice ${this.iceConnectionState}`));
+      this.addEventListener('connectionstatechange', () => mark(`pc ${this.connectionState}`));
+      this.addEventListener('track', ({ track }) => {
+        mark(`pc track ${track.kind}`);
+        track.addEventListener('unmute', () => mark(`pc unmute ${track.kind}`), { once: true });
+      });
+    }
+    async createOffer(...a) { mark('pc createOffer'); return super.createOffer(...a); }
+    async createAnswer(...a) { mark('pc createAnswer'); return super.createAnswer(...a); }
+    async setLocalDescription(d) { mark(`pc setLocal ${d?.type ?? ''}`); const r = await super.setLocalDescription(d); mark('pc setLocal done'); return r; }
+    async setRemoteDescription(d) { mark(`pc setRemote ${d?.type}`); const r = await super.setRemoteDescription(d); mark('pc setRemote done'); return r; }
+  };
+  const observe = () => new MutationObserver(() => {
+    const phase = document.querySelector('[role="dialog"][aria-label="Call"]')?.getAttribute('data-phase') ?? 'none';
+    if (phase !== window.__tracePhase) {
+      window.__tracePhase = phase;
+      mark(`screen ${phase}`);
+    }
+  }).observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-phase'] });
+  if (document.documentElement) observe();
+}
+
+/** The traces of `pages` since `from` (epoch ms), as [page: label, ms after `from`], cleared after. */
+async function takeTraces(pages, from) {
+  const rows = [];
+  for (const [name, page] of Object.entries(pages)) {
+    const steps = await page.evaluate(() => (window.__trace ?? []).splice(0));
+    for (const [label, when] of steps) if (when >= from - 1) rows.push([`${name}: ${label}`, when - from]);
+  }
+  return rows.sort((a, b) => a[1] - b[1]);
+}
+
+/** Each step's median time (first occurrence per call), in order. */
+function traceReport(title, calls) {
+  const seen = new Map();
+  for (const rows of calls) {
+    const first = new Map();
+    for (const [label, t] of rows) if (!first.has(label)) first.set(label, t);
+    for (const [label, t] of first) seen.set(label, [...(seen.get(label) ?? []), t]);
+  }
+  console.log(`\n${title} (median of each step's first time per call, ms from the tap; n = calls that had it):`);
+  const lines = [...seen].filter(([label]) => !label.includes('long task'))
+    .map(([label, ts]) => [label, median(ts), ts.length]).sort((a, b) => a[1] - b[1]);
+  for (const [label, t, n] of lines) console.log(`  ${t.toFixed(0).padStart(6)}  ${label}${n < calls.length ? `  (n=${n})` : ''}`);
+  const busy = new Map();
+  for (const rows of calls) {
+    const sums = new Map();
+    for (const [label] of rows) {
+      const m = /^(.*): long task (\d+) ms$/.exec(label);
+      if (m) sums.set(m[1], (sums.get(m[1]) ?? 0) + Number(m[2]));
+    }
+    for (const [page, sum] of sums) busy.set(page, [...(busy.get(page) ?? []), sum]);
+  }
+  for (const [page, sums] of busy) console.log(`  long tasks in ${page}: per call ${sums.join(', ')} ms`);
+  const tasks = calls.flatMap((rows) => rows.filter(([label]) => label.includes('long task')).map(([label, t]) => `${label} at ${t.toFixed(0)}`));
+  if (tasks.length) console.log(`  long tasks: ${tasks.join('; ')}`);
 }
 
 /** In the user's page: tap the call button, resolve with the caller's milestones (ms since the tap). */
@@ -269,6 +398,8 @@ async function main() {
   const browser = await chromium.launch({ executablePath: ensureChromium(), args: chromiumArgs });
   const app = [];
   const raw = [];
+  const appTraces = [];
+  const rawTraces = [];
   try {
     const accounts = await (await fetch(`${base}/shell/api/accounts`)).json();
     const hostAccount = accounts.find((a) => a.userType === 2 && a.userLevel > 0);
@@ -276,6 +407,7 @@ async function main() {
     const userAccount = accounts.find((a) => a.userType === 1 && a.userLevel === 0);
     const host = await context(browser);
     const user = await context(browser);
+    if (TRACE) for (const side of [host, user]) await side.page.addInitScript(traceSteps);
     await openApp(host.page, base, hostAccount.userId, '/');
     await host.page.getByRole('heading', { name: 'Home' }).waitFor();
     await host.page.evaluate(autoAccept);
@@ -286,6 +418,7 @@ async function main() {
 
     const caller = await context(browser);
     const callee = await context(browser);
+    if (TRACE) for (const side of [caller, callee]) await side.page.addInitScript(traceSteps);
     await caller.page.goto(`${relay.origin}/baseline.html?role=caller`);
     await callee.page.goto(`${relay.origin}/baseline.html?role=callee`);
     await caller.page.evaluate(() => window.ready());
@@ -296,6 +429,7 @@ async function main() {
       const marks = await user.page.evaluate(tapAndTime, { label, timeoutMs: CALL_TIMEOUT_MS });
       const ringEpoch = await host.page.evaluate(() => window.__bench.rings.at(-1));
       app.push({ ...marks, ring: ringEpoch - marks.tapEpoch });
+      if (TRACE) appTraces.push((await takeTraces({ host: host.page, user: user.page }, marks.tapEpoch)).filter(([, t]) => t <= marks.frame + 20));
       await user.page.getByRole('dialog', { name: 'Call' }).getByRole('button', { name: 'End call' }).click();
       for (const side of [user, host]) {
         const ended = side.page.getByRole('dialog', { name: 'Call ended' });
@@ -303,7 +437,13 @@ async function main() {
         await ended.getByRole('button', { name: 'Close' }).click();
       }
       // Raw WebRTC: call() → the caller's first remote frame.
-      raw.push(await caller.page.evaluate(() => window.call()));
+      if (TRACE) {
+        const run = await caller.page.evaluate(async () => ({ from: performance.timeOrigin + performance.now(), ...(await window.call()) }));
+        raw.push(run);
+        rawTraces.push((await takeTraces({ caller: caller.page, callee: callee.page }, run.from)).filter(([, t]) => t <= run.frame + 20));
+      } else {
+        raw.push(await caller.page.evaluate(() => window.call()));
+      }
       await caller.page.evaluate(() => window.hangup());
       await callee.page.evaluate(() => window.hangup());
     }
@@ -316,6 +456,11 @@ async function main() {
     child.kill('SIGTERM');
   }
   report(app, raw);
+  if (TRACE) {
+    // The first call loads the call's code: its steps are not those of the calls after it.
+    traceReport('app steps', appTraces.slice(1));
+    traceReport('raw WebRTC steps', rawTraces.slice(1));
+  }
 }
 
 function report(app, raw) {

@@ -35,7 +35,6 @@ async function main() {
   // Read (and strip from the address bar) before the entry path is taken.
   const openParams = readOpenParams();
   const { pathname, search, hash } = window.location;
-  if (openParams) preloadFirstScreen(pathname, readLastMode());
   const inspector = await startInspector(window.location.search);
 
   let app: AppActor | null = null;
@@ -62,7 +61,12 @@ async function main() {
   services.callMedia = realtime.rtc.media;
   services.liveMedia = realtime.liveMedia.media;
 
-  app = createActor(composeAppMachine({ session, realtime }), {
+  // The start is cut into tasks of their own (composing the machines, creating the actor and
+  // the router, starting it, rendering), so a tap during the start waits for none of them long.
+  await nextTask();
+  const logic = composeAppMachine({ session, realtime });
+  await nextTask();
+  app = createActor(logic, {
     input: { openParams, path: pathname + search + hash },
     ...(inspector ? { inspect: inspector } : {}),
   });
@@ -78,8 +82,11 @@ async function main() {
     if (now && now !== mode) writeLastMode(now);
     mode = now;
   });
+  // The profile is asked for first, then the first screen's code while it comes.
   app.start();
+  preloadFirstScreen(pathname, openParams !== null, readLastMode());
   watchPage(app);
+  await nextTask();
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
@@ -91,6 +98,11 @@ async function main() {
     </StrictMode>,
   );
   warmToasts();
+}
+
+/** Lets the browser handle what waits (a tap, a frame, a response) before the start goes on. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => { setTimeout(resolve, 0); });
 }
 
 // A stylesheet of a lazy chunk that cannot be fetched (the network or the server is away)

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const loaded: string[] = [];
 vi.mock('./screens', () => ({
-  screens: ['/', '/news', '/newsRestricted', '/mine', '/mineRestricted', '/talk', '/wallet'].map((path) => ({
+  screens: ['/', '/login', '/register', '/news', '/newsRestricted', '/mine', '/mineRestricted', '/talk', '/wallet'].map((path) => ({
     path,
     load: () => {
       loaded.push(path);
@@ -33,20 +33,27 @@ describe('firstScreenFor', () => {
 
 describe('preloadFirstScreen', () => {
   it('fetches the last mode\'s first screen only', () => {
-    expect(preloadFirstScreen('/', 'restricted')).toEqual(['/newsRestricted']);
+    expect(preloadFirstScreen('/', true, 'restricted')).toEqual(['/newsRestricted']);
     expect(loaded).toEqual(['/newsRestricted']);
   });
 
   it('fetches both modes\' first screens when no mode is known, and a shared one once', () => {
-    expect(preloadFirstScreen('/', null)).toEqual(['/', '/newsRestricted']);
-    expect(preloadFirstScreen('/talk', null)).toEqual(['/talk']);
+    expect(preloadFirstScreen('/', true, null)).toEqual(['/', '/newsRestricted']);
+    expect(preloadFirstScreen('/talk', true, null)).toEqual(['/talk']);
     expect(loaded).toEqual(['/', '/newsRestricted', '/talk']);
+  });
+
+  it('signed out, fetches the login screen, or the public page the start is on', () => {
+    expect(preloadFirstScreen('/', false, 'host')).toEqual(['/login']);
+    expect(preloadFirstScreen('/talk?to=a', false, null)).toEqual(['/login']);
+    expect(preloadFirstScreen('/register', false, null)).toEqual(['/register']);
+    expect(loaded).toEqual(['/login', '/login', '/register']);
   });
 
   it('leaves a failed fetch to the route (no unhandled rejection)', async () => {
     const unhandled = vi.fn();
     process.on('unhandledRejection', unhandled);
-    expect(preloadFirstScreen('/wallet', 'host')).toEqual(['/wallet']);
+    expect(preloadFirstScreen('/wallet', true, 'host')).toEqual(['/wallet']);
     await new Promise((resolve) => setTimeout(resolve, 10));
     process.off('unhandledRejection', unhandled);
     expect(unhandled).not.toHaveBeenCalled();

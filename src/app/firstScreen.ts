@@ -3,10 +3,11 @@
  * first depends on whether the person is a host (SPEC §4 Login: a host goes to /, a non-host to
  * /newsRestricted), which the profile says. The mode of the last session is kept, so a start
  * fetches that mode's screen; the very first start fetches both (a few KiB, against a round
- * trip and a chunk download more before anything is on the screen).
+ * trip and a chunk download more before anything is on the screen). A start without a session
+ * fetches the login screen's code as soon as the start has asked for nothing else.
  */
 import type { AppMode } from '../../machines/app/app.paths';
-import { homeFor, isDeepLink, pathForMode, pathnameOf } from '../../machines/app/app.paths';
+import { LOGIN_PATH, homeFor, isDeepLink, isPublicPath, pathForMode, pathnameOf } from '../../machines/app/app.paths';
 import { screens } from './screens';
 
 /** The screen a start on `path` shows first to a person of `mode`. */
@@ -14,10 +15,16 @@ export function firstScreenFor(mode: AppMode, path: string): string {
   return pathnameOf(isDeepLink(path) ? pathForMode(mode, path) : homeFor(mode));
 }
 
-/** Starts fetching the code of the first screen a signed-in start on `path` will show; returns the paths fetched. */
-export function preloadFirstScreen(path: string, lastMode: AppMode | null): string[] {
+/**
+ * Starts fetching the code of the first screen a start on `path` will show: signed in, the
+ * screen of the last mode (of both when none is known); signed out, the login screen (or the
+ * public page asked for). Returns the paths fetched.
+ */
+export function preloadFirstScreen(path: string, signedIn: boolean, lastMode: AppMode | null): string[] {
   const modes: AppMode[] = lastMode ? [lastMode] : ['host', 'restricted'];
-  const paths = [...new Set(modes.map((mode) => firstScreenFor(mode, path)))];
+  const paths = signedIn
+    ? [...new Set(modes.map((mode) => firstScreenFor(mode, path)))]
+    : [isPublicPath(path) ? pathnameOf(path) : LOGIN_PATH];
   for (const target of paths) {
     // A failed fetch is the route's to report when it is shown (it loads the module again).
     screens.find((s) => s.path === target)?.load().catch(() => undefined);

@@ -227,7 +227,9 @@ describe('[§2 /liveRoom] follow, send rank and a private call', () => {
     actor.on('live.callHost', (e) => asked.push(e));
     mount(services, actor);
     await waitFor(() => expect(screen.getByTestId('live-room').dataset.frontStatus).toBe('2'));
+    // The host's profile cannot be read here: the button starts as Follow once that is known.
     const follow = screen.getByRole('button', { name: 'Follow' });
+    await waitFor(() => expect((follow as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(follow);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Following' }).getAttribute('aria-pressed')).toBe('true'));
     expect(services.requests.filter((r) => r.path === people.followUser.path).map((r) => r.body)).toEqual([{ beFollowUserId: 1, follow: true }]);
@@ -239,6 +241,27 @@ describe('[§2 /liveRoom] follow, send rank and a private call', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Private call' }));
     expect(asked).toEqual([{ type: 'live.callHost', peer: { account: 'yx-host', userId: 1, nickname: 'Sofia' }, online: true }]);
+  });
+
+  it('starts as Following when the viewer already follows the host, and a tap unfollows', async () => {
+    const w = liveWorld();
+    await w.liveHost({ title: 'Evening', privateCallOpen: true });
+    const services = w.services({
+      [people.getUserDetail.path]: () => ({
+        userId: 1, yxAccid: 'yx-host', nickname: 'Sofia', icon: '/a/sofia.png', userType: 2, userLevel: 3, levelName: 'Lv.3',
+        age: 24, countryId: 2, countryName: 'Philippines', countryCode: 'PH', isVip: false, onlineGroupStatus: 1,
+        isFollowed: true, videoPrice: 40, tags: [], picList: [], isBlockUser: false, followerCount: 9, followingCount: 0,
+      }),
+      [people.followUser.path]: (body) => ({ userId: 1, yxAccid: 'yx-host', followed: (body as { follow: boolean }).follow, followerCount: 8 }),
+    });
+    const { actor } = w.viewer(ALICE);
+    mount(services, actor);
+    const following = await screen.findByRole('button', { name: 'Following' });
+    expect(following.getAttribute('aria-pressed')).toBe('true');
+    expect(services.requests.find((r) => r.path === people.getUserDetail.path)!.body).toEqual({ userId: 1 });
+    fireEvent.click(following);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Follow' }).getAttribute('aria-pressed')).toBe('false'));
+    expect(services.requests.filter((r) => r.path === people.followUser.path).map((r) => r.body)).toEqual([{ beFollowUserId: 1, follow: false }]);
   });
 
   it('offers no private call while the host does not take them', async () => {

@@ -9,7 +9,7 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { wishlistOf } from '../../../machines/live-chat/live-chat.selectors';
 import type { LiveChatRef, WishView } from '../../../machines/live-chat/live-chat.selectors';
-import { followUser } from '../../api/contract/people';
+import { followUser, getUserDetail } from '../../api/contract/people';
 import { getAnchorWishlist, liveGiftTask, sendRank } from '../../api/contract/live';
 import { useServices } from '../../app/services';
 import { ProgressMeter } from '../../ui/ProgressMeter';
@@ -19,9 +19,16 @@ import { useLookup } from './useLookup';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/**
+ * Follow / Following for the room's host. Whether the viewer already follows the host is read
+ * from the host's profile (Live info does not say it); until it is known the button waits, and
+ * if it cannot be read the button starts as Follow (following twice is still one follow).
+ */
 export function FollowButton({ hostUserId }: { hostUserId: number }) {
   const { api } = useServices();
-  const [followed, setFollowed] = useState(false);
+  const detail = useLookup(String(hostUserId), () => api.data(getUserDetail, { userId: hostUserId }, { silent: true }));
+  const [answered, setAnswered] = useState<boolean | null>(null);
+  const followed = answered ?? detail.data?.isFollowed ?? false;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const toggle = async () => {
@@ -30,16 +37,24 @@ export function FollowButton({ hostUserId }: { hostUserId: number }) {
     setError(null);
     try {
       const answer = await api.data(followUser, { beFollowUserId: hostUserId, follow: !followed }, { silent: true });
-      setFollowed(answer.followed);
+      setAnswered(answer.followed);
     } catch (e) {
       setError(messageOf(e));
     } finally {
       setBusy(false);
     }
   };
+  const reading = detail.loading && answered === null;
   return (
     <>
-      <button type="button" className="live-chip live-follow" aria-pressed={followed} disabled={busy} onClick={() => void toggle()}>
+      <button
+        type="button"
+        className="live-chip live-follow"
+        aria-pressed={followed}
+        aria-busy={reading || busy}
+        disabled={busy || reading}
+        onClick={() => void toggle()}
+      >
         {followed ? 'Following' : 'Follow'}
       </button>
       {error && <p className="live-error" role="alert">{error}</p>}

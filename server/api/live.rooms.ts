@@ -11,8 +11,9 @@
  *
  * Time: each live room has one timer, set to its absolute deadline (last beat + window); a
  * beat moves it. Nothing here holds state that the database does not: on start the live rooms'
- * chat rooms are opened again and their deadlines set (a room whose deadline passed while the
- * server was down ends at once), and the service gags are handed to the hub again.
+ * chat rooms are opened again with the host's gags and their deadlines set (a room whose
+ * deadline passed while the server was down ends at once), and the service gags are handed to
+ * the hub again. A host's gag or ungag in a chat room is written down as it happens.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -160,6 +161,15 @@ export function createLiveEngine(
     addServiceGag: db.prepare<[number, number]>('INSERT INTO live_service_gags (user_id, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING'),
     removeServiceGag: db.prepare<[number]>('DELETE FROM live_service_gags WHERE user_id = ?'),
     accidOf: db.prepare<[number], string>('SELECT yx_accid FROM users WHERE id = ?').pluck(),
+    idOfAccid: db.prepare<[string], number>('SELECT id FROM users WHERE yx_accid = ?').pluck(),
+    roomGags: db.prepare<[number], string>(
+      'SELECT u.yx_accid FROM live_room_gags g JOIN users u ON u.id = g.user_id WHERE g.live_room_id = ? ORDER BY g.created_at',
+    ).pluck(),
+    addRoomGag: db.prepare<[number, number, number]>(
+      'INSERT INTO live_room_gags (live_room_id, user_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+    ),
+    removeRoomGag: db.prepare<[number, number]>('DELETE FROM live_room_gags WHERE live_room_id = ? AND user_id = ?'),
+    clearRoomGags: db.prepare<[number]>('DELETE FROM live_room_gags WHERE live_room_id = ?'),
   };
 
   const timers = new Map<number, ReturnType<typeof setTimeout>>();
@@ -199,6 +209,7 @@ export function createLiveEngine(
   const endTx = db.transaction((room: LiveRoomRow, cause: LiveEndCause, time: number): boolean => {
     if (q.end.run({ id: room.id, time, cause }).changes === 0) return false;
     q.viewersGone.run(room.id);
+    q.clearRoomGags.run(room.id);
     return true;
   });
 
@@ -263,11 +274,27 @@ export function createLiveEngine(
         end(room, LiveEndCause.heartbeat);
         continue;
       }
-      realtime.chatrooms.open(room.yx_room_id, room.host_accid);
+      realtime.chatrooms.open(room.yx_room_id, room.host_accid, q.roomGags.all(room.id));
       schedule(room);
     }
   }
 
+  /** A host's gag or ungag in the chat room of a live room is kept with the room. */
+  function keepGag(yxRoomId: string, account: string, gagged: boolean): void {
+    const room = q.liveByYxRoom.get(yxRoomId);
+    const userId = q.idOfAccid.get(account);
+    if (!room || userId === undefined) return;
+    if (gagged) q.addRoomGag.run(room.id, userId, Date.now());
+    else q.removeRoomGag.run(room.id, userId);
+  }
+
+  const stopKeepingGags = realtime.chatrooms.onGag((roomId, account, gagged) => {
+    try {
+      keepGag(roomId, account, gagged);
+    } catch (err) {
+      log?.error({ err, roomId }, 'keeping a host gag failed');
+    }
+  });
   resume();
 
   return {
@@ -419,6 +446,7 @@ export function createLiveEngine(
     /** The server is stopping: no deadline runs from now on; live rooms stay live for the next start. */
     stop(): void {
       stopped = true;
+      stopKeepingGags();
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
     },

@@ -4,6 +4,9 @@
  * room posts, stats, send rank, gift task), the heartbeat deadline and the dev-shell hooks.
  */
 import type Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AttachType } from '../../machines/system-messages/system-messages';
 import { MESSAGE_DIAMOND_NOT_ENOUGH, ResultCode } from '../../src/api/codes';
@@ -515,5 +518,55 @@ describe('[§4 System messages 44, 63, 64] the heartbeat window and the service'
     await until(() => notifications(im, AttachType.liveForcedEnd).length === 1);
     expect(notifications(im, AttachType.liveForcedEnd)[0]).toMatchObject({ code: LIVE_FORCED_END_CODE, endCause: LiveEndCause.service });
     expect((await server.call(queryLiveStat, {}, as('host2'))).data).toMatchObject({ liveRoomState: 1, endCause: LiveEndCause.service });
+  });
+});
+
+describe('[§3 Live info whoBlock 2] a restart keeps the host\'s gags of a room that is still live', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'anchor-live-restart-'));
+  const dbPath = join(dir, 'app.db');
+  const start = () => startTestServer({ build: false, dbPath, seed: { hosts: 1, users: 2 } });
+
+  it('opens the room again with the gags; an ungag after the restart is kept, and an end clears them', async () => {
+    let server = await start();
+    let people = callPeople(server);
+    const p: Record<string, Person> = {};
+    for (const name of ['host1', 'user1', 'user2']) p[name] = await people.signIn(`${name}@example.com`);
+    const as = (name: string) => ({ token: p[name]!.token });
+    const join = async (viewer: string) => (await server.call(getRoomAndJoinRoom, { searchValue: p.host1!.userId }, as(viewer))).data!;
+    const enter = async (name: string, roomId: string) => {
+      const socket = await hubSocket(server, RealtimePath.chatroom);
+      await socket.call('enter', { roomId, account: p[name]!.yxAccid, token: p[name]!.imToken, nick: name });
+      return socket;
+    };
+    const room = (await server.call(beginLiveRoom, { title: 'Kept', privateCallOpen: true }, as('host1'))).data!;
+    const hostChat = await enter('host1', room.yxRoomId);
+    await hostChat.call('setGagged', { roomId: room.yxRoomId, account: p.user1!.yxAccid, gagged: true });
+    await hostChat.call('setGagged', { roomId: room.yxRoomId, account: p.user2!.yxAccid, gagged: true });
+    await hostChat.call('setGagged', { roomId: room.yxRoomId, account: p.user2!.yxAccid, gagged: false });
+    await hostChat.close();
+    await people.closeAll();
+    await server.close();
+
+    server = await start();
+    people = callPeople(server);
+    for (const name of ['host1', 'user1', 'user2']) p[name] = await people.signIn(`${name}@example.com`);
+    expect(server.app.realtime.chatrooms.isOpen(room.yxRoomId)).toBe(true);
+    expect(await join('user1')).toMatchObject({ whoBlock: WhoBlock.host, isBlockUser: true });
+    expect(await join('user2')).toMatchObject({ whoBlock: WhoBlock.none, isBlockUser: false });
+    const u1Chat = await enter('user1', room.yxRoomId);
+    await expect(u1Chat.call('send', { roomId: room.yxRoomId, text: 'hi' })).rejects.toThrow(/gagged/);
+
+    const hostChat2 = await enter('host1', room.yxRoomId);
+    await hostChat2.call('setGagged', { roomId: room.yxRoomId, account: p.user1!.yxAccid, gagged: false });
+    await u1Chat.call('send', { roomId: room.yxRoomId, text: 'hi' });
+    await hostChat2.call('setGagged', { roomId: room.yxRoomId, account: p.user2!.yxAccid, gagged: true });
+    const db = server.readDb();
+    expect(db.prepare('SELECT count(*) FROM live_room_gags').pluck().get()).toBe(1);
+    expect((await server.call(endLiveRoom, {}, as('host1'))).code).toBe(ResultCode.success);
+    expect(db.prepare('SELECT count(*) FROM live_room_gags').pluck().get()).toBe(0);
+    await Promise.all([u1Chat.close(), hostChat2.close()]);
+    await people.closeAll();
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -493,6 +493,20 @@ const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 7,
+    name: 'live rooms: the host\'s gags kept across a server restart',
+    sql: `
+      -- Viewers the host gagged in a live room (SPEC §3 Live info whoBlock 2): the hub's chat room
+      -- holds them while it runs, and is opened again with them after a restart. An ended live's go.
+      CREATE TABLE live_room_gags (
+        live_room_id INTEGER NOT NULL REFERENCES live_rooms (id) ON DELETE CASCADE,
+        user_id      INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        created_at   INTEGER NOT NULL,
+        PRIMARY KEY (live_room_id, user_id)
+      );
+    `,
+  },
 ];
 
 export function migrate(db: Db): void {

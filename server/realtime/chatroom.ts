@@ -7,7 +7,8 @@
  * A socket may be in several rooms, each under the account it entered with (IM account and
  * token). One membership per account and room: entering again from another socket closes
  * the older membership (`closed: kicked`). Only the owner may gag; a gag outlives leaving
- * and entering again. Messages go to everyone in the room but their sender; the last
+ * and entering again, and is told to `onGag` listeners (the live engine keeps it in the
+ * database, and opens a room again with its gags after a restart). Messages go to everyone in the room but their sender; the last
  * HISTORY_SIZE are kept for `history` (newest first).
  *
  * The live endpoints also gag people in every room at once for the service
@@ -40,8 +41,10 @@ interface Room {
 }
 
 export interface ChatroomService extends Service {
-  /** Opens (or keeps) the room with its owner's IM account. */
-  open(roomId: string, owner: string): void;
+  /** Opens (or keeps) the room with its owner's IM account; `gagged`: the owner's gags a room opened again keeps. */
+  open(roomId: string, owner: string, gagged?: Iterable<string>): void;
+  /** Calls `listener` after each gag or ungag by a room's owner; returns the unsubscribe. */
+  onGag(listener: (roomId: string, account: string, gagged: boolean) => void): () => void;
   /** Ends the room: every member gets `closed: roomClosed`. */
   close(roomId: string): void;
   isOpen(roomId: string): boolean;
@@ -62,6 +65,7 @@ export function createChatroomService({ accounts }: { accounts: ImAccounts }): C
   const serviceGagged = new Set<string>();
   /** The rooms each socket is in. */
   const joined = new Map<Conn, Set<string>>();
+  const gagListeners = new Set<(roomId: string, account: string, gagged: boolean) => void>();
 
   const memberView = (room: Room, m: Member): ChatroomMember => ({
     account: m.account,
@@ -106,10 +110,14 @@ export function createChatroomService({ accounts }: { accounts: ImAccounts }): C
   }
 
   return {
-    open(roomId, owner) {
+    open(roomId, owner, gagged = []) {
       const room = rooms.get(roomId);
       if (room) room.owner = owner;
-      else rooms.set(roomId, { id: roomId, owner, members: new Map(), gagged: new Set(), history: [] });
+      else rooms.set(roomId, { id: roomId, owner, members: new Map(), gagged: new Set(gagged), history: [] });
+    },
+    onGag(listener) {
+      gagListeners.add(listener);
+      return () => { gagListeners.delete(listener); };
     },
     close(roomId) {
       const room = rooms.get(roomId);
@@ -205,6 +213,7 @@ export function createChatroomService({ accounts }: { accounts: ImAccounts }): C
         if (account === room.owner) throw new HubError(HubCode.badRequest, 'The owner cannot be gagged');
         if (gagged) room.gagged.add(account);
         else room.gagged.delete(account);
+        for (const listener of gagListeners) listener(roomId, account, gagged);
         broadcast(room, { type: 'gag', roomId, account, gagged });
         return null;
       }),

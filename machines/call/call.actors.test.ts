@@ -10,13 +10,15 @@ import { flush } from '../testing/paths';
 import { composeCall, retryOnce } from './call.actors';
 import { CallStatus, CallText, JOIN_TIMEOUT_MS } from './call.machine';
 
-function fakes(over: { joinCall?: () => Promise<void>; join?: () => Promise<void>; prepare?: () => Promise<void> } = {}) {
+function fakes(over: {
+  joinCall?: () => Promise<void>; join?: () => Promise<void>; prepare?: () => Promise<void>; createCall?: () => Promise<CallInfo>;
+} = {}) {
   const log: string[] = [];
   const rtcListeners = new Set<(e: RtcEvent) => void>();
   const api: CallApiPort = {
-    createCall: async () => ({
+    createCall: over.createCall ?? (async () => ({
       channelId: 'ch1', yxAccid: 'yx-host', videoPrice: 48, nickname: 'Sofia', listPrice: 60, billingPeriodMs: 60_000, balance: 1000,
-    } satisfies CallInfo),
+    } satisfies CallInfo)),
     joinCall: over.joinCall ?? (async () => { log.push('joinCall'); }),
     endCall: async (channelId, reason) => { log.push(`endCall ${channelId} ${reason}`); },
     rate: async () => {},
@@ -52,6 +54,10 @@ function fakes(over: { joinCall?: () => Promise<void>; join?: () => Promise<void
   return { logic, log, clock, emitRtc: (e: RtcEvent) => rtcListeners.forEach((l) => l(e)) };
 }
 
+const outgoing = {
+  direction: 'out' as const, online: true, isHost: false, account: 'yx-user', peer: { account: 'yx-host', userId: 100001 }, callType: 0,
+};
+
 const incoming = {
   direction: 'in' as const, online: true, isHost: true, account: 'yx-host',
   signal: { id: 'r1', action: SignalAction.videoCall, channelId: 'ch1', from: 'yx-user', to: 'yx-host', time: 1 },
@@ -63,13 +69,14 @@ describe('call composition', () => {
     const actor = createActor(logic, { input: incoming }).start();
     actor.send({ type: 'call.accept' });
     await flush();
-    expect(log).toEqual(['peerCard yx-user', 'prepare', 'joinCall', 'join', `signal yx-user ${SignalAction.accept}`]);
+    // The preview's prepare as it rings, then the accept's (the adapter's one preparation answers both).
+    expect(log).toEqual(['peerCard yx-user', 'prepare', 'prepare', 'joinCall', 'join', `signal yx-user ${SignalAction.accept}`]);
     emitRtc({ type: 'firstRemoteFrame' });
     expect(actor.getSnapshot().matches('connected')).toBe(true);
     actor.send({ type: 'call.hangup' });
     await flush();
     await flush();
-    expect(log.slice(5)).toEqual(['giftList {}', `signal yx-user ${SignalAction.hangup}`, 'leave', 'endCall ch1 1']);
+    expect(log.slice(6)).toEqual(['giftList {}', `signal yx-user ${SignalAction.hangup}`, 'leave', 'endCall ch1 1']);
     expect(actor.getSnapshot().status).toBe('done');
     expect(actor.getSnapshot().output).toMatchObject({ status: CallStatus.hungUp, reason: 1, text: null, channelId: 'ch1', direction: 'in' });
   });
@@ -143,8 +150,79 @@ describe('call composition', () => {
     expect(actor.getSnapshot().output).toMatchObject({ status: CallStatus.cancel, text: MediaErrorText.permissionDenied });
   });
 
+  it('Scenario: the camera opens while it rings, so taking the call waits only for the server and the channel', async () => {
+    let opened = 0;
+    let open: () => void = () => {};
+    // As the adapters do: one preparation per call, a second prepare answers when the first does.
+    const camera = new Promise<void>((resolve) => { open = () => { opened++; resolve(); }; });
+    const { logic, log } = fakes({ prepare: () => camera });
+    const actor = createActor(logic, { input: incoming }).start();
+    await flush();
+    open();
+    await flush();
+    expect(actor.getSnapshot().matches({ incoming: 'ringing' })).toBe(true);
+    actor.send({ type: 'call.accept' });
+    await flush();
+    expect(opened).toBe(1);
+    expect(log.slice(1)).toEqual(['joinCall', 'join', `signal yx-user ${SignalAction.accept}`]);
+    expect(actor.getSnapshot().matches('connecting')).toBe(true);
+  });
+
+  it('Scenario: a camera refused while it rings leaves the ring as it is; taken, it is refused again and takes nothing', async () => {
+    let asked = 0;
+    const { logic, log } = fakes({ prepare: () => { asked++; return Promise.reject(new MediaError('permissionDenied')); } });
+    const actor = createActor(logic, { input: incoming }).start();
+    await flush();
+    expect(asked).toBe(1);
+    expect(actor.getSnapshot().matches({ incoming: 'ringing' })).toBe(true);
+    expect(actor.getSnapshot().context.outcome).toBeNull();
+    actor.send({ type: 'call.accept' });
+    await flush();
+    await flush();
+    expect(asked).toBe(2);
+    expect(log).not.toContain('joinCall');
+    expect(log).toContain(`signal yx-user ${SignalAction.reject} {"unavailable":true}`);
+    expect(actor.getSnapshot().output).toMatchObject({ status: CallStatus.cancel, text: MediaErrorText.permissionDenied });
+  });
+
+  it('Scenario: the caller\'s camera opens while the call is created; the channel is joined and rung once both are done', async () => {
+    let create: () => void = () => {};
+    const { logic, log } = fakes({
+      createCall: () => new Promise<CallInfo>((resolve) => {
+        create = () => { log.push('created'); resolve({ channelId: 'ch1', yxAccid: 'yx-host', videoPrice: 48, nickname: 'Sofia' }); };
+      }),
+    });
+    const actor = createActor(logic, { input: outgoing }).start();
+    await flush();
+    expect(log).toEqual(['prepare']);
+    expect(actor.getSnapshot().matches({ outgoing: 'starting' })).toBe(true);
+    create();
+    await flush();
+    expect(log).toEqual(['prepare', 'created', 'join', `signal yx-host ${SignalAction.videoCall} {"ringTimeoutMs":30000}`]);
+    expect(actor.getSnapshot().matches({ outgoing: 'ringing' })).toBe(true);
+  });
+
+  it('Scenario: the caller\'s camera refused while the call is created: the call created is ended on the server, nothing rings', async () => {
+    let create: () => void = () => {};
+    const { logic, log } = fakes({
+      prepare: () => Promise.reject(new MediaError('permissionDenied')),
+      createCall: () => new Promise<CallInfo>((resolve) => {
+        create = () => resolve({ channelId: 'ch1', yxAccid: 'yx-host', videoPrice: 48, nickname: 'Sofia' });
+      }),
+    });
+    const actor = createActor(logic, { input: outgoing }).start();
+    await flush();
+    expect(actor.getSnapshot().status).toBe('active');
+    create();
+    await flush();
+    await flush();
+    expect(log).toEqual(['leave', 'endCall ch1 1']);
+    expect(actor.getSnapshot().output).toMatchObject({ status: CallStatus.cancel, text: MediaErrorText.permissionDenied, channelId: 'ch1' });
+  });
+
   it('Scenario: a hang-up while the call is being taken turns it down, and the camera opened meanwhile is closed', async () => {
     let openCamera: () => void = () => {};
+    // (The camera is slow: neither the preview nor the accept has it when the hang-up comes.)
     const { logic, log } = fakes({ prepare: () => new Promise<void>((resolve) => { openCamera = () => { log.push('prepare'); resolve(); }; }) });
     const actor = createActor(logic, { input: incoming }).start();
     actor.send({ type: 'call.accept' });

@@ -43,13 +43,15 @@ export function composeCall({ api, rtc, signalling, gifts, setTimeout, clearTime
   return callMachine.provide({
     actors: {
       createCall: fromPromise(({ input }) => api.createCall(input)),
-      prepare: fromPromise(async ({ input }) => {
-        await rtc.prepare(input.video);
-        await retryOnce(() => rtc.join(input.channelId, input.account));
-      }),
-      // The camera first: a refused camera must not have taken the call (joinCall charges the first
-      // period). The server and the media channel then in parallel. A hang-up meanwhile stops the actor
-      // (`signal`): whatever opened after it is closed again, and the caller is not told it was taken.
+      // The adapter's prepare is one per call: the caller's (beside createCall) and the callee's preview
+      // (while it rings) are what the join and the accept find done.
+      prepare: fromPromise(({ input }) => rtc.prepare(input.video)),
+      preview: fromPromise(({ input }) => rtc.prepare(input.video).catch(() => undefined)),
+      join: fromPromise(({ input }) => retryOnce(() => rtc.join(input.channelId, input.account))),
+      // The camera first (open since the ring, unless it was refused): a refused camera must not have taken
+      // the call (joinCall charges the first period). The server and the media channel then in parallel.
+      // A hang-up meanwhile stops the actor (`signal`): whatever opened after it is closed again, and the
+      // caller is not told it was taken.
       accept: fromPromise(async ({ input, signal }) => {
         const stillWanted = async () => {
           if (!signal.aborted) return;

@@ -3,10 +3,11 @@
  * rules, §8 call messages, §9 call constants).
  *
  *   start ─offline─▶ ended ('Network connection error. Please reconnect')
- *   outgoing: creating ─▶ preparing ─▶ ringing ─accept─▶ connecting ─first remote frame─▶ connected
+ *   outgoing: starting (creating ∥ preparing the camera) ─▶ joining ─▶ ringing ─accept─▶ connecting ─first remote frame─▶ connected
  *             ringing ─reject | -3 type 1─▶ ended (cancel)   ─cancel─▶ cancelling ─▶ ended (cancel)
  *             ringing ─ring time-out─▶ timingOut ─▶ ended (timeout, not answered 30)
  *   incoming: ringing ─accept─▶ accepting ─▶ connecting     ─reject─▶ rejecting ─▶ ended (cancel)
+ *             ringing opens the own camera (preview), so that taking the call does not wait for it
  *             accepting ─hang up─▶ rejecting                 accepting ─fails─▶ failing ─▶ ended (the error's text)
  *             ringing ─peer cancels─▶ ended (cancel)        ─ring time-out─▶ ended (timeout)
  *   connected ─hang up─▶ hangingUp ─▶ ended (hung up, reason 1)
@@ -25,8 +26,8 @@ import type { CallInfo } from '../ports/call.port';
 import type { CallPeer } from './call.types';
 import { SignalAction } from '../ports/signalling.port';
 import {
-  CONNECT_TIMEOUT_MS, CallStatus, CallText, DEFAULT_RING_TIMEOUT_MS, HangupReason, NOT_ANSWERED_SECONDS,
-  channelToTell, errorText, isRtc, isSignal, peerOf, rejectPayload, ringTimeoutOf, validRingTimeout,
+  CONNECT_TIMEOUT_MS, CallStatus, CallText, HangupReason, NOT_ANSWERED_SECONDS,
+  channelToTell, contextOfInfo, errorText, initialContext, isRtc, isSignal, rejectPayload,
 } from './call.types';
 import type { CallContext, CallEvent, CallInput, CallOutcome, CallSummary } from './call.types';
 import { inCallMachine } from './in-call.machine';
@@ -39,6 +40,8 @@ const end = (status: CallStatus, reason: HangupReason | null = null, text: strin
 /** The same way on, whether the step worked or not (a best-effort signal). */
 const settled = <T>(target: string, actions: T) => ({ onDone: { target, actions }, onError: { target, actions } });
 const either = (target: string) => ({ onDone: target, onError: target });
+/** What the own media opens: the camera too, unless it is an audio call. */
+const mediaOf = ({ context }: { context: CallContext }) => ({ video: context.callType !== SignalAction.audioCall });
 /** The input of a signal to the peer about this call. */
 const signalTo = (action: SignalAction | ((context: CallContext) => SignalAction), payload?: (context: CallContext) => Record<string, unknown>) =>
   ({ context }: { context: CallContext }) => ({
@@ -55,8 +58,12 @@ export const callMachine = setup({
   },
   actors: {
     createCall: fromPromise<CallInfo, { beCallUserId: number; callType: number }>(() => Promise.reject(new Error('not provided'))),
-    /** Media library, camera and microphone, join and publish (room preparation retried once). */
-    prepare: fromPromise<void, { channelId: string; video: boolean; account: string }>(() => Promise.resolve()),
+    /** Media library, camera and microphone (a second one while the first is under way or done is the same). */
+    prepare: fromPromise<void, { video: boolean }>(() => Promise.resolve()),
+    /** Callee: the own camera as it rings; never fails (taking the call prepares again, and says why it cannot). */
+    preview: fromPromise<void, { video: boolean }>(() => Promise.resolve()),
+    /** Joins the media channel and publishes (room preparation retried once). */
+    join: fromPromise<void, { channelId: string; account: string }>(() => Promise.resolve()),
     /** Callee: the server takes the call (joinCall, 3 s), then media, then the accept signal. */
     accept: fromPromise<void, { channelId: string; peer: string; video: boolean; account: string }>(() => Promise.resolve()),
     signal: fromPromise<void, { to: string; action: SignalAction; channelId: string; payload?: Record<string, unknown> }>(
@@ -76,6 +83,8 @@ export const callMachine = setup({
   },
   guards: {
     offline: ({ context }) => !context.startedOnline,
+    /** Already ending (a refused camera while the call was being created): the outcome is set. */
+    ending: ({ context }) => context.outcome !== null,
     outgoing: ({ context }) => context.direction === 'out',
     accepted: ({ context, event }) => isSignal(event, context, SignalAction.accept),
     /** Turned down; with a reason, for it: she is in another call (busy), taking it failed on her side (unavailable). */
@@ -92,19 +101,7 @@ export const callMachine = setup({
     connectTimeout: CONNECT_TIMEOUT_MS,
   },
   actions: {
-    setInfo: assign(({ context }, info: CallInfo) => ({
-      channelId: info.channelId,
-      peer: {
-        ...context.peer, account: info.yxAccid || context.peer.account, nickname: info.nickname, icon: info.icon,
-        age: info.age, countryCode: info.countryCode, levelName: info.levelName, videoPrice: info.videoPrice,
-      },
-      listPrice: info.listPrice ?? null,
-      billingPeriodMs: info.billingPeriodMs ?? null,
-      balance: info.balance ?? null,
-      // The server's ring time (config callTimeOutNum): both sides then ring as long as it does.
-      ringTimeoutMs: validRingTimeout(info.ringTimeoutMs) ?? context.ringTimeoutMs,
-      status: CallStatus.calling,
-    })),
+    setInfo: assign(({ context }, info: CallInfo) => contextOfInfo(context, info)),
     /** What the server says of the caller; the account stays the one that rang. */
     setPeerCard: assign(({ context }, card: Partial<CallPeer>) => ({ peer: { ...context.peer, ...card, account: context.peer.account } })),
     end: assign({
@@ -121,22 +118,7 @@ export const callMachine = setup({
   },
 }).createMachine({
   id: 'call',
-  context: ({ input }): CallContext => ({
-    direction: input.direction,
-    startedOnline: input.online,
-    isHost: input.isHost,
-    account: input.account,
-    peer: peerOf(input),
-    callType: input.direction === 'out' ? input.callType : input.signal.action,
-    channelId: input.direction === 'in' ? input.signal.channelId : null,
-    ringTimeoutMs: ringTimeoutOf(input) ?? DEFAULT_RING_TIMEOUT_MS,
-    status: input.direction === 'in' ? CallStatus.calling : CallStatus.init,
-    outcome: null,
-    connectedAt: 0,
-    listPrice: null,
-    billingPeriodMs: null,
-    balance: null,
-  }),
+  context: ({ input }) => initialContext(input),
   invoke: [
     { id: 'signals', src: 'signals' },
     { id: 'media', src: 'media' },
@@ -151,26 +133,42 @@ export const callMachine = setup({
       ],
     },
     outgoing: {
-      initial: 'creating',
+      initial: 'starting',
       states: {
-        creating: {
-          invoke: {
-            id: 'createCall',
-            src: 'createCall',
-            input: ({ context }) => ({ beCallUserId: context.peer.userId ?? 0, callType: context.callType }),
-            onDone: { target: 'preparing', actions: { type: 'setInfo', params: ({ event }) => event.output } },
-            onError: { target: '#call.ended', actions: 'endWithError' },
+        /** The call on the server and the own camera at once; both have to be there to join. */
+        starting: {
+          type: 'parallel',
+          onDone: [{ guard: 'ending', target: '#call.ended' }, { target: 'joining' }],
+          states: {
+            server: {
+              initial: 'creating',
+              states: {
+                creating: {
+                  invoke: {
+                    id: 'createCall', src: 'createCall',
+                    input: ({ context }) => ({ beCallUserId: context.peer.userId ?? 0, callType: context.callType }),
+                    onDone: { target: 'created', actions: { type: 'setInfo', params: ({ event }) => event.output } },
+                    onError: { target: '#call.ended', actions: 'endWithError' },
+                  },
+                },
+                created: { type: 'final' },
+              },
+            },
+            media: {
+              initial: 'preparing',
+              states: {
+                // A refused camera waits for the call's creation: the server is then told that it ended.
+                preparing: { invoke: { id: 'prepare', src: 'prepare', input: mediaOf, onDone: 'prepared', onError: { target: 'refused', actions: 'endWithError' } } },
+                prepared: { type: 'final' },
+                refused: { type: 'final' },
+              },
+            },
           },
         },
-        preparing: {
+        joining: {
           invoke: {
-            id: 'prepare',
-            src: 'prepare',
-            input: ({ context }) => ({
-              channelId: context.channelId ?? '', video: context.callType !== SignalAction.audioCall, account: context.account,
-            }),
-            onDone: 'ringing',
-            onError: { target: '#call.ended', actions: 'endWithError' },
+            id: 'join', src: 'join', input: ({ context }) => ({ channelId: context.channelId ?? '', account: context.account }),
+            onDone: 'ringing', onError: { target: '#call.ended', actions: 'endWithError' },
           },
         },
         ringing: {
@@ -228,6 +226,8 @@ export const callMachine = setup({
       },
       states: {
         ringing: {
+          // The camera opens while it rings; taking the call prepares again (the adapter's one preparation).
+          invoke: { id: 'preview', src: 'preview', input: mediaOf },
           // The server's own ring time-out (from the call's creation, so never later than this one) ends
           // the call for both sides; this is the fallback when that never arrives (see `ended`).
           after: { ringTimeout: { target: '#call.ended', actions: end(CallStatus.timeout) } },
@@ -241,10 +241,7 @@ export const callMachine = setup({
           invoke: {
             id: 'accept',
             src: 'accept',
-            input: ({ context }) => ({
-              channelId: context.channelId ?? '', peer: context.peer.account, video: context.callType !== SignalAction.audioCall,
-              account: context.account,
-            }),
+            input: ({ context }) => ({ ...mediaOf({ context }), channelId: context.channelId ?? '', peer: context.peer.account, account: context.account }),
             onDone: '#call.connecting',
             onError: { target: 'failing', actions: 'endWithError' },
           },

@@ -42,6 +42,7 @@ const samples: AnyEventObject[] = [
   fail('createCall', new CallApiError('balance', 'diamond.not.enough')),
   done('prepare'),
   fail('prepare', new MediaError('permissionDenied')),
+  done('join'), fail('join', new Error('the media channel refused the join')),
   fail('ring', new Error('peer unreachable')),
   done('cancelSignal'), done('timeoutSignal'), done('rejectSignal'), done('hangupSignal'),
   fail('cancelSignal', new Error('gone')), fail('timeoutSignal', new Error('gone')), fail('rejectSignal', new Error('gone')),
@@ -90,7 +91,8 @@ async function replay(input: CallInput, steps: readonly { event: EventObject; st
   const promise = (id: string) => fromPromise(({ input: args, self }) => pending.add<unknown>(self.id || id, [args]));
   const actor = createActor(callMachine.provide({
     actors: {
-      createCall: promise('createCall') as never, prepare: promise('prepare') as never, accept: promise('accept') as never,
+      createCall: promise('createCall') as never, prepare: promise('prepare') as never, preview: promise('preview') as never,
+      join: promise('join') as never, accept: promise('accept') as never,
       signal: promise('signal') as never, cleanup: promise('cleanup') as never, reject: promise('reject') as never,
       peerCard: promise('peerCard') as never, fail: promise('fail') as never,
     },
@@ -125,7 +127,7 @@ async function replay(input: CallInput, steps: readonly { event: EventObject; st
     // SPEC §5: no call starts offline; nothing is asked of the server or the media then.
     if (!input.online) {
       expect(ctx.outcome?.text).toBe(CallText.offline);
-      expect(pending.count('createCall') + pending.count('prepare')).toBe(0);
+      expect(pending.count('createCall') + pending.count('prepare') + pending.count('join')).toBe(0);
     }
     // §8 texts where they belong.
     if (event.type === 'xstate.error.actor.createCall') {
@@ -133,6 +135,17 @@ async function replay(input: CallInput, steps: readonly { event: EventObject; st
       expect(ctx.outcome?.text).toBe({ busy: CallText.busy, offline: CallText.unavailable, balance: CallText.balance }[refusal as 'busy']);
     }
     if (event.type === 'xstate.error.actor.prepare') expect(ctx.outcome?.text).toBe(MediaErrorText.permissionDenied);
+    // The caller's camera opens beside createCall, and the channel is joined (then rung) only once both are there.
+    if (snapshot.matches({ outgoing: 'starting' })) expect(pending.count('prepare')).toBe(1);
+    if (snapshot.matches({ outgoing: 'joining' })) expect(pending.argsOf('join').at(-1)).toEqual([{ channelId: 'ch1', account: 'yx-user' }]);
+    // A camera refused while the call was being created ends it once created, and the server is told of that call.
+    if (before.matches({ outgoing: { starting: { media: 'refused' } } }) && event.type === 'xstate.done.actor.createCall') {
+      expect(snapshot.matches('ended')).toBe(true);
+      expect(ctx.outcome).toEqual({ status: CallStatus.cancel, reason: null, text: MediaErrorText.permissionDenied });
+      expect(pending.argsOf('cleanup').at(-1)).toEqual([{ channelId: 'ch1', reason: HangupReason.local }]);
+    }
+    // The callee's camera opens as it rings (the preview), before anything is asked of the server.
+    if (snapshot.matches({ incoming: 'ringing' })) expect(pending.argsOf('preview').at(-1)).toEqual([{ video: true }]);
     // Connected means a remote frame arrived; a hang-up after it is in-progress → hung up with its reason.
     if (snapshot.matches('connected')) expect(ctx.status).toBe(CallStatus.inProgress);
     // Connected: the call's room runs; both sides have the gift list and the gift queue; a host asks, a user pays (SPEC §2).

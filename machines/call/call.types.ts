@@ -2,7 +2,7 @@
  * The call's codes, texts and shapes (SPEC §3 Call info and enums, §4 Call status, §8 call
  * messages, §9 call constants), declared once for the call machine, its screens and tests.
  */
-import type { RtcEvent } from '../ports/call.port';
+import type { CallInfo, RtcEvent } from '../ports/call.port';
 import { CallApiError, MediaError } from '../ports/call.port';
 import type { CallSignal, SignalEvent } from '../ports/signalling.port';
 import type { SystemEvent } from '../system-messages/system-messages';
@@ -115,6 +115,40 @@ export const peerOf = (input: CallInput): CallPeer => {
     countryCode: str(p.countryCode), levelName: str(p.levelName), videoPrice: num(p.videoPrice),
   };
 };
+
+/** A call's context as it starts. */
+export const initialContext = (input: CallInput): CallContext => ({
+  direction: input.direction,
+  startedOnline: input.online,
+  isHost: input.isHost,
+  account: input.account,
+  peer: peerOf(input),
+  callType: input.direction === 'out' ? input.callType : input.signal.action,
+  channelId: input.direction === 'in' ? input.signal.channelId : null,
+  ringTimeoutMs: ringTimeoutOf(input) ?? DEFAULT_RING_TIMEOUT_MS,
+  status: input.direction === 'in' ? CallStatus.calling : CallStatus.init,
+  outcome: null,
+  connectedAt: 0,
+  listPrice: null,
+  billingPeriodMs: null,
+  balance: null,
+});
+
+/** What createCall's answer changes in the caller's context (SPEC §3 Call info). */
+export const contextOfInfo = (context: CallContext, info: CallInfo): Partial<CallContext> => ({
+  channelId: info.channelId,
+  peer: {
+    ...context.peer, account: info.yxAccid || context.peer.account, nickname: info.nickname, icon: info.icon,
+    age: info.age, countryCode: info.countryCode, levelName: info.levelName, videoPrice: info.videoPrice,
+  },
+  listPrice: info.listPrice ?? null,
+  billingPeriodMs: info.billingPeriodMs ?? null,
+  balance: info.balance ?? null,
+  // The server's ring time (config callTimeOutNum): both sides then ring as long as it does.
+  ringTimeoutMs: validRingTimeout(info.ringTimeoutMs) ?? context.ringTimeoutMs,
+  // Created while a refused camera already ends the call (the outcome is set): it stays as that end says.
+  status: context.outcome?.status ?? CallStatus.calling,
+});
 
 /** A ring time from the server or the ring's payload, when it is a sane one (5 s to 5 min). */
 export const validRingTimeout = (ms: unknown): number | undefined =>

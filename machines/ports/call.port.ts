@@ -85,7 +85,11 @@ export type RtcEvent =
   | { type: 'networkQuality'; quality: number };
 
 export interface RtcPort {
-  /** Loads the media library (up to 3 attempts), opens camera and microphone; rejects with MediaError. */
+  /**
+   * Loads the media library (up to 3 attempts), opens camera and microphone; rejects with MediaError.
+   * One preparation per call: a prepare while one is under way or done answers with it (a failed one
+   * is tried again), until `leave`. It may get ready what the join needs besides (a token, a link).
+   */
   prepare(video: boolean): Promise<void>;
   /** Joins the channel and publishes; answers when joined. */
   join(channelId: string, account: string): Promise<void>;

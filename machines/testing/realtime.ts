@@ -41,13 +41,28 @@ export function manualGiftApi(pending: PendingCalls): GiftApiPort {
   };
 }
 
-/** Media whose every answer the test gives; `emit` delivers media events. */
+/**
+ * Media whose every answer the test gives; `emit` delivers media events. One preparation per call,
+ * as the port says: a prepare while one is under way or done answers with it (until a leave).
+ */
 export function manualRtc(pending: PendingCalls): RtcPort & { emit(event: RtcEvent): void } {
   const listeners = new Set<(event: RtcEvent) => void>();
+  let preparing: { video: boolean; done: Promise<void> } | null = null;
   return {
-    prepare: (video) => pending.add('prepare', [video]),
+    prepare: (video) => {
+      if (preparing?.video === video) return preparing.done;
+      const mine = { video, done: pending.add<void>('prepare', [video]) };
+      preparing = mine;
+      mine.done.catch(() => {
+        if (preparing === mine) preparing = null;
+      });
+      return mine.done;
+    },
     join: (channelId, account) => pending.add('join', [channelId, account]),
-    leave: () => pending.add('leave', []),
+    leave: () => {
+      preparing = null;
+      return pending.add('leave', []);
+    },
     subscribe: (listener) => { listeners.add(listener); return () => listeners.delete(listener); },
     emit: (event) => listeners.forEach((l) => l(event)),
   };

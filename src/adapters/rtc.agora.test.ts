@@ -82,6 +82,35 @@ describe('prepare', () => {
     expect(a.port.media.local()).toBeNull();
   });
 
+  it('one preparation per call: the accept after a ring\'s preview finds the tracks open; after a leave the next call opens new ones', async () => {
+    const a = device(new AgoraRtcCloud(), 'yx-a');
+    const preview = a.port.prepare(true);
+    await Promise.all([preview, a.port.prepare(true)]);
+    await a.port.prepare(true);
+    expect(a.sdk.tracks.map((t) => t.trackMediaType)).toEqual(['audio', 'video']);
+    await a.port.leave();
+    await a.port.prepare(true);
+    expect(a.sdk.tracks.map((t) => [t.trackMediaType, t.closed])).toEqual([['audio', true], ['video', true], ['audio', false], ['video', false]]);
+  });
+
+  it('the rtcToken is asked for beside the camera and is the join\'s; a leave forgets it, and a join without one asks', async () => {
+    const cloud = new AgoraRtcCloud();
+    const d = device(cloud, 'yx-a');
+    let asked = 0;
+    const port = createAgoraRtcPort({ ...d.deps, rtcToken: async () => { asked += 1; return cloud.tokenFor('yx-a'); } });
+    const preparing = port.prepare(true);
+    expect(asked).toBe(1);
+    await preparing;
+    await port.join('ch-9', 'yx-a');
+    expect(asked).toBe(1);
+    expect(d.client().joinCalls).toEqual([[APP_ID, 'ch-9', cloud.tokenFor('yx-a'), 'yx-a']]);
+    await port.leave();
+    await port.prepare(true);
+    await port.leave();
+    await port.join('ch-9', 'yx-a');
+    expect(asked).toBe(3);
+  });
+
   it('a failed SDK load is tried again at the next prepare', async () => {
     const a = device(new AgoraRtcCloud(), 'yx-a', { failLoads: 1 });
     await expect(a.port.prepare(true)).rejects.toThrow('chunk failed');

@@ -5,7 +5,9 @@
  * - `prepare(video)` loads the SDK (rtc.agora.load.ts: its own chunk, up to 3 attempts),
  *   turns its telemetry off (event reports, log upload) and opens the microphone and, for a
  *   video call, the camera at 1280×720 keeping resolution over frame rate
- *   (`optimizationMode: 'detail'`). An SDK media error becomes a MediaError by its code.
+ *   (`optimizationMode: 'detail'`). An SDK media error becomes a MediaError by its code. One
+ *   preparation per call (media.prepare.ts): a second prepare answers with the first; beside
+ *   it the rtcToken is asked for, so that the join does not wait for it.
  * - `join(channelId, account)`: `createClient({ mode: 'rtc', codec: 'vp9' })`,
  *   `join(appId, channelId, rtcToken, account)` (the account is the string uid) and publish.
  * - The peer's tracks are subscribed on `user-published`: its sound plays through the SDK,
@@ -28,6 +30,7 @@ import {
   silencedLoader, type AgoraClient, type AgoraListener, type AgoraLocalTrack, type AgoraMediaDeps, type AgoraRtcSdk, type AgoraVisit,
 } from './agora.shared';
 import { eventFanOut } from './media.events';
+import { onePreparation, tokenAhead } from './media.prepare';
 import { MediaViewState } from './rtc.view';
 
 export {
@@ -54,6 +57,15 @@ export function createAgoraRtcPort<T extends AgoraLocalTrack>(deps: AgoraRtcDeps
   let quality = 0;
   /** Counts leaves: a prepare or join still under way when the call is left must not open anything after it. */
   let leaves = 0;
+  const preparation = onePreparation(async (video) => {
+    const at = leaves;
+    const sdk = await loadSdk();
+    closeOwn();
+    const opened = await openLocalTracks(sdk, video, () => at !== leaves, LEFT);
+    tracks = opened;
+    media.setLocal(view.newStream(opened.map((t) => t.getMediaStreamTrack())));
+  });
+  const readyToken = tokenAhead(deps.rtcToken);
 
   function closeOwn(): void {
     closeTracks(tracks);
@@ -107,20 +119,16 @@ export function createAgoraRtcPort<T extends AgoraLocalTrack>(deps: AgoraRtcDeps
   return {
     media,
 
-    async prepare(video) {
-      const at = leaves;
-      const sdk = await loadSdk();
-      closeOwn();
-      const opened = await openLocalTracks(sdk, video, () => at !== leaves, LEFT);
-      tracks = opened;
-      media.setLocal(view.newStream(opened.map((t) => t.getMediaStreamTrack())));
+    prepare(video) {
+      readyToken.ready();
+      return preparation.prepare(video);
     },
 
     async join(channelId, account) {
       await leaveSession();
       const at = leaves;
       const sdk = await loadSdk();
-      const token = await deps.rtcToken();
+      const token = await (readyToken.take() ?? deps.rtcToken());
       if (at !== leaves) throw new Error(LEFT);
       const client = sdk.createClient(CLIENT_CONFIG);
       const s: Session<T> = { client, detach: () => undefined, remoteStops: [], leaving: false };
@@ -136,6 +144,8 @@ export function createAgoraRtcPort<T extends AgoraLocalTrack>(deps: AgoraRtcDeps
 
     async leave() {
       leaves += 1;
+      preparation.forget();
+      readyToken.forget();
       await leaveSession();
       closeOwn();
     },

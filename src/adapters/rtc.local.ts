@@ -4,8 +4,11 @@
  * SPEC §3 media error texts, §9 Video (720p, VP9).
  *
  * - `prepare(video)` opens camera (1280×720 ideal) and microphone; a refusal is a MediaError
- *   whose kind comes from the DOMException's name (`mediaErrorKind`).
- * - `join(channelId, account)` joins the relay's channel with the rtcToken (`options.rtcToken`).
+ *   whose kind comes from the DOMException's name (`mediaErrorKind`). One preparation per call
+ *   (media.prepare.ts): a second prepare answers with the first. Beside the camera it asks for
+ *   the rtcToken and opens the relay's socket, so that the join is one round trip.
+ * - `join(channelId, account)` joins the relay's channel with the rtcToken (`options.rtcToken`,
+ *   the one asked for by prepare when there is one).
  *   The negotiation rule (`offerTo`): whoever joins second finds the other in the join answer
  *   and offers; the first is pushed `peerJoined` and answers. The hub orders joins, so the two
  *   ends never offer at once. No ICE servers: host candidates only (loopback / LAN).
@@ -30,17 +33,18 @@ import type { RtcEvent } from '../../machines/ports/call.port';
 import type { RtcJoinResult, RtcPush } from '../api/contract/realtime';
 import type { HubSocket } from './hub.socket';
 import { eventFanOut } from './media.events';
+import { ahead, onePreparation, tokenAhead } from './media.prepare';
 import { MediaViewState } from './rtc.view';
 import {
   acceptAnswer, answerOn, connectionChanged, joinRelay, keepResolution, leaveRelay, mediaDevices, offerOn, openOwnStream, openPeerLink,
-  OwnStream, parseRelay, receiveTrack, relayTo, shutPeerLink, takeCandidate, type PeerLink, type RelayOptions,
+  openRelaySocket, OwnStream, parseRelay, receiveTrack, relayTo, shutPeerLink, takeCandidate, type PeerLink, type RelayOptions,
 } from './webrtc.shared';
 
 /** Tested with the call's adapter (rtc.local.test.ts). */
 export { mediaConstraints, mediaErrorKind, parseRelay } from './webrtc.shared';
 
 export interface LocalRtcOptions extends RelayOptions {
-  /** The rtcToken of /api/index/getAgoraRtmToken, asked for at every join. */
+  /** The rtcToken of /api/index/getAgoraRtmToken, asked for at every call (with its prepare, else at its join). */
   rtcToken(): Promise<string>;
   /** How long the peer connection may stay `disconnected` before the link counts as lost; default 5 s. */
   disconnectedGraceMs?: number;
@@ -89,6 +93,15 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
   let call: Call | null = null;
   /** Counts leaves: a prepare or join still under way when the call is left must not open anything after it. */
   let leaves = 0;
+  const preparation = onePreparation(async (video) => {
+    const devices = mediaDevices();
+    own.stop();
+    const at = leaves;
+    own.show(await openOwnStream(devices, video, () => at !== leaves, LEFT));
+  });
+  /** What the join needs, got ready by prepare: the rtcToken and an open socket to the relay. */
+  const readyToken = tokenAhead(options.rtcToken);
+  const readySocket = ahead(() => openRelaySocket(options), (relay) => relay.socket.close());
 
   function closeLink(c: Call): void {
     const link = c.link;
@@ -231,19 +244,25 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
   return {
     media,
 
-    async prepare(video) {
-      const devices = mediaDevices();
-      own.stop();
-      const at = leaves;
-      own.show(await openOwnStream(devices, video, () => at !== leaves, LEFT));
+    prepare(video) {
+      readyToken.ready();
+      readySocket.ready();
+      return preparation.prepare(video);
     },
 
     async join(channelId, account) {
       await leaveCall();
       const at = leaves;
-      const token = await options.rtcToken();
-      if (at !== leaves) throw new Error(LEFT);
-      await joinRelay<RtcJoinResult, Call>(options, { channelId, account, token }, (socket, joined) => {
+      const relay = readySocket.take() ?? openRelaySocket(options);
+      let rtcToken: string;
+      try {
+        rtcToken = await (readyToken.take() ?? options.rtcToken());
+        if (at !== leaves) throw new Error(LEFT);
+      } catch (error) {
+        relay.socket.close();
+        throw error;
+      }
+      await joinRelay<RtcJoinResult, Call>(options, { channelId, account, token: rtcToken }, (socket, joined) => {
         if (at !== leaves) throw new Error(LEFT);
         const c: Call = { channelId, socket, link: null, queue: Promise.resolve() };
         call = c;
@@ -254,11 +273,14 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
           });
         }
         return c;
-      }, { push: pushed, drop: lost });
+      }, { push: pushed, drop: lost }, relay);
     },
 
     async leave() {
       leaves += 1;
+      preparation.forget();
+      readyToken.forget();
+      readySocket.forget();
       await leaveCall();
       own.stop();
     },

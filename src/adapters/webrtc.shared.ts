@@ -152,23 +152,41 @@ export interface RelayOptions {
 
 const LEAVE_TIMEOUT_MS = 2000;
 
+/** A hub socket of its own for one channel visit; its pushes and its drop go to whoever `listen`s. */
+export interface RelaySocket {
+  socket: HubSocket;
+  listen(on: { push(push: RtcPush): void; drop(): void }): void;
+}
+
+/** Opens a hub socket for a visit: at the join, or ahead of it (while a call is created or rings) to save a round trip. */
+export function openRelaySocket(options: RelayOptions): RelaySocket {
+  let on: { push(push: RtcPush): void; drop(): void } | null = null;
+  const socket = new HubSocket({
+    url: options.url,
+    WebSocketImpl: options.WebSocketImpl,
+    onPush: (push) => on?.push(push as RtcPush),
+    onDrop: () => on?.drop(),
+  });
+  return { socket, listen: (listener) => { on = listener; } };
+}
+
 /**
- * Joins the hub's RTC channel with `params` on a socket of its own. `setUp` makes the visit
- * from the join's answer (and throws when it is no longer wanted); the hub's pushes and the
- * socket's drop go to the visit once it exists. A failed join closes the socket.
+ * Joins the hub's RTC channel with `params` on a socket of its own (`opened` ahead, or a new
+ * one). `setUp` makes the visit from the join's answer (and throws when it is no longer
+ * wanted); the hub's pushes and the socket's drop go to the visit once it exists. A failed
+ * join closes the socket.
  */
 export async function joinRelay<J, V>(
   options: RelayOptions, params: Record<string, unknown>, setUp: (socket: HubSocket, joined: J) => V,
-  on: { push(visit: V, push: RtcPush): void; drop(visit: V): void },
+  on: { push(visit: V, push: RtcPush): void; drop(visit: V): void }, opened: RelaySocket = openRelaySocket(options),
 ): Promise<void> {
   let visit: V | null = null;
-  const socket: HubSocket = new HubSocket({
-    url: options.url,
-    WebSocketImpl: options.WebSocketImpl,
-    onPush: (push) => {
-      if (visit !== null) on.push(visit, push as RtcPush);
+  const { socket } = opened;
+  opened.listen({
+    push: (push) => {
+      if (visit !== null) on.push(visit, push);
     },
-    onDrop: () => {
+    drop: () => {
       if (visit !== null) on.drop(visit);
     },
   });

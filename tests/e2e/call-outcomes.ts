@@ -38,6 +38,7 @@ export const samples: readonly AnyEventObject[] = [
   fail('createCall', new CallApiError('balance', 'diamond.not.enough')),
   done('prepare'),
   fail('prepare', new MediaError('permissionDenied')),
+  done('join'), fail('join', new Error('the media channel refused the join')),
   done('accept'),
   fail('accept', new MediaError('permissionDenied')),
   done('peerCard', { nickname: 'Alex' }), fail('peerCard', new Error('no.match.user')), done('failSignal'), fail('failSignal', new Error('gone')),

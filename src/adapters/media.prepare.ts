@@ -1,0 +1,78 @@
+/**
+ * What the call's media adapters (rtc.local.ts, rtc.agora.ts) share so that a call starts
+ * without waiting for what could be ready already: one preparation of the own camera and
+ * microphone per call, and what a join needs (the rtcToken, a link) got ready beside it.
+ *
+ * The call machine prepares while the caller's call is created and while the callee's call
+ * rings (its preview); the caller's join and the callee's accept then prepare again and find
+ * it done, or under way.
+ */
+
+export interface OnePreparation {
+  /** Opens the own media, or answers with the preparation under way or done for the same `video`. */
+  prepare(video: boolean): Promise<void>;
+  /** The call is left: the next prepare opens again. */
+  forget(): void;
+}
+
+/** One preparation per call: a failed one is tried again at the next prepare. */
+export function onePreparation(open: (video: boolean) => Promise<void>): OnePreparation {
+  let current: { video: boolean; done: Promise<void> } | null = null;
+  return {
+    prepare(video) {
+      if (current?.video === video) return current.done;
+      const mine = { video, done: open(video) };
+      current = mine;
+      mine.done.catch(() => {
+        if (current === mine) current = null;
+      });
+      return mine.done;
+    },
+    forget() {
+      current = null;
+    },
+  };
+}
+
+export interface Ahead<T> {
+  /** Gets it ready, unless it is already. */
+  ready(): void;
+  /** What was got ready (then nothing is), or null. */
+  take(): T | null;
+  /** Drops what was got ready and not taken (the call is left). */
+  forget(): void;
+}
+
+/** Something the next join needs, got ready ahead of it; `drop` undoes one that is not taken. */
+export function ahead<T>(get: () => T, drop: (value: T) => void = () => undefined): Ahead<T> {
+  let value: { got: T } | null = null;
+  return {
+    ready() {
+      if (value) return;
+      try {
+        value = { got: get() };
+      } catch {
+        // Nothing ready: the join gets its own, and sees why it cannot.
+      }
+    },
+    take() {
+      const taken = value;
+      value = null;
+      return taken ? taken.got : null;
+    },
+    forget() {
+      const left = value;
+      value = null;
+      if (left) drop(left.got);
+    },
+  };
+}
+
+/** A token asked for ahead: its failure is the join's to see (it asks again on its retry), never unhandled. */
+export function tokenAhead(token: () => Promise<string>): Ahead<Promise<string>> {
+  return ahead(() => {
+    const asked = token();
+    asked.catch(() => undefined);
+    return asked;
+  });
+}

@@ -64,13 +64,13 @@ const incoming = {
 };
 
 describe('call composition', () => {
-  it('takes a call: camera first, then joinCall and the channel, then the accept signal; hangs up and cleans up both sides', async () => {
+  it('takes a call: the channel at once, the camera before joinCall, then the accept signal; hangs up and cleans up both sides', async () => {
     const { logic, log, emitRtc } = fakes();
     const actor = createActor(logic, { input: incoming }).start();
     actor.send({ type: 'call.accept' });
     await flush();
     // The preview's prepare as it rings, then the accept's (the adapter's one preparation answers both).
-    expect(log).toEqual(['peerCard yx-user', 'prepare', 'prepare', 'joinCall', 'join', `signal yx-user ${SignalAction.accept}`]);
+    expect(log).toEqual(['peerCard yx-user', 'prepare', 'join', 'prepare', 'joinCall', `signal yx-user ${SignalAction.accept}`]);
     emitRtc({ type: 'firstRemoteFrame' });
     expect(actor.getSnapshot().matches('connected')).toBe(true);
     actor.send({ type: 'call.hangup' });
@@ -164,8 +164,39 @@ describe('call composition', () => {
     actor.send({ type: 'call.accept' });
     await flush();
     expect(opened).toBe(1);
-    expect(log.slice(1)).toEqual(['joinCall', 'join', `signal yx-user ${SignalAction.accept}`]);
+    expect(log.slice(1)).toEqual(['join', 'joinCall', `signal yx-user ${SignalAction.accept}`]);
     expect(actor.getSnapshot().matches('connecting')).toBe(true);
+  });
+
+  it('Scenario: a call taken before the camera is open: the channel is joined meanwhile, the server takes the call once it opens', async () => {
+    let open: () => void = () => {};
+    const camera = new Promise<void>((resolve) => { open = resolve; });
+    const { logic, log } = fakes({ prepare: () => camera });
+    const actor = createActor(logic, { input: incoming }).start();
+    actor.send({ type: 'call.accept' });
+    await flush();
+    expect(log).toEqual(['peerCard yx-user', 'join']);
+    expect(actor.getSnapshot().matches({ incoming: 'accepting' })).toBe(true);
+    open();
+    await flush();
+    expect(log.slice(2)).toEqual(['joinCall', `signal yx-user ${SignalAction.accept}`]);
+    expect(actor.getSnapshot().matches('connecting')).toBe(true);
+  });
+
+  it('Scenario: the caller\'s first frame comes while the call is still being taken: taken, it is connected at once', async () => {
+    let open: () => void = () => {};
+    const camera = new Promise<void>((resolve) => { open = resolve; });
+    const { logic, log, emitRtc } = fakes({ prepare: () => camera });
+    const actor = createActor(logic, { input: incoming }).start();
+    actor.send({ type: 'call.accept' });
+    await flush();
+    emitRtc({ type: 'firstRemoteFrame' });
+    expect(actor.getSnapshot().matches({ incoming: { accepting: 'framed' } })).toBe(true);
+    open();
+    await flush();
+    expect(log.at(-1)).toBe('giftList {}');
+    expect(actor.getSnapshot().matches('connected')).toBe(true);
+    expect(actor.getSnapshot().context.status).toBe(CallStatus.inProgress);
   });
 
   it('Scenario: a camera refused while it rings leaves the ring as it is; taken, it is refused again and takes nothing', async () => {
@@ -181,7 +212,9 @@ describe('call composition', () => {
     await flush();
     expect(asked).toBe(2);
     expect(log).not.toContain('joinCall');
-    expect(log).toContain(`signal yx-user ${SignalAction.reject} {"unavailable":true}`);
+    // The channel joined meanwhile is left before the caller is told.
+    expect(log.indexOf('leave')).toBeGreaterThan(log.indexOf('join'));
+    expect(log.indexOf('leave')).toBeLessThan(log.indexOf(`signal yx-user ${SignalAction.reject} {"unavailable":true}`));
     expect(actor.getSnapshot().output).toMatchObject({ status: CallStatus.cancel, text: MediaErrorText.permissionDenied });
   });
 

@@ -48,22 +48,26 @@ export function composeCall({ api, rtc, signalling, gifts, setTimeout, clearTime
       prepare: fromPromise(({ input }) => rtc.prepare(input.video)),
       preview: fromPromise(({ input }) => rtc.prepare(input.video).catch(() => undefined)),
       join: fromPromise(({ input }) => retryOnce(() => rtc.join(input.channelId, input.account))),
-      // The camera first (open since the ring, unless it was refused): a refused camera must not have taken
-      // the call (joinCall charges the first period). The server and the media channel then in parallel.
-      // A hang-up meanwhile stops the actor (`signal`): whatever opened after it is closed again, and the
-      // caller is not told it was taken.
+      // The media channel at once: the link is made while the camera opens (usually open since the
+      // ring), and the camera goes into it when it does. The camera before joinCall: a refused camera
+      // must not have taken the call (joinCall charges the first period), and leaves the channel at once.
+      // A hang-up meanwhile stops the actor (`signal`): whatever opened after it is closed again, and
+      // the caller is not told it was taken.
       accept: fromPromise(async ({ input, signal }) => {
+        const leave = () => rtc.leave().catch(() => undefined);
         const stillWanted = async () => {
           if (!signal.aborted) return;
-          await rtc.leave().catch(() => undefined);
+          await leave();
           throw new Error('The call was put down while it was being taken');
         };
-        await rtc.prepare(input.video);
+        const joined = retryOnce(() => rtc.join(input.channelId, input.account));
+        joined.catch(() => undefined);
+        await rtc.prepare(input.video).catch(async (error: unknown) => {
+          await leave();
+          throw error;
+        });
         await stillWanted();
-        await Promise.all([
-          within(api.joinCall(input.channelId), JOIN_TIMEOUT_MS, 'joinCall'),
-          retryOnce(() => rtc.join(input.channelId, input.account)),
-        ]);
+        await Promise.all([within(api.joinCall(input.channelId), JOIN_TIMEOUT_MS, 'joinCall'), joined]);
         await stillWanted();
         await signalling.send(input.peer, { action: SignalAction.accept, channelId: input.channelId });
       }),

@@ -5,6 +5,7 @@
  *   start ─offline─▶ ended ('Network connection error. Please reconnect')
  *   outgoing: starting (creating ∥ preparing the camera) ─▶ joining ─▶ ringing ─accept─▶ connecting ─first remote frame─▶ connected
  *             ringing ─reject | -3 type 1─▶ ended (cancel)   ─cancel─▶ cancelling ─▶ ended (cancel)
+ *             ringing, accepting: a first frame before the accept is kept (framed): taken, the call is connected
  *             ringing ─ring time-out─▶ timingOut ─▶ ended (timeout, not answered 30)
  *   incoming: ringing ─accept─▶ accepting ─▶ connecting     ─reject─▶ rejecting ─▶ ended (cancel)
  *             ringing opens the own camera (preview), so that taking the call does not wait for it
@@ -21,7 +22,7 @@
  * chat is the session's (a talk with the peer beside the call). Billing is the server's: it
  * ends a call itself when the payer cannot pay (no client-side deduction count).
  */
-import { assign, fromCallback, fromPromise, sendTo, setup } from 'xstate';
+import { and, assign, fromCallback, fromPromise, sendTo, setup, stateIn } from 'xstate';
 import type { CallInfo } from '../ports/call.port';
 import type { CallPeer } from './call.types';
 import { SignalAction } from '../ports/signalling.port';
@@ -42,6 +43,15 @@ const settled = <T>(target: string, actions: T) => ({ onDone: { target, actions 
 const either = (target: string) => ({ onDone: target, onError: target });
 /** What the own media opens: the camera too, unless it is an audio call. */
 const mediaOf = ({ context }: { context: CallContext }) => ({ video: context.callType !== SignalAction.audioCall });
+/**
+ * The peer's first frame can come before her accept (the caller's side) or before taking the call
+ * is done (the callee's): the media path is quicker than the signals and the server. It is kept as
+ * `framed`, and the call is then connected as soon as it is taken.
+ */
+const framedFirst = {
+  initial: 'waiting' as const,
+  states: { waiting: { on: { 'rtc.event': { guard: 'firstFrame' as const, target: 'framed' as const } } }, framed: {} },
+};
 /** The input of a signal to the peer about this call. */
 const signalTo = (action: SignalAction | ((context: CallContext) => SignalAction), payload?: (context: CallContext) => Record<string, unknown>) =>
   ({ context }: { context: CallContext }) => ({
@@ -183,8 +193,10 @@ export const callMachine = setup({
             onError: { target: '#call.ended', actions: end(CallStatus.cancel, null, CallText.unavailable) },
           },
           after: { ringTimeout: 'timingOut' },
+          ...framedFirst,
           on: {
             'signal.event': [
+              { guard: and(['accepted', stateIn('#call.outgoing.ringing.framed')]), target: '#call.connected' },
               { guard: 'accepted', target: '#call.connecting' },
               { guard: { type: 'rejected', params: 'busy' }, target: '#call.ended', actions: end(CallStatus.cancel, HangupReason.remote, CallText.busy) },
               {
@@ -242,9 +254,10 @@ export const callMachine = setup({
             id: 'accept',
             src: 'accept',
             input: ({ context }) => ({ ...mediaOf({ context }), channelId: context.channelId ?? '', peer: context.peer.account, account: context.account }),
-            onDone: '#call.connecting',
+            onDone: [{ guard: stateIn('#call.incoming.accepting.framed'), target: '#call.connected' }, { target: '#call.connecting' }],
             onError: { target: 'failing', actions: 'endWithError' },
           },
+          ...framedFirst,
           on: {
             'signal.event': { guard: 'peerCancelled', target: '#call.ended', actions: end(CallStatus.cancel, HangupReason.remote) },
             // Before the media is up a hang-up turns the call down: the caller is still ringing.

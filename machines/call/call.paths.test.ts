@@ -146,6 +146,14 @@ async function replay(input: CallInput, steps: readonly { event: EventObject; st
     }
     // The callee's camera opens as it rings (the preview), before anything is asked of the server.
     if (snapshot.matches({ incoming: 'ringing' })) expect(pending.argsOf('preview').at(-1)).toEqual([{ video: true }]);
+    // Her first frame can come before her accept, or before taking the call is done: it is kept, and taken, the call is connected.
+    if (e.type === 'rtc.event' && e.event.type === 'firstRemoteFrame' && (before.matches({ outgoing: 'ringing' }) || before.matches({ incoming: 'accepting' }))) {
+      expect(snapshot.matches({ outgoing: { ringing: 'framed' } }) || snapshot.matches({ incoming: { accepting: 'framed' } })).toBe(true);
+    }
+    if (before.matches({ outgoing: { ringing: 'framed' } }) && e.type === 'signal.event' && e.event.signal.action === SignalAction.accept) {
+      expect(snapshot.matches('connected')).toBe(true);
+    }
+    if (before.matches({ incoming: { accepting: 'framed' } }) && event.type === 'xstate.done.actor.accept') expect(snapshot.matches('connected')).toBe(true);
     // Connected means a remote frame arrived; a hang-up after it is in-progress → hung up with its reason.
     if (snapshot.matches('connected')) expect(ctx.status).toBe(CallStatus.inProgress);
     // Connected: the call's room runs; both sides have the gift list and the gift queue; a host asks, a user pays (SPEC §2).

@@ -7,9 +7,9 @@
  *
  * Calls (`join { channelId, account, token }`): the token is the rtcToken issued to the user
  * whose yxAccid is `account`. A channel holds at most RTC_CHANNEL_LIMIT (2) members; a third
- * is refused with 403. The reply lists the members already there: a joiner that finds one
- * makes the offer, and that member is pushed `peerJoined` and waits for it, so the two ends
- * never offer at once.
+ * is refused with 403. The reply lists the members already there, and that member is pushed
+ * `peerJoined`: it offers (an offer it made as it joined), and the joiner that found it waits
+ * for that offer, so the two ends never offer at once.
  *
  * Live rooms (`join { channelId, account, token, role }`, same token check): one host
  * (another account joining as host is refused with 403) and up to LIVE_AUDIENCE_LIMIT viewers
@@ -144,7 +144,7 @@ export function createRtcService({ tokens, liveAudienceLimit = LIVE_AUDIENCE_LIM
 
         if (role === undefined) {
           const peers = peersOf(channelId, account);
-          // After the reply: the joiner learns it is the offerer before anything can reach it.
+          // After the reply: the joiner knows its peer before that peer's offer can reach it.
           ctx.afterReply(() => {
             for (const peer of peers) channel.members.get(peer)?.push({ type: 'peerJoined', channelId, account } satisfies RtcPush);
           });

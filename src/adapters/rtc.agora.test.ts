@@ -186,6 +186,23 @@ describe('a call between two devices', () => {
     expect(a.events).toEqual([{ type: 'networkQuality', quality: 2 }, { type: 'networkQuality', quality: 6 }]);
   });
 
+  it('a callee who took the call before her camera was open joins meanwhile; her tracks are published as they open', async () => {
+    const cloud = new AgoraRtcCloud();
+    const a = device(cloud, 'yx-a');
+    const b = device(cloud, 'yx-b');
+    await a.port.prepare(true);
+    await a.port.join('ch-4', 'yx-a');
+    await b.port.join('ch-4', 'yx-b');
+    expect(b.client().published).toEqual([]);
+    await b.port.prepare(true);
+    await settle();
+    expect(b.client().published.map((t) => t.trackMediaType)).toEqual(['audio', 'video']);
+    expect(a.client().subscribedVideo).toHaveLength(1);
+    // A second prepare of the same call is the same preparation: nothing is published twice.
+    await b.port.prepare(true);
+    expect(b.client().published).toHaveLength(2);
+  });
+
   it('a leave during the join leaves the channel once it is joined', async () => {
     const cloud = new AgoraRtcCloud();
     const a = device(cloud, 'yx-a');

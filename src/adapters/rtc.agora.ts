@@ -9,7 +9,9 @@
  *   preparation per call (media.prepare.ts): a second prepare answers with the first; beside
  *   it the rtcToken is asked for, so that the join does not wait for it.
  * - `join(channelId, account)`: `createClient({ mode: 'rtc', codec: 'vp9' })`,
- *   `join(appId, channelId, rtcToken, account)` (the account is the string uid) and publish.
+ *   `join(appId, channelId, rtcToken, account)` (the account is the string uid) and publish
+ *   (tracks that open after the join, when a callee accepted before her camera was open, are
+ *   published as they open).
  * - The peer's tracks are subscribed on `user-published`: its sound plays through the SDK,
  *   its video goes to the media view; `firstRemoteFrame` comes from the video track's
  *   `first-frame-decoded` or a detached video element's first frame (the SDK only reports
@@ -44,7 +46,8 @@ export type AgoraRtcDeps<T extends AgoraLocalTrack> = AgoraMediaDeps<AgoraRtcSdk
 export const CLIENT_CONFIG = { mode: 'rtc', codec: 'vp9' } as const satisfies ClientConfig;
 const LEFT = 'The call was left before this finished';
 
-type Session<T extends AgoraLocalTrack> = AgoraVisit<AgoraClient<T>>;
+/** One channel visit; `joined` once the client is in the channel (tracks opened after that are published then). */
+type Session<T extends AgoraLocalTrack> = AgoraVisit<AgoraClient<T>> & { joined: boolean };
 
 export function createAgoraRtcPort<T extends AgoraLocalTrack>(deps: AgoraRtcDeps<T>): RtcAdapter {
   const view = mediaDefaults(deps);
@@ -64,6 +67,9 @@ export function createAgoraRtcPort<T extends AgoraLocalTrack>(deps: AgoraRtcDeps
     const opened = await openLocalTracks(sdk, video, () => at !== leaves, LEFT);
     tracks = opened;
     media.setLocal(view.newStream(opened.map((t) => t.getMediaStreamTrack())));
+    // Joined while the camera was opening (a callee who accepted at once): published now. A failed
+    // publish shows as no first frame at the other end, where the call's time-out decides.
+    if (session?.joined) await session.client.publish(opened).catch(() => undefined);
   });
   const readyToken = tokenAhead(deps.rtcToken);
 
@@ -131,13 +137,15 @@ export function createAgoraRtcPort<T extends AgoraLocalTrack>(deps: AgoraRtcDeps
       const token = await (readyToken.take() ?? deps.rtcToken());
       if (at !== leaves) throw new Error(LEFT);
       const client = sdk.createClient(CLIENT_CONFIG);
-      const s: Session<T> = { client, detach: () => undefined, remoteStops: [], leaving: false };
+      const s: Session<T> = { client, detach: () => undefined, remoteStops: [], leaving: false, joined: false };
       s.detach = attach(s);
       session = s;
       quality = 0;
       await joinOrLeave(s, () => session === s, leaveSession, async () => {
         await client.join(deps.appId, channelId, token, account);
         if (at !== leaves) throw new Error(LEFT);
+        s.joined = true;
+        // Whatever is open by now; what opens later is published as it opens (`preparation`).
         if (tracks.length > 0) await client.publish(tracks);
       });
     },

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { MediaErrorText } from '../../machines/ports/call.port';
 import { createRtcPort } from '../app/rtc';
-import { mediaConstraints, mediaErrorKind, networkQuality, offerTo, parseRelay } from './rtc.local';
+import { mediaConstraints, mediaErrorKind, networkQuality, offersAhead, parseRelay } from './rtc.local';
 
 /** A getUserMedia failure as browsers raise it (a DOMException, or a TypeError for bad constraints). */
 const failure = (name: string) => Object.assign(new Error('getUserMedia failed'), { name });
@@ -58,9 +58,9 @@ describe('[§9] camera constraints', () => {
 });
 
 describe('negotiation rule', () => {
-  it('the member who finds the other in the channel offers to it; the first one in waits', () => {
-    expect(offerTo({ channelId: 'c', peers: [] })).toBeNull();
-    expect(offerTo({ channelId: 'c', peers: ['yx-a'] })).toBe('yx-a');
+  it('the first one in makes its offer ahead (sent to whoever joins); a newcomer who finds the other waits for it', () => {
+    expect(offersAhead({ channelId: 'c', peers: [] })).toBe(true);
+    expect(offersAhead({ channelId: 'c', peers: ['yx-a'] })).toBe(false);
   });
 });
 

@@ -9,9 +9,12 @@
  *   the rtcToken and opens the relay's socket, so that the join is one round trip.
  * - `join(channelId, account)` joins the relay's channel with the rtcToken (`options.rtcToken`,
  *   the one asked for by prepare when there is one).
- *   The negotiation rule (`offerTo`): whoever joins second finds the other in the join answer
- *   and offers; the first is pushed `peerJoined` and answers. The hub orders joins, so the two
- *   ends never offer at once. No ICE servers: host candidates only (loopback / LAN).
+ *   The negotiation rule (`offersAhead`): whoever joins first (the caller, before it rings) makes
+ *   its offer then, gathering candidates meanwhile, and sends it when it is pushed `peerJoined`;
+ *   the newcomer (finding the other in the join answer) waits for it and answers. So once the
+ *   callee joins, only its answer is left to make. The hub orders joins, so the two ends never
+ *   offer at once; a member pushed `peerJoined` again (the peer rejoined) offers afresh. No ICE
+ *   servers: host candidates only (loopback / LAN).
  * - The video sender keeps its resolution (`degradationPreference: 'maintain-resolution'`);
  *   VP9 is preferred when the browser has it.
  * - Events: `firstRemoteFrame` when the peer's first video frame is decoded (a detached
@@ -36,8 +39,9 @@ import { eventFanOut } from './media.events';
 import { ahead, onePreparation, tokenAhead } from './media.prepare';
 import { MediaViewState } from './rtc.view';
 import {
-  acceptAnswer, answerOn, connectionChanged, joinRelay, keepResolution, leaveRelay, mediaDevices, offerOn, openOwnStream, openPeerLink,
-  openRelaySocket, OwnStream, parseRelay, receiveTrack, relayTo, shutPeerLink, takeCandidate, type PeerLink, type RelayOptions,
+  acceptAnswer, answerOn, connectionChanged, joinRelay, keepResolution, leaveRelay, makeOffer, mediaDevices, offerOn, openOwnStream,
+  openPeerLink, openRelaySocket, OwnStream, parseRelay, receiveTrack, relayTo, sendOfferTo, shutPeerLink, takeCandidate, type PeerLink,
+  type RelayOptions,
 } from './webrtc.shared';
 
 /** Tested with the call's adapter (rtc.local.test.ts). */
@@ -52,9 +56,9 @@ export interface LocalRtcOptions extends RelayOptions {
   qualityIntervalMs?: number;
 }
 
-/** The negotiation rule: the member who found the other already in the channel offers to it; otherwise nobody yet. */
-export function offerTo(joined: RtcJoinResult): string | null {
-  return joined.peers[0] ?? null;
+/** The negotiation rule: the first member in the channel makes its offer ahead (and sends it to whoever joins); a newcomer waits for it. */
+export function offersAhead(joined: RtcJoinResult): boolean {
+  return joined.peers.length === 0;
 }
 
 /**
@@ -93,11 +97,15 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
   let call: Call | null = null;
   /** Counts leaves: a prepare or join still under way when the call is left must not open anything after it. */
   let leaves = 0;
+  /** Whether the own media being prepared (or prepared) has a camera; null before the first prepare of a call. */
+  let ownVideo: boolean | null = null;
   const preparation = onePreparation(async (video) => {
     const devices = mediaDevices();
     own.stop();
     const at = leaves;
-    own.show(await openOwnStream(devices, video, () => at !== leaves, LEFT));
+    const stream = await openOwnStream(devices, video, () => at !== leaves, LEFT);
+    own.show(stream);
+    if (call?.link) attachOwn(call.link, stream);
   });
   /** What the join needs, got ready by prepare: the rtcToken and an open socket to the relay. */
   const readyToken = tokenAhead(options.rtcToken);
@@ -124,9 +132,11 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
     if (call === c) call = null;
   }
 
-  function newLink(c: Call, peer: string): Link {
+  /** A new link with `peer`, or (null) with whoever joins next: its offer is made ahead and sent then. */
+  function newLink(c: Call, peer: string | null): Link {
     closeLink(c);
-    const link = openPeerLink(peer, relayTo(c.socket, peer, options.requestTimeoutMs), { measuring: false, quality: 0 }, {
+    const send = peer === null ? () => undefined : relayTo(c.socket, peer, options.requestTimeoutMs);
+    const link = openPeerLink(peer ?? '', send, { measuring: false, quality: 0 }, {
       track: (l, track, receiver) => received(c, l, track, receiver),
       stateChanged: (l) => stateChanged(c, l),
     });
@@ -134,19 +144,30 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
     return link;
   }
 
-  /** The own tracks into the link, and a receive-only slot for a kind we do not send (an audio call still hears video). */
+  /**
+   * The own tracks into the link; while the camera is still opening (a callee who accepted at
+   * once), sending slots that it goes into when it opens (`attachOwn`), so that the link is
+   * made meanwhile. A receive-only slot for a kind this call does not send (an audio call still
+   * hears video).
+   */
   function addOwnTracks(pc: RTCPeerConnection): void {
-    const sent = new Set<string>();
     const stream = own.stream;
-    if (stream) {
-      for (const track of stream.getTracks()) {
-        pc.addTrack(track, stream);
-        sent.add(track.kind);
-      }
-    }
+    if (stream) for (const track of stream.getTracks()) pc.addTrack(track, stream);
+    const sends = (kind: string) => (stream ? stream.getTracks().some((t) => t.kind === kind) : kind === 'audio' || ownVideo === true);
     for (const kind of ['audio', 'video'] as const) {
-      const has = pc.getTransceivers().some((t) => t.receiver.track.kind === kind);
-      if (!sent.has(kind) && !has) pc.addTransceiver(kind, { direction: 'recvonly' });
+      const slot = pc.getTransceivers().find((t) => t.receiver.track.kind === kind);
+      if (!slot) pc.addTransceiver(kind, { direction: sends(kind) ? 'sendrecv' : 'recvonly' });
+      else if (!stream && sends(kind)) slot.direction = 'sendrecv';
+    }
+  }
+
+  /** The camera and microphone opened after the link was made: into its sending slots, with the link's video settings. */
+  function attachOwn(link: Link, stream: MediaStream): void {
+    if (link.over) return;
+    for (const track of stream.getTracks()) {
+      const slot = link.pc.getTransceivers().find((t) => t.receiver.track.kind === track.kind && t.sender.track === null);
+      if (!slot || (slot.direction !== 'sendrecv' && slot.direction !== 'sendonly')) continue;
+      slot.sender.replaceTrack(track).then(() => keepResolution(link.pc), () => undefined);
     }
   }
 
@@ -199,7 +220,10 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
     if (call !== c) return;
     switch (push.type) {
       case 'peerJoined':
-        // The newcomer offers (offerTo); this end waits for it.
+        // This end offers (offersAhead): the offer made as it joined when it is still unsent, else a fresh one.
+        c.queue = c.queue.then(() => offerToNewcomer(c, push.account)).catch(() => {
+          if (c.link) linkOver(c, c.link, { type: 'connectionLost' });
+        });
         return;
       case 'peerLeft':
         if (c.link?.peer === push.account) linkOver(c, c.link, { type: 'remoteLeft' });
@@ -226,6 +250,15 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
     }
   }
 
+  async function offerToNewcomer(c: Call, peer: string): Promise<void> {
+    const ready = c.link;
+    if (ready && !ready.over && ready.peer === '') {
+      sendOfferTo(ready, peer, relayTo(c.socket, peer, options.requestTimeoutMs));
+      return;
+    }
+    await offerOn(newLink(c, peer), addOwnTracks);
+  }
+
   /** The relay link dropped (or another socket took this account's place): the call's media link is gone. */
   function lost(c: Call): void {
     if (call !== c) return;
@@ -245,6 +278,7 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
     media,
 
     prepare(video) {
+      ownVideo = video;
       readyToken.ready();
       readySocket.ready();
       return preparation.prepare(video);
@@ -266,9 +300,8 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
         if (at !== leaves) throw new Error(LEFT);
         const c: Call = { channelId, socket, link: null, queue: Promise.resolve() };
         call = c;
-        const peer = offerTo(joined);
-        if (peer !== null) {
-          c.queue = c.queue.then(() => offerOn(newLink(c, peer), addOwnTracks)).catch(() => {
+        if (offersAhead(joined)) {
+          c.queue = c.queue.then(() => makeOffer(newLink(c, null), addOwnTracks)).catch(() => {
             if (c.link) linkOver(c, c.link, { type: 'connectionLost' });
           });
         }
@@ -278,6 +311,7 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
 
     async leave() {
       leaves += 1;
+      ownVideo = null;
       preparation.forget();
       readyToken.forget();
       readySocket.forget();

@@ -214,7 +214,7 @@ export function relayTo(socket: HubSocket, peer: string, requestTimeoutMs?: numb
   };
 }
 
-/** One peer connection with one peer. */
+/** One peer connection with one peer (or, made ahead, with whoever comes next: `peer` '' until `sendOfferTo`). */
 export interface PeerLink {
   peer: string;
   pc: RTCPeerConnection;
@@ -248,7 +248,7 @@ export function openPeerLink<X extends object>(
   pc.onicecandidate = (event) => {
     if (link.over || !event.candidate) return;
     const candidate = event.candidate.toJSON();
-    if (link.described) send({ kind: 'candidate', candidate });
+    if (link.described) link.send({ kind: 'candidate', candidate });
     else link.outgoing.push(candidate);
   };
   const { track } = on;
@@ -282,10 +282,26 @@ async function addCandidates(link: PeerLink): Promise<void> {
 
 /** Offers to the peer: `addTracks` fills the connection (VP9 first); the offer goes out unless the link closed meanwhile. */
 export async function offerOn(link: PeerLink, addTracks: (pc: RTCPeerConnection) => void): Promise<void> {
+  await makeOffer(link, addTracks);
+  if (link.over) return;
+  sendDescription(link);
+}
+
+/**
+ * Makes the offer and starts gathering candidates without sending anything: a link made ahead
+ * of its peer (`sendOfferTo` sends it once the peer is there), so that then only the peer's
+ * answer is left to wait for.
+ */
+export async function makeOffer(link: PeerLink, addTracks: (pc: RTCPeerConnection) => void): Promise<void> {
   addTracks(link.pc);
   preferVp9(link.pc);
   await link.pc.setLocalDescription(await link.pc.createOffer());
-  if (link.over) return;
+}
+
+/** Sends the offer made ahead (`makeOffer`) and the candidates gathered meanwhile to `peer`, through `send`. */
+export function sendOfferTo(link: PeerLink, peer: string, send: (data: RelayData) => void): void {
+  link.peer = peer;
+  link.send = send;
   sendDescription(link);
 }
 
@@ -368,10 +384,13 @@ export function preferVp9(pc: RTCPeerConnection): void {
   }
 }
 
-/** The video sender drops frames rather than resolution when the network or the CPU is short. */
+/**
+ * The video sender drops frames rather than resolution when the network or the CPU is short
+ * (also a sending slot whose camera is not in it yet).
+ */
 export async function keepResolution(pc: RTCPeerConnection): Promise<void> {
-  for (const sender of pc.getSenders()) {
-    if (sender.track?.kind !== 'video') continue;
+  for (const { sender, receiver, direction } of pc.getTransceivers()) {
+    if (receiver.track.kind !== 'video' || (direction !== 'sendrecv' && direction !== 'sendonly')) continue;
     const parameters = sender.getParameters();
     parameters.degradationPreference = 'maintain-resolution';
     await sender.setParameters(parameters).catch(() => undefined);

@@ -29,7 +29,7 @@ test('[§9] two people in a call see each other at 1280×720 over VP9; a leave i
   expect(await user.page.evaluate(() => window.rtc.prepare(true))).toBeNull();
   expect(await host.page.evaluate(() => window.rtc.showsOwn())).toBe(true);
 
-  // The host joins first and waits; the user joins second and makes the offer.
+  // The host joins first and makes its offer; it goes out when the user joins, and the user answers.
   await host.page.evaluate(([c, a]) => window.rtc.join(c, a), [channelId, host.account.yxAccid] as const);
   const joinedAt = await user.page.evaluate(([c, a]) => window.rtc.join(c, a), [channelId, user.account.yxAccid] as const);
 
@@ -63,6 +63,43 @@ test('[§9] two people in a call see each other at 1280×720 over VP9; a leave i
   await host.page.evaluate(() => window.rtc.leave());
   expect(await host.page.evaluate(() => window.rtc.ownTracks())).toEqual(['audio:ended', 'video:ended']);
   expect(await eventTypes(user)).toEqual(['firstRemoteFrame']);
+  expect([...host.problems, ...user.problems]).toEqual([]);
+  await host.context.close();
+  await user.context.close();
+});
+
+test('a callee who takes the call before her camera is open: the link is made meanwhile, and her video goes out as it opens', async ({ browser, request }) => {
+  const host = await person(browser, request, 2);
+  const user = await person(browser, request, 1);
+  const channelId = `e2e-rtc-late-${host.account.userId}-${Date.now()}`;
+  // The host's camera opens only when the test says (a permission prompt still up, a slow camera).
+  await host.page.evaluate(() => {
+    const devices = navigator.mediaDevices;
+    const open = devices.getUserMedia.bind(devices);
+    const gate = new Promise<void>((resolve) => { (window as unknown as { openCamera(): void }).openCamera = resolve; });
+    devices.getUserMedia = async (constraints) => {
+      await gate;
+      return open(constraints);
+    };
+  });
+  expect(await user.page.evaluate(() => window.rtc.prepare(true))).toBeNull();
+  await user.page.evaluate(([c, a]) => window.rtc.join(c, a), [channelId, user.account.yxAccid] as const);
+  await host.page.evaluate(() => { (window as unknown as { preparing: Promise<string | null> }).preparing = window.rtc.prepare(true); });
+  await host.page.evaluate(([c, a]) => window.rtc.join(c, a), [channelId, host.account.yxAccid] as const);
+
+  // The link is up without the host's camera: the user's video reaches her, nothing comes from her yet.
+  await expect.poll(() => firstFrameAt(host), { timeout: 15_000 }).not.toBeNull();
+  expect(await firstFrameAt(user)).toBeNull();
+  await host.page.evaluate(() => (window as unknown as { openCamera(): void }).openCamera());
+  expect(await host.page.evaluate(() => (window as unknown as { preparing: Promise<string | null> }).preparing)).toBeNull();
+  await expect.poll(() => firstFrameAt(user), { timeout: 15_000 }).not.toBeNull();
+  await expect.poll(() => user.page.evaluate(() => window.rtc.remoteVideo()), { timeout: 10_000 }).toEqual({ width: 1280, height: 720, shown: true });
+  // Sent as any call's video is: VP9, keeping its resolution.
+  await expect.poll(() => host.page.evaluate(() => window.rtc.negotiated()), { timeout: 10_000 })
+    .toMatchObject({ sent: 'video/VP9', degradationPreference: 'maintain-resolution' });
+  expect(await eventTypes(host)).toEqual(['firstRemoteFrame']);
+  expect(await eventTypes(user)).toEqual(['firstRemoteFrame']);
+  for (const p of [host, user]) await p.page.evaluate(() => window.rtc.leave());
   expect([...host.problems, ...user.problems]).toEqual([]);
   await host.context.close();
   await user.context.close();

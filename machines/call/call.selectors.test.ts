@@ -1,7 +1,11 @@
 /** What the in-call screen derives from the call (SPEC §2 chat lines, §6 price, the user's balance and low-balance warning). */
 import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { CallInfo } from '../ports/call.port';
 import type { TalkMessage } from '../talk/talk.machine';
-import { chatLinesOf, isLowBalance, periodsCharged, remainingBalance } from './call.selectors';
+import { flush } from '../testing/paths';
+import { callMachine } from './call.machine';
+import { callViewOf, chatLinesOf, isLowBalance, periodsCharged, remainingBalance } from './call.selectors';
 
 const message = (over: Partial<TalkMessage>): TalkMessage => ({
   idClient: '', idServer: 's', from: 'a', to: 'b', sessionId: 'b', scene: 'p2p', flow: 'in', type: 'text', text: 'hi', time: 1, status: 'sent',
@@ -69,5 +73,32 @@ describe('[§6 price, balance] what the user has left', () => {
     expect(isLowBalance(null, 48)).toBe(false);
     expect(isLowBalance(10, null)).toBe(false);
     expect(isLowBalance(10, 0)).toBe(false);
+  });
+});
+
+describe('[§4] the ringing tone plays while the app call state is calling', () => {
+  it('the caller\'s not while the call is set up, only once it rings there; the callee\'s while it rings, not once taken', async () => {
+    let created: (info: CallInfo) => void = () => {};
+    const caller = createActor(callMachine.provide({
+      actors: {
+        createCall: fromPromise(() => new Promise<CallInfo>((resolve) => { created = resolve; })),
+        signal: fromPromise(() => new Promise<void>(() => {})),
+      },
+    }), { input: { direction: 'out', online: true, isHost: false, account: 'yx-user', peer: { account: 'yx-host', userId: 1 }, callType: 0 } }).start();
+    expect(callViewOf(caller.getSnapshot())).toMatchObject({ phase: 'dialling', tone: false });
+    created({ channelId: 'ch1', yxAccid: 'yx-host', videoPrice: 48, nickname: 'Sofia' });
+    await flush();
+    expect(caller.getSnapshot().matches({ outgoing: 'ringing' })).toBe(true);
+    expect(callViewOf(caller.getSnapshot())).toMatchObject({ phase: 'dialling', tone: true });
+
+    const callee = createActor(callMachine.provide({ actors: { accept: fromPromise(() => new Promise<void>(() => {})) } }), {
+      input: {
+        direction: 'in', online: true, isHost: true, account: 'yx-host',
+        signal: { id: 'r1', action: 0, channelId: 'ch1', from: 'yx-user', to: 'yx-host', time: 1 },
+      },
+    }).start();
+    expect(callViewOf(callee.getSnapshot())).toMatchObject({ phase: 'ringing', tone: true });
+    callee.send({ type: 'call.accept' });
+    expect(callViewOf(callee.getSnapshot())).toMatchObject({ phase: 'connecting', tone: false });
   });
 });

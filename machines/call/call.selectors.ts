@@ -29,6 +29,8 @@ export type CallPhase =
 
 export interface CallView {
   phase: CallPhase;
+  /** SPEC §4: the ringing tone plays while the app call state is calling (ours once it rings there, not while it is set up). */
+  tone: boolean;
   direction: 'out' | 'in';
   isHost: boolean;
   peer: CallPeer;
@@ -54,6 +56,7 @@ export function callViewOf(snapshot: CallSnapshot): CallView {
   const c = snapshot.context;
   return {
     phase: phaseOf(snapshot),
+    tone: appCallStateOf(snapshot) === 'calling',
     direction: c.direction,
     isHost: c.isHost,
     peer: c.peer,
@@ -67,7 +70,7 @@ export function callViewOf(snapshot: CallSnapshot): CallView {
 
 /** Equal views render the same (for useSelector's compare). */
 export function sameView(a: CallView, b: CallView): boolean {
-  return a.phase === b.phase && a.connectedAt === b.connectedAt && a.peer === b.peer && a.isHost === b.isHost
+  return a.phase === b.phase && a.tone === b.tone && a.connectedAt === b.connectedAt && a.peer === b.peer && a.isHost === b.isHost
     && a.listPrice === b.listPrice && a.billingPeriodMs === b.billingPeriodMs;
 }
 

@@ -61,7 +61,6 @@ function PeerCard({ view }: { view: CallView }) {
 }
 
 function BeforeConnected({ call, view }: { call: CallRef; view: CallView }) {
-  const ringing = view.phase === 'dialling' || view.phase === 'ringing';
   return (
     <div className="call-before">
       <PeerCard view={view} />
@@ -71,7 +70,7 @@ function BeforeConnected({ call, view }: { call: CallRef; view: CallView }) {
         {view.phase === 'connecting' && 'Connecting…'}
         {view.phase === 'ending' && 'Call ended'}
       </p>
-      {ringing && <Ringtone />}
+      {view.tone && <Ringtone />}
       <div className="call-actions">
         {view.phase === 'dialling' && (
           <button type="button" className="call-button call-end" onClick={() => call.send({ type: 'call.cancel' })}>Cancel</button>

@@ -9,7 +9,9 @@
  * A call (child `call`) comes with its own chat with the peer (child `callChat`, a talk like
  * the talk screen's, over the same IM connection): a second child rather than the talk screen's
  * one, because a host may have another person's chat open when the call comes, and the talk
- * screen closes its chat when it goes while the call's chat must live as long as the call.
+ * screen closes its chat when it goes while the call's chat must live as long as the call. It
+ * starts once the call is connected (`pendingCallChat` until then): only the connected call shows
+ * it, and its history and lookups would otherwise compete with setting the call up.
  * The talk's and the call's code is not the first screens': it is loaded when a talk opens or a
  * call starts or rings (`loadTalk`, `loadCall`), and the child is spawned from the loader's
  * answer with the input kept meanwhile in context (`pendingTalk`, `pendingCall`).
@@ -40,6 +42,9 @@ import type { SessionContext, SessionEvent, SessionInput, SessionOutput, SignalL
 import type { CallChildren, TalkLogic } from './per-use.actors';
 
 export * from './session.types';
+
+/** The call's chat runs: a call is under way, its code came, and its chat started (once it was connected). */
+const callChatRuns = (c: SessionContext) => c.callPeer !== null && c.pendingCall === null && c.pendingCallChat === null;
 
 /** Said when the code of a chat or a call could not be fetched (the network is away). */
 export const TEXT_TALK_NOT_LOADED = 'This chat could not be opened. Check the connection and try again.';
@@ -79,9 +84,9 @@ export const sessionMachine = setup({
       if (event.type !== 'im.message') return;
       const toTalk = context.talkPeer !== null && event.message.sessionId === context.talkPeer;
       const toCallChat = context.callPeer !== null && event.message.sessionId === context.callPeer;
-      // A chat whose code is still loading reads the message with its history.
+      // A chat whose code is still loading (or that has not started) reads the message with its history.
       if (toTalk && context.pendingTalk === null) enqueue.sendTo('talk', { type: 'talk.incoming', message: event.message });
-      if (toCallChat && context.pendingCall === null) enqueue.sendTo('callChat', { type: 'talk.incoming', message: event.message });
+      if (toCallChat && callChatRuns(context)) enqueue.sendTo('callChat', { type: 'talk.incoming', message: event.message });
       if (toTalk || toCallChat) return;
       if (event.message.flow !== 'in') return;
       const banner = system.get('banner') as AnyActorRef | undefined;
@@ -129,7 +134,7 @@ export const sessionMachine = setup({
     toChats: enqueueActions(({ context, enqueue, event }) => {
       const forward = event.type === 'im.connected' ? { type: 'talk.connected' as const } : event;
       if (context.talkPeer !== null && context.pendingTalk === null) enqueue.sendTo('talk', forward);
-      if (context.callPeer !== null && context.pendingCall === null) enqueue.sendTo('callChat', forward);
+      if (callChatRuns(context)) enqueue.sendTo('callChat', forward);
     }),
     // The loaded logic is spawned as it is (it is not one of `actors`, hence `as never`).
     /** The talk's code is there: the talk starts for the peer it was opened for. */
@@ -138,13 +143,28 @@ export const sessionMachine = setup({
       if (context.pendingTalk === null) return;
       enqueue.spawnChild(event.output as never, { id: 'talk', input: context.pendingTalk } as never);
     }),
-    /** The call's code is there: the call and its chat start with what the ring or the tap said. */
+    /** The call's code is there: the call starts with what the ring or the tap said; its chat once it is connected. */
     startCall: enqueueActions(({ context, enqueue, event }) => {
       assertEvent(event, 'xstate.done.actor.loadCall');
       if (context.pendingCall === null || context.callPeer === null) return;
-      const { call, chat } = event.output;
-      enqueue.spawnChild(chat as never, { id: 'callChat', input: { peer: context.callPeer, account: context.account } } as never);
-      enqueue.spawnChild(call as never, { id: 'call', syncSnapshot: true, input: context.pendingCall } as never);
+      enqueue.spawnChild(event.output.call as never, { id: 'call', syncSnapshot: true, input: context.pendingCall } as never);
+      enqueue.assign({ pendingCallChat: { peer: context.callPeer, account: context.account } });
+    }),
+    /** How the call goes: kept (SPEC §4 App call state), told to the live rooms, and once connected its chat's code is asked for. */
+    callChanged: enqueueActions(({ context, enqueue, event }) => {
+      assertEvent(event, 'xstate.snapshot.call');
+      const state = appCallStateOf(event.snapshot);
+      enqueue.sendTo('live', { type: 'call.changed', state });
+      if (state === context.callState) return;
+      enqueue.assign({ callState: state });
+      if (state === 'connected' && context.pendingCallChat !== null) enqueue.spawnChild('loadTalk', { id: 'loadCallChat' });
+    }),
+    /** The chat's code is there: the call's chat starts, while the call still runs. */
+    startCallChat: enqueueActions(({ context, enqueue, event }) => {
+      assertEvent(event, 'xstate.done.actor.loadCallChat');
+      if (context.pendingCallChat === null) return;
+      enqueue.spawnChild(event.output as never, { id: 'callChat', input: context.pendingCallChat } as never);
+      enqueue.assign({ pendingCallChat: null });
     }),
     /** No call after all: a ring is turned down as busy, a tap is told why. */
     dropCall: enqueueActions(({ context, enqueue }) => {
@@ -169,6 +189,7 @@ export const sessionMachine = setup({
   id: 'session',
   context: ({ input }) => ({
     ...input, endText: null, talkPeer: null, pendingTalk: null, inCall: false, callPeer: null, pendingCall: null, lastCall: null,
+    callState: 'empty', pendingCallChat: null,
   }),
   invoke: [
     {
@@ -225,7 +246,7 @@ export const sessionMachine = setup({
         'live.watch': { actions: 'toLive' },
         'live.dismiss': { actions: 'toLive' },
         'beauty.failed': { actions: 'toLive' },
-        'xstate.snapshot.call': { actions: sendTo('live', ({ event }) => ({ type: 'call.changed', state: appCallStateOf(event.snapshot) })) },
+        'xstate.snapshot.call': { actions: 'callChanged' },
         'im.sessionEnded': { target: 'ended', actions: assign({ endText: ({ event }) => event.text }) },
         'banner.navigate': { actions: { type: 'output', params: ({ event }) => ({ type: 'session.navigate', to: event.to }) } },
         'app.hidden': { actions: 'forwardVisibility' },
@@ -284,10 +305,15 @@ export const sessionMachine = setup({
         'xstate.error.actor.loadCall': { actions: ['dropCall', assign({ inCall: false, callPeer: null, pendingCall: null })] },
         'xstate.done.actor.call': {
           actions: [
-            stopChild('call'), stopChild('callChat'), sendTo('live', { type: 'call.ended' }),
-            assign({ inCall: false, callPeer: null, lastCall: ({ event }) => event.output as CallSummary }),
+            stopChild('call'), stopChild('callChat'), stopChild('loadCallChat'), sendTo('live', { type: 'call.ended' }),
+            assign({
+              inCall: false, callPeer: null, callState: 'empty', pendingCallChat: null, lastCall: ({ event }) => event.output as CallSummary,
+            }),
           ],
         },
+        'xstate.done.actor.loadCallChat': { actions: 'startCallChat' },
+        // The call's own code came, so this one can hardly fail to; if it did, the call goes on without its chat.
+        'xstate.error.actor.loadCallChat': { actions: { type: 'output', params: { type: 'session.log', text: 'The call\'s chat could not be loaded' } } },
         'call.dismiss': { actions: assign({ lastCall: null }) },
         'talk.sent': { actions: 'toChats' },
         'talk.sendFailed': { actions: 'toChats' },

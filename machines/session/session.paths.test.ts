@@ -56,6 +56,10 @@ const samples: AnyEventObject[] = [
   { type: 'xstate.error.actor.loadTalk', error: new TypeError('Failed to fetch dynamically imported module') },
   { type: 'xstate.done.actor.loadCall', output: { call: callMachine, chat: talkMachine } },
   { type: 'xstate.error.actor.loadCall', error: new TypeError('Failed to fetch dynamically imported module') },
+  // The call says it is connected (its snapshots come with syncSnapshot): its chat's code is asked for, and comes (or not).
+  { type: 'xstate.snapshot.call', snapshot: { status: 'active', matches: (value: unknown) => value === 'connected' } },
+  { type: 'xstate.done.actor.loadCallChat', output: talkMachine },
+  { type: 'xstate.error.actor.loadCallChat', error: new TypeError('Failed to fetch dynamically imported module') },
   // Live rooms are the `live` child's; a child asks for navigation.
   { type: 'live.begin', setting: { title: 'Evening', privateCallOpen: true } },
   { type: 'live.watch', hostUserId: 100001 },
@@ -96,6 +100,9 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
       for (const c of pending.open().filter((p) => p.method === 'leave' || p.method === 'endCall')) c.resolve(undefined);
     }
   }
+  /** The load of the call's chat's code (the talk's code, like the talk screen's), told apart from a talk screen's. */
+  let callChatLoad: ReturnType<typeof pending.latest> | null = null;
+  const talkLoad = () => pending.open().filter((c) => c.method === 'load.talk' && c !== callChatLoad).at(-1)!;
   const actor = createActor(logic, { input, clock, inspect });
   const out: AnyEventObject[] = [];
   actor.on('*', (e) => out.push(e));
@@ -115,12 +122,17 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
     const outBefore = out.length;
     if (event.type === 'xstate.done.actor.presence') presence.pending.latest('send').resolve(undefined);
     else if (event.type === 'xstate.done.actor.call') await finishCall();
-    else if (event.type === 'xstate.done.actor.loadTalk') pending.latest('load.talk').resolve(perUse);
-    else if (event.type === 'xstate.error.actor.loadTalk') pending.latest('load.talk').reject((event as AnyEventObject).error);
+    else if (event.type === 'xstate.done.actor.loadTalk') talkLoad().resolve(perUse);
+    else if (event.type === 'xstate.error.actor.loadTalk') talkLoad().reject((event as AnyEventObject).error);
+    else if (event.type === 'xstate.done.actor.loadCallChat') callChatLoad!.resolve(perUse);
+    else if (event.type === 'xstate.error.actor.loadCallChat') callChatLoad!.reject((event as AnyEventObject).error);
     else if (event.type === 'xstate.done.actor.loadCall') pending.latest('load.call').resolve(perUse);
     else if (event.type === 'xstate.error.actor.loadCall') pending.latest('load.call').reject((event as AnyEventObject).error);
     else actor.send(event as never);
     await flush();
+    if (event.type === 'xstate.snapshot.call' && pending.count('load.talk') > talkLoadsBefore) {
+      callChatLoad = pending.open().filter((c) => c.method === 'load.talk').at(-1)!;
+    }
     const snapshot = actor.getSnapshot();
     expect(snapshot.value).toEqual(state.value);
     const e = event as AnyEventObject;
@@ -167,20 +179,27 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
         .toContain((e.message as ImMessage).idServer);
       expect((snapshot.children.banner as AnyActorRef).getSnapshot().value).toBe('hidden');
     }
-    // The call's chat lives exactly as long as the call; its peer's messages go there, not to the banner.
+    // The call's chat starts once the call is connected (its code is asked for then) and lives as long as the call;
+    // its peer's messages go there, not to the banner.
     const callChat = snapshot.children.callChat as AnyActorRef | undefined;
+    const { pendingCallChat, callState } = snapshot.context;
     if (snapshot.status === 'active') {
-      expect(Boolean(callChat)).toBe(snapshot.context.inCall && pendingCall === null);
+      expect(Boolean(callChat)).toBe(snapshot.context.inCall && pendingCall === null && pendingCallChat === null);
       expect(snapshot.context.callPeer !== null).toBe(snapshot.context.inCall);
+      expect(pendingCallChat === null || snapshot.context.inCall).toBe(true);
+      if (event.type === 'xstate.done.actor.loadCall' && snapshot.context.inCall) {
+        const started = (snapshot.children.call as AnyActorRef).getSnapshot().context as { peer: { account: string } };
+        expect(pendingCallChat).toEqual({ peer: started.peer.account, account: 'me' });
+        expect(['yx-host', 'yx-caller']).toContain(started.peer.account);
+      }
+      if (event.type === 'xstate.snapshot.call') {
+        expect(callState).toBe('connected');
+        expect(pending.count('load.talk')).toBe(talkLoadsBefore + (pendingCallChat !== null ? 1 : 0));
+      }
     }
     if (callChat && snapshot.status === 'active') {
       const peer = (callChat.getSnapshot().context as { peer: string }).peer;
       expect(peer).toBe(snapshot.context.callPeer);
-      if (event.type === 'xstate.done.actor.loadCall') {
-        const started = (snapshot.children.call as AnyActorRef).getSnapshot().context as { peer: { account: string } };
-        expect(started.peer.account).toBe(peer);
-        expect(['yx-host', 'yx-caller']).toContain(peer);
-      }
       if (event.type === 'im.message' && (e.message as ImMessage).sessionId === peer) {
         expect((callChat.getSnapshot().context.messages as { idServer: string }[]).map((m) => m.idServer))
           .toContain((e.message as ImMessage).idServer);
@@ -231,18 +250,27 @@ describeGeneratedPaths('session', sessionMachine, {
   inputs,
   // Presence finishes only after it was told to go offline.
   possible: (s, e) => {
-    const ctx = s.context as { inCall: boolean; pendingTalk: unknown; pendingCall: unknown };
+    const ctx = s.context as { inCall: boolean; pendingTalk: unknown; pendingCall: unknown; pendingCallChat: unknown; callState: string };
     if (e.type === 'xstate.done.actor.presence') return s.matches('leaving');
     // A call ends only when one runs; code arrives only while it is being loaded.
     if (e.type === 'xstate.done.actor.call') return ctx.inCall && ctx.pendingCall === null;
     if (e.type.endsWith('.actor.loadTalk')) return ctx.pendingTalk !== null;
     if (e.type.endsWith('.actor.loadCall')) return ctx.pendingCall !== null;
+    // A running call reports how it goes; its chat's code comes once it was asked for (the call connected).
+    if (e.type === 'xstate.snapshot.call') return ctx.inCall && ctx.pendingCall === null && ctx.callState !== 'connected';
+    if (e.type.endsWith('.actor.loadCallChat')) return ctx.pendingCallChat !== null && ctx.callState === 'connected';
     return true;
   },
   // Whether a talk is open matters (its messages and send answers go there).
   serializeContext: (c) => {
-    const ctx = c as { talkPeer: string | null; pendingTalk: unknown; inCall: boolean; callPeer: string | null; pendingCall: unknown; lastCall: unknown };
-    return [ctx.talkPeer, ctx.pendingTalk !== null, ctx.inCall, ctx.callPeer, ctx.pendingCall !== null, ctx.lastCall !== null];
+    const ctx = c as {
+      talkPeer: string | null; pendingTalk: unknown; inCall: boolean; callPeer: string | null; pendingCall: unknown; lastCall: unknown;
+      callState: string; pendingCallChat: unknown;
+    };
+    return [
+      ctx.talkPeer, ctx.pendingTalk !== null, ctx.inCall, ctx.callPeer, ctx.pendingCall !== null, ctx.lastCall !== null, ctx.callState,
+      ctx.pendingCallChat !== null,
+    ];
   },
   minPaths: 5,
   replay: (path, { input, inspect }) => replay(input, path.steps, inspect),

@@ -6,7 +6,7 @@
 import type { SnapshotFrom } from 'xstate';
 import { TEXT_SYSTEM_SENDER } from '../banner/banner.machine';
 import type { BannerItem } from '../banner/banner.machine';
-import type { CallInput, CallMachine, CallPeer, CallSummary } from '../call/call.machine';
+import type { AppCallState, CallInput, CallMachine, CallPeer, CallSummary } from '../call/call.machine';
 import { isRecharge, previewOf } from '../im/preview';
 import type { LiveSetting } from '../live-hosting/live-hosting.machine';
 import type { ImConversation, ImMessage } from '../ports/im.port';
@@ -37,6 +37,14 @@ export interface SessionContext extends SessionInput {
   pendingCall: CallInput | null;
   /** The peer of the call's chat (the `callChat` child), while a call is under way. */
   callPeer: string | null;
+  /** SPEC §4 App call state of the running call, as its last snapshot said ('empty' without one). */
+  callState: AppCallState;
+  /**
+   * The input of the call's chat until it starts: once the call is connected (nothing shows the
+   * chat before, and loading its history and the peer's card would slow setting the call up), its
+   * code is asked for (`loadCallChat`) and the chat starts with it.
+   */
+  pendingCallChat: { peer: string; account: string } | null;
   /** How the last call ended, until the end screen is dismissed. */
   lastCall: CallSummary | null;
 }
@@ -71,6 +79,8 @@ export type SessionEvent =
   | { type: 'xstate.error.actor.loadTalk'; error: unknown }
   | { type: 'xstate.done.actor.loadCall'; output: CallChildren }
   | { type: 'xstate.error.actor.loadCall'; error: unknown }
+  | { type: 'xstate.done.actor.loadCallChat'; output: TalkLogic }
+  | { type: 'xstate.error.actor.loadCallChat'; error: unknown }
   /** The call child's snapshots (it is spawned with syncSnapshot). */
   | { type: 'xstate.snapshot.call'; snapshot: SnapshotFrom<CallMachine> }
   /** SPEC §2 live rooms: go live (hosts), watch a host's room, dismiss /liveEnds; handled by the `live` child. */

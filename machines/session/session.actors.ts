@@ -167,11 +167,20 @@ export function composeSession(ports: SessionPorts, loadPerUse: PerUseLoader = (
       };
     },
   );
+  // Composed once per loaded module: a ring or a tap then spends no time composing the machines again.
+  const composed = new WeakMap<typeof PerUse, { talk?: ReturnType<typeof PerUse.composeTalk>; call?: ReturnType<typeof PerUse.composeCallChildren> }>();
+  const of = (module: typeof PerUse) => composed.get(module) ?? composed.set(module, {}).get(module)!;
   return sessionMachine.provide({
     actors: {
       imConnection, presence: composePresence(ports.presence), banner, idleHost, conversations, signalLink, live,
-      loadTalk: fromPromise(async () => (await loadPerUse('talk')).composeTalk(ports)),
-      loadCall: fromPromise(async () => (await loadPerUse('call')).composeCallChildren(ports)),
+      loadTalk: fromPromise(async () => {
+        const module = await loadPerUse('talk');
+        return (of(module).talk ??= module.composeTalk(ports));
+      }),
+      loadCall: fromPromise(async () => {
+        const module = await loadPerUse('call');
+        return (of(module).call ??= module.composeCallChildren(ports));
+      }),
     },
   });
 }

@@ -46,6 +46,20 @@ describe('lazyMedia', () => {
     expect(loaded.left).toBe(1);
   });
 
+  it('a loaded adapter is used at once, before anything queued meanwhile; before it loads, once it has', async () => {
+    const loaded = adapter();
+    const lazy = lazyMedia<ReturnType<typeof adapter>, string>(async () => loaded);
+    const order: string[] = [];
+    const first = lazy.withAdapter(async () => { order.push('used while loading'); });
+    order.push('asked');
+    await first;
+    queueMicrotask(() => order.push('queued before'));
+    void lazy.withAdapter(async () => { order.push('used at once'); });
+    await Promise.resolve();
+    expect(order).toEqual(['asked', 'used while loading', 'used at once', 'queued before']);
+    await expect(lazy.withAdapter(() => { throw new Error('refused'); })).rejects.toThrow('refused');
+  });
+
   it('a load that failed every attempt fails the use, and the next use tries again', async () => {
     let fail = true;
     let tries = 0;

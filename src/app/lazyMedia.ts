@@ -16,6 +16,11 @@ interface MediaAdapter<E> {
 export interface LazyMedia<A extends MediaAdapter<E>, E> {
   /** The adapter, loading it the first time (a failed load is tried again at the next use). */
   load(): Promise<A>;
+  /**
+   * `run(adapter)` with the adapter: at once when it is loaded (so that what it starts, such as
+   * opening the camera, goes out before anything else queued meanwhile), else once it loads.
+   */
+  withAdapter<T>(run: (adapter: A) => Promise<T>): Promise<T>;
   readonly media: CallMediaView;
   /** Leaves what was loaded; nothing was ever loaded: nothing to leave (and nothing to load for it). */
   leave(): Promise<void>;
@@ -53,6 +58,14 @@ export function lazyMedia<A extends MediaAdapter<E>, E>(loadAdapter: () => Promi
 
   return {
     load,
+    withAdapter(run) {
+      if (!adapter) return load().then(run);
+      try {
+        return run(adapter);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
     media: {
       local: () => adapter?.media.local() ?? null,
       remote: () => adapter?.media.remote() ?? null,

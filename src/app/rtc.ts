@@ -50,8 +50,9 @@ export function createRtcPort(options: RtcPortOptions): RtcAdapter {
   const lazy = lazyMedia<RtcAdapter, RtcEvent>(() => loadAdapter(options));
   return {
     media: lazy.media,
-    prepare: async (video) => (await lazy.load()).prepare(video),
-    join: async (channelId, account) => (await lazy.load()).join(channelId, account),
+    // Straight to the loaded adapter: the camera is asked for before the call screen renders.
+    prepare: (video) => lazy.withAdapter((adapter) => adapter.prepare(video)),
+    join: (channelId, account) => lazy.withAdapter((adapter) => adapter.join(channelId, account)),
     leave: lazy.leave,
     subscribe: lazy.subscribe,
   };

@@ -9,10 +9,12 @@ import { cooldownSecondsLeft } from '../../../machines/ask-gift/ask-gift.machine
 import type { AskGiftRef, GiftListRef } from '../../../machines/call/call.selectors';
 import { GiftPanel } from './GiftPanel';
 import { useNow } from './useNow';
+import { useOpened } from './useOpened';
 
 export function HostGifts({ ask, list }: { ask: AskGiftRef; list: GiftListRef | undefined }) {
   const id = useId();
   const [choosing, setChoosing] = useState(false);
+  const opened = useOpened(choosing);
   const asking = useSelector(ask, (s) => s.matches('asking'));
   const coolingDown = useSelector(ask, (s) => s.matches('coolingDown'));
   const nextAskAt = useSelector(ask, (s) => s.context.nextAskAt);
@@ -34,7 +36,7 @@ export function HostGifts({ ask, list }: { ask: AskGiftRef; list: GiftListRef | 
         <span id={`${id}-cooldown`} className="call-cooldown" role="timer" aria-label="Ask again in">{`Again in ${left} s`}</span>
       )}
       {notice && <p className="call-notice" role="status">{notice}</p>}
-      {list && (
+      {list && opened && (
         <GiftPanel
           list={list}
           mode="ask"

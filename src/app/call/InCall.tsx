@@ -19,6 +19,7 @@ import { GiftCard } from './GiftCard';
 import { HostGifts } from './HostGifts';
 import { CallWallet, IncomingAsk, UserGifts } from './UserGifts';
 import { useNow } from './useNow';
+import { useOpened } from './useOpened';
 
 export function useStreams(media: CallMediaView | undefined) {
   const subscribe = (listener: () => void) => media?.subscribe(listener) ?? (() => {});
@@ -40,6 +41,7 @@ export function InCall({ call, view, chat }: { call: CallRef; view: CallView; ch
   const { local } = useStreams(callMedia);
   const [overlay, setOverlay] = useState(true);
   const [history, setHistory] = useState(false);
+  const historyOpened = useOpened(history);
   const now = useNow(true);
   const room = useSelector(call, selectInCall);
   const list = useSelector(room, selectGiftList);
@@ -80,7 +82,7 @@ export function InCall({ call, view, chat }: { call: CallRef; view: CallView; ch
               <ChatComposer chat={chat} />
             </div>
           </div>
-          <ChatHistory call={call} chat={chat} peerName={peerName} open={history} onClose={() => setHistory(false)} />
+          {historyOpened && <ChatHistory call={call} chat={chat} peerName={peerName} open={history} onClose={() => setHistory(false)} />}
         </div>
       )}
       {/* Shown with or without the overlay: a gift arriving, and an ask waiting for an answer. */}

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { isLowBalance, remainingBalance } from '../../../machines/call/call.selectors';
 import type { CallView, GiftListRef, GiftingRef } from '../../../machines/call/call.selectors';
 import { GiftPanel } from './GiftPanel';
+import { useOpened } from './useOpened';
 import { useNow } from './useNow';
 
 export const TEXT_LOW_BALANCE = 'Your diamonds are running low: the call ends when they run out.';
@@ -38,6 +39,7 @@ export function CallWallet({ view, gifting }: { view: CallView; gifting: Gifting
 
 export function UserGifts({ gifting, list }: { gifting: GiftingRef; list: GiftListRef | undefined }) {
   const [choosing, setChoosing] = useState(false);
+  const opened = useOpened(choosing);
   const sending = useSelector(gifting, (s) => s.matches('sending'));
   const notice = useSelector(gifting, (s) => s.context.notice);
   return (
@@ -46,7 +48,7 @@ export function UserGifts({ gifting, list }: { gifting: GiftingRef; list: GiftLi
         {sending ? 'Sending…' : 'Send a gift'}
       </button>
       {notice && <p className="call-notice" role="status">{notice}</p>}
-      {list && (
+      {list && opened && (
         <GiftPanel
           list={list}
           mode="send"

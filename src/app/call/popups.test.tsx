@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { askGiftMachine } from '../../../machines/ask-gift/ask-gift.machine';
 import { giftListMachine } from '../../../machines/gift-list/gift-list.machine';
+import type { GiftCategory } from '../../../machines/ports/gift.port';
 import { HostGifts } from './HostGifts';
 
 const popups = vi.hoisted(() => ({ renders: [] as boolean[] }));
@@ -24,7 +25,7 @@ afterEach(cleanup);
 
 describe('[§2] the call screen\'s popups', () => {
   it('are not mounted until first opened, and stay mounted once closed', async () => {
-    const list = createActor(giftListMachine.provide({ actors: { load: fromPromise(async () => []) } })).start();
+    const list = createActor(giftListMachine.provide({ actors: { load: fromPromise(async (): Promise<GiftCategory[]> => []) } })).start();
     const ask = createActor(askGiftMachine, { input: { peer: 'yx-user' } }).start();
     render(<HostGifts ask={ask} list={list} />);
     expect(popups.renders).toEqual([]);

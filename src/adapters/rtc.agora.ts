@@ -126,8 +126,9 @@ export function createAgoraRtcPort<T extends AgoraLocalTrack>(deps: AgoraRtcDeps
     media,
 
     prepare(video) {
+      const prepared = preparation.prepare(video);
       readyToken.ready();
-      return preparation.prepare(video);
+      return prepared;
     },
 
     async join(channelId, account) {

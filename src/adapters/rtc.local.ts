@@ -4,7 +4,9 @@
  * SPEC §3 media error texts, §9 Video (720p, VP9).
  *
  * - `prepare(video)` opens camera (1280×720 ideal) and microphone; a refusal is a MediaError
- *   whose kind comes from the DOMException's name (`mediaErrorKind`). One preparation per call
+ *   whose kind comes from the DOMException's name (`mediaErrorKind`). When both are allowed
+ *   already, camera and microphone are asked for apart, so that a link made meanwhile sends
+ *   the camera as soon as it opens (`openOwnMedia`). One preparation per call
  *   (media.prepare.ts): a second prepare answers with the first. Beside the camera it asks for
  *   the rtcToken and opens the relay's socket, so that the join is one round trip.
  * - `join(channelId, account)` joins the relay's channel with the rtcToken (`options.rtcToken`,
@@ -39,9 +41,9 @@ import { eventFanOut } from './media.events';
 import { ahead, onePreparation, tokenAhead } from './media.prepare';
 import { MediaViewState } from './rtc.view';
 import {
-  acceptAnswer, answerOn, connectionChanged, joinRelay, keepResolution, leaveRelay, makeOffer, mediaDevices, offerOn, openOwnStream,
-  openPeerLink, openRelaySocket, OwnStream, parseRelay, receiveTrack, relayTo, sendOfferTo, shutPeerLink, takeCandidate, type PeerLink,
-  type RelayOptions,
+  acceptAnswer, answerOn, connectionChanged, joinRelay, keepResolution, leaveRelay, makeOffer, mediaDevices, offerOn, openOwnMedia,
+  openPeerLink, openRelaySocket, OwnStream, parseRelay, receiveTrack, relayTo, sendOfferTo, shutPeerLink, takeCandidate, watchMediaAllowed,
+  type PeerLink, type RelayOptions,
 } from './webrtc.shared';
 
 /** Tested with the call's adapter (rtc.local.test.ts). */
@@ -97,13 +99,19 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
   let call: Call | null = null;
   /** Counts leaves: a prepare or join still under way when the call is left must not open anything after it. */
   let leaves = 0;
+  /** Whether camera and microphone are allowed already (then they open apart, the camera first to be sent). */
+  const mediaAllowed = watchMediaAllowed();
   /** Whether the own media being prepared (or prepared) has a camera; null before the first prepare of a call. */
   let ownVideo: boolean | null = null;
   const preparation = onePreparation(async (video) => {
     const devices = mediaDevices();
     own.stop();
     const at = leaves;
-    const stream = await openOwnStream(devices, video, () => at !== leaves, LEFT);
+    const stream = await openOwnMedia(devices, video, {
+      allowed: mediaAllowed(), stale: () => at !== leaves, left: LEFT,
+      // A link made while the camera opened sends it at once, before the microphone is there too.
+      onCamera: (camera) => { if (call?.link) attachOwn(call.link, camera); },
+    });
     own.show(stream);
     if (call?.link) attachOwn(call.link, stream);
   });
@@ -279,9 +287,11 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
 
     prepare(video) {
       ownVideo = video;
+      // The camera first: what the join needs is asked for right after it.
+      const prepared = preparation.prepare(video);
       readyToken.ready();
       readySocket.ready();
-      return preparation.prepare(video);
+      return prepared;
     },
 
     async join(channelId, account) {

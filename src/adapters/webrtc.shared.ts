@@ -120,6 +120,55 @@ export async function openOwnStream(devices: MediaDevices, video: boolean, stale
   return stream;
 }
 
+/**
+ * Whether camera and microphone are both allowed already, as the Permissions API says (false
+ * while unknown or where it cannot tell). Watched from the call on, so a change is seen.
+ */
+export function watchMediaAllowed(permissions: Permissions | undefined = globalThis.navigator?.permissions): () => boolean {
+  const states = new Map<string, PermissionState>();
+  if (typeof permissions?.query === 'function') {
+    for (const name of ['camera', 'microphone']) {
+      permissions.query({ name: name as PermissionName }).then((status) => {
+        const update = () => states.set(name, status.state);
+        update();
+        status.addEventListener?.('change', update);
+      }, () => undefined);
+    }
+  }
+  return () => states.get('camera') === 'granted' && states.get('microphone') === 'granted';
+}
+
+/**
+ * Opens the microphone and, with `video`, the camera, like `openOwnStream`. When both are
+ * allowed already (`allowed`), they are asked for apart: the camera is then not held up by
+ * the microphone's set-up, and `onCamera` has it as soon as it is open (a link already made
+ * can send it). Otherwise one request, so that a person who is asked is asked once. A refusal
+ * of either closes the other and is the MediaError of its name.
+ */
+export async function openOwnMedia(
+  devices: MediaDevices, video: boolean,
+  { allowed, stale, left, onCamera }: { allowed: boolean; stale: () => boolean; left: string; onCamera?: (camera: MediaStream) => void },
+): Promise<MediaStream> {
+  if (!video || !allowed) return openOwnStream(devices, video, stale, left);
+  const { audio, video: camera } = mediaConstraints(true);
+  const cameraOpen = devices.getUserMedia({ video: camera });
+  const microphoneOpen = devices.getUserMedia({ audio });
+  cameraOpen.then((stream) => {
+    if (!stale()) onCamera?.(stream);
+  }, () => undefined);
+  const [cam, mic] = await Promise.allSettled([cameraOpen, microphoneOpen]);
+  if (cam.status === 'rejected' || mic.status === 'rejected') {
+    for (const opened of [cam, mic]) if (opened.status === 'fulfilled') stopTracks(opened.value);
+    throw new MediaError(mediaErrorKind(cam.status === 'rejected' ? cam.reason : (mic as PromiseRejectedResult).reason));
+  }
+  for (const track of mic.value.getTracks()) cam.value.addTrack(track);
+  if (stale()) {
+    stopTracks(cam.value);
+    throw new Error(left);
+  }
+  return cam.value;
+}
+
 function stopTracks(stream: MediaStream): void {
   for (const track of stream.getTracks()) track.stop();
 }

@@ -34,20 +34,32 @@ function startPattern(ctx: AudioContext): () => void {
   };
 }
 
+/**
+ * One audio context for every ring, suspended between them: making one asks the audio device
+ * for its set-up while the main thread waits, just as a ring opens the camera for the call.
+ */
+let shared: AudioContext | null = null;
+function ringContext(): AudioContext | null {
+  const AudioCtx = window.AudioContext as typeof AudioContext | undefined;
+  if (!AudioCtx) return null;
+  if (shared?.state === 'closed') shared = null;
+  shared ??= new AudioCtx();
+  return shared;
+}
+
 export function Ringtone() {
   const [blocked, setBlocked] = useState(false);
   const ctxRef = useRef<AudioContext | null>(null);
   useEffect(() => {
-    const AudioCtx = window.AudioContext as typeof AudioContext | undefined;
-    if (!AudioCtx) return;
-    const ctx = new AudioCtx();
+    const ctx = ringContext();
+    if (!ctx) return;
     ctxRef.current = ctx;
     const stop = startPattern(ctx);
     if (ctx.state === 'suspended') setBlocked(true);
     void ctx.resume().then(() => setBlocked(ctx.state !== 'running'), () => setBlocked(true));
     return () => {
       stop();
-      void ctx.close();
+      void ctx.suspend().catch(() => undefined);
       ctxRef.current = null;
     };
   }, []);

@@ -169,13 +169,16 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
     }
   }
 
-  /** The camera and microphone opened after the link was made: into its sending slots, with the link's video settings. */
+  /**
+   * The camera and microphone opened after the link was made: into its sending slots (whose
+   * video settings, `keepResolution`, were set with the description).
+   */
   function attachOwn(link: Link, stream: MediaStream): void {
     if (link.over) return;
     for (const track of stream.getTracks()) {
       const slot = link.pc.getTransceivers().find((t) => t.receiver.track.kind === track.kind && t.sender.track === null);
       if (!slot || (slot.direction !== 'sendrecv' && slot.direction !== 'sendonly')) continue;
-      slot.sender.replaceTrack(track).then(() => keepResolution(link.pc), () => undefined);
+      slot.sender.replaceTrack(track).catch(() => undefined);
     }
   }
 

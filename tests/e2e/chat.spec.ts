@@ -189,6 +189,8 @@ test('a host sends a secret message; its reader unlocks it for the price, and on
 
   for (const [reader, page] of [[rich, r.page], [poor, p.page]] as const) {
     await openAppAs(h.page, request, host.userId, `/talk?to=${reader.yxAccid}&taPath=e2e`);
+    // As a person would: the chat is there (so the IM is logged in) before anything is sent.
+    await expect(messages(h.page)).toHaveAttribute('data-history', 'loaded');
     await h.page.getByRole('button', { name: 'Secret message' }).click();
     const form = h.page.getByRole('form', { name: 'Secret message' });
     await form.getByLabel('Secret text').fill(`Just for you, ${reader.nickname}`);

@@ -17,21 +17,24 @@ export async function accounts(request: APIRequestContext): Promise<Account[]> {
   return (await response.json()) as Account[];
 }
 
-let claimed = 0;
+/** Accounts this worker has handed out, by userId: none is handed out twice by one worker. */
+const claimed = new Set<number>();
 
 /**
  * An account of `userType` that no other running test uses: the same account logged in
  * twice would have the second IM login kick the first (SPEC §8), as it should.
- * Each parallel worker takes from its own range of the seeded accounts.
+ * Each parallel worker takes from its own half of the seeded accounts of that type (whatever
+ * `which` asks for, so two workers never meet on one account), and never the same one twice.
  */
 export async function firstAccount(
   request: APIRequestContext, userType: 1 | 2, which: (a: Account) => boolean = () => true,
 ): Promise<Account> {
-  const all = (await accounts(request)).filter((a) => a.userType === userType && a.userLevel > 0 && which(a));
-  const perWorker = Math.floor(all.length / 2);
-  const index = (test.info().parallelIndex % 2) * perWorker + (claimed++ % perWorker);
-  const found = all[index];
-  if (!found) throw new Error(`not enough seeded accounts of userType ${userType}`);
+  const all = (await accounts(request)).filter((a) => a.userType === userType && a.userLevel > 0);
+  const half = Math.floor(all.length / 2);
+  const mine = test.info().parallelIndex % 2 === 0 ? all.slice(0, half) : all.slice(half, 2 * half);
+  const found = mine.find((a) => !claimed.has(a.userId) && which(a));
+  if (!found) throw new Error(`no unused seeded account of userType ${userType} left for this worker`);
+  claimed.add(found.userId);
   return found;
 }
 

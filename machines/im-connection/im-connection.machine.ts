@@ -17,12 +17,21 @@
  *
  * Messages (each server id once), notifications, unread totals and the end of the session
  * leave as emitted events (`ImOutput`); the root actor composes this machine so that they
- * reach it as events instead (see app.actors.ts). A send made while not connected fails at
- * once with the §8 text; a send made while connected runs as its own child and reports back.
+ * reach it as events instead (see app.actors.ts). A send made while connected runs as its
+ * own child and reports back. A send made while a login is under way (loggingIn,
+ * waitingToRetry, refreshingToken: the first login after start-up, or a re-login after the
+ * link dropped) is held, in order: on `connected` each starts as if made then; if the
+ * login ends anywhere else (offline, failed, kicked, loggingOut) each fails with the §5
+ * text. With no login under way (offline, loggingOut, hidden) a send fails at once (§5).
+ * A second send of a client id held or under way is ignored (`sendIgnored`).
+ * Types and event readings: im-connection.types.ts.
  */
-import { assign, emit, fromCallback, fromPromise, setup, spawnChild, stopChild } from 'xstate';
-import type { ImConversation, ImEvent, ImMessage } from '../ports/im.port';
+import { assign, emit, enqueueActions, fromCallback, fromPromise, setup, stopChild } from 'xstate';
 import { ImCode, RELOGIN_CODES, TOKEN_REFRESH_CODES } from '../ports/im.port';
+import { codeOf, isKnownSend, outputOf, requestOf } from './im-connection.types';
+import type { ImConnectionContext, ImConnectionEmitted, ImConnectionEvent, ImConnectionInput, ImOutput, SendRequest } from './im-connection.types';
+
+export * from './im-connection.types';
 
 export const MAX_LOGIN_ATTEMPTS = 3;
 export const TEXT_NOT_CONNECTED = 'Connection not established. Please kill the app and try again.';
@@ -32,81 +41,15 @@ export const SEEN_LIMIT = 500;
 /** The wait before the n-th try out of `offline`: 1 s, 2 s, 3 s, 4 s, then 5 s. */
 export const offlineRetryDelayMs = (tries: number): number => Math.min(tries, 5) * 1000;
 
-export interface ImConnectionInput {
-  account: string;
-  token: string;
-  /** Hosts disconnect while the app is hidden (SPEC §4). */
-  disconnectWhenHidden: boolean;
-}
-
-export interface ImConnectionContext extends ImConnectionInput {
-  attempts: number;
-  /** Tries in a row that found the service out of reach. */
-  offlineTries: number;
-  lastError: number | null;
-  /** The last visibility the app reported (a fact from outside). */
-  appVisible: boolean;
-  seen: readonly string[];
-  /** Client ids of the sends under way. */
-  sending: readonly string[];
-}
-
-export interface SendRequest {
-  to: string;
-  text: string;
-  idClient: string;
-  /** SPEC §3 Message ext (e.g. a secret message's privateMsg). */
-  ext?: Record<string, unknown>;
-}
-
-export type SendOutcome =
-  | { type: 'im.sent'; idClient: string; message: ImMessage }
-  | { type: 'im.sendFailed'; idClient: string; reason: 'refused' | 'error'; text: string };
-
-export type ImConnectionEvent =
-  | { type: 'im.event'; event: ImEvent }
-  | ({ type: 'im.sendText' } & SendRequest)
-  | SendOutcome
-  | { type: 'app.hidden' }
-  | { type: 'app.visible' };
-
-/** What the connection reports to whoever owns it (the root actor). */
-export type ImOutput =
-  | { type: 'im.message'; message: ImMessage }
-  | { type: 'im.notification'; content: unknown; from: string }
-  | { type: 'im.unreadChanged'; count: number }
-  | { type: 'im.conversationChanged'; conversation: ImConversation }
-  /** Logged in (again): lists kept elsewhere load (again). */
-  | { type: 'im.connected' }
-  /** The session must end: `text` is shown first when there is one. */
-  | { type: 'im.sessionEnded'; text: string | null };
-
-export type ImConnectionEmitted =
-  | ImOutput
-  | { type: 'sendResult'; idClient: string; message: ImMessage }
-  /** A second send of a message already under way (a double tap). */
-  | { type: 'sendIgnored'; idClient: string }
-  | { type: 'sendFailed'; idClient: string; reason: 'notConnected' | 'refused' | 'error'; text: string };
-
-/** The output for a port event worth reporting (see the `isNewReport` guard). */
-export function outputOf(event: ImConnectionEvent): ImOutput {
-  const e = event.type === 'im.event' ? event.event : null;
-  if (e?.type === 'message') return { type: 'im.message', message: e.message };
-  if (e?.type === 'notification') return { type: 'im.notification', content: e.notification.content, from: e.notification.from };
-  if (e?.type === 'unread') return { type: 'im.unreadChanged', count: e.total };
-  if (e?.type === 'conversation') return { type: 'im.conversationChanged', conversation: e.conversation };
-  throw new Error(`${e?.type ?? event.type} is not reported`);
-}
-
-export const codeOf = (error: unknown): number | null =>
-  typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'number'
-    ? (error as { code: number }).code
-    : null;
-
 const sendChildId = (idClient: string) => `send-${idClient}`;
 
 type ErrorParams = { error: unknown };
 const errorParams = ({ event }: { event: { error: unknown } }): ErrorParams => ({ error: event.error });
+
+/** While a login is under way a send waits for its outcome instead of failing at once. */
+const holdSends = {
+  'im.sendText': [{ guard: 'sendKnown', actions: 'ignoreSend' }, { actions: 'holdSend' }],
+} as const;
 
 export const imConnectionMachine = setup({
   types: {
@@ -136,6 +79,7 @@ export const imConnectionMachine = setup({
     isKick: ({ event }) => event.type === 'im.event' && event.event.type === 'kicked',
     isLinkLost: ({ event }) => event.type === 'im.event' && event.event.type === 'disconnected',
     sendUnderWay: ({ context, event }) => 'idClient' in event && context.sending.includes(event.idClient),
+    sendKnown: ({ context, event }) => event.type === 'im.sendText' && isKnownSend(context, event.idClient),
     /** Messages (each server id once), notifications, unread totals and conversation changes go up; link events do not. */
     isNewReport: ({ context, event }) => {
       if (event.type !== 'im.event') return false;
@@ -168,19 +112,15 @@ export const imConnectionMachine = setup({
     forward: emit(({ event }) => outputOf(event)),
     reportConnected: emit({ type: 'im.connected' } as ImOutput),
     endSession: emit((_, p: { text: string | null }): ImOutput => ({ type: 'im.sessionEnded', text: p.text })),
-    refuseSend: emit(({ event }) => ({
-      type: 'sendFailed' as const,
-      idClient: event.type === 'im.sendText' ? event.idClient : '',
-      reason: 'notConnected' as const,
-      text: TEXT_NOT_CONNECTED,
+    refuseSend: emit((_, p: { idClient: string }) => ({
+      type: 'sendFailed' as const, idClient: p.idClient, reason: 'notConnected' as const, text: TEXT_NOT_CONNECTED,
     })),
-    startSend: spawnChild('send', {
-      id: ({ event }) => sendChildId(event.type === 'im.sendText' ? event.idClient : ''),
-      input: ({ event }) => {
-        if (event.type !== 'im.sendText') throw new Error('startSend needs im.sendText');
-        return { to: event.to, text: event.text, idClient: event.idClient, ...(event.ext ? { ext: event.ext } : {}) };
-      },
+    ignoreSend: emit(({ event }) => ({ type: 'sendIgnored' as const, idClient: requestOf(event).idClient })),
+    startSend: enqueueActions(({ context, enqueue }, request: SendRequest) => {
+      enqueue.spawnChild('send', { id: sendChildId(request.idClient), input: request });
+      enqueue.assign({ sending: [...context.sending, request.idClient] });
     }),
+    holdSend: assign({ held: ({ context, event }) => [...context.held, requestOf(event)] }),
     forgetSend: assign({
       sending: ({ context, event }) => context.sending.filter((id) => !('idClient' in event) || id !== event.idClient),
     }),
@@ -193,9 +133,25 @@ export const imConnectionMachine = setup({
       throw new Error('reportSend needs a send outcome');
     }),
   },
+}).extend<{ startHeld: undefined; refuseHeld: undefined }>({
+  // Named so that an owner's `refuseSend` (the session's) also reports the held sends.
+  actions: {
+    /** Connected: the held sends start, in the order they were made. */
+    startHeld: enqueueActions(({ context, enqueue }) => {
+      for (const request of context.held) enqueue({ type: 'startSend', params: request });
+      enqueue.assign({ held: [] });
+    }),
+    /** The login ended elsewhere than connected: each held send fails as a send made now would. */
+    refuseHeld: enqueueActions(({ context, enqueue }) => {
+      for (const { idClient } of context.held) enqueue({ type: 'refuseSend', params: { idClient } });
+      enqueue.assign({ held: [] });
+    }),
+  },
 }).createMachine({
   id: 'imConnection',
-  context: ({ input }) => ({ ...input, attempts: 0, offlineTries: 0, lastError: null, appVisible: true, seen: [], sending: [] }),
+  context: ({ input }) => ({
+    ...input, attempts: 0, offlineTries: 0, lastError: null, appVisible: true, seen: [], sending: [], held: [],
+  }),
   // The subscription lives as long as the connection actor, across every login.
   invoke: { id: 'events', src: 'events' },
   initial: 'loggingIn',
@@ -204,7 +160,8 @@ export const imConnectionMachine = setup({
       { guard: 'isKick', target: '.kicked' },
       { guard: 'isNewReport', actions: ['remember', 'forward'] },
     ],
-    'im.sendText': { actions: 'refuseSend' },
+    // No login under way (offline, hidden, logging out): SPEC §5, the send fails at once.
+    'im.sendText': { actions: { type: 'refuseSend', params: ({ event }) => ({ idClient: event.idClient }) } },
     // A send started while connected may finish after the link dropped: still report it.
     'im.sent': { guard: 'sendUnderWay', actions: ['reportSend', 'stopSend', 'forgetSend'] },
     'im.sendFailed': { guard: 'sendUnderWay', actions: ['reportSend', 'stopSend', 'forgetSend'] },
@@ -217,6 +174,7 @@ export const imConnectionMachine = setup({
   states: {
     loggingIn: {
       entry: 'countAttempt',
+      on: holdSends,
       invoke: {
         id: 'login',
         src: 'login',
@@ -244,6 +202,7 @@ export const imConnectionMachine = setup({
       },
     },
     refreshingToken: {
+      on: holdSends,
       invoke: {
         id: 'refreshToken',
         src: 'refreshToken',
@@ -255,17 +214,19 @@ export const imConnectionMachine = setup({
       },
     },
     waitingToRetry: {
+      on: holdSends,
       after: { loginRetryDelay: 'loggingIn' },
     },
     /** The service is out of reach: try again after a while, or at once when the app comes back. */
     offline: {
+      entry: 'refuseHeld',
       after: { offlineRetryDelay: 'loggingIn' },
       on: {
         'app.visible': { target: 'loggingIn', actions: 'noteVisible' },
       },
     },
     connected: {
-      entry: 'reportConnected',
+      entry: ['reportConnected', 'startHeld'],
       initial: 'idle',
       states: {
         idle: { after: { heartbeat: 'pinging' } },
@@ -281,16 +242,14 @@ export const imConnectionMachine = setup({
         ],
         'im.sendText': [
           // A second tap on a message already under way is ignored.
-          {
-            guard: ({ context, event }) => context.sending.includes(event.idClient),
-            actions: emit(({ event }) => ({ type: 'sendIgnored' as const, idClient: event.idClient })),
-          },
-          { actions: ['startSend', assign({ sending: ({ context, event }) => [...context.sending, event.idClient] })] },
+          { guard: 'sendKnown', actions: 'ignoreSend' },
+          { actions: { type: 'startSend', params: ({ event }) => requestOf(event) } },
         ],
       },
     },
     /** Host app hidden: disconnect and stay out until visible again (SPEC §4). */
     loggingOut: {
+      entry: 'refuseHeld',
       invoke: { id: 'logout', src: 'logout', onDone: 'hidden', onError: 'hidden' },
       on: { 'app.hidden': { actions: 'noteHidden' } },
     },
@@ -304,11 +263,12 @@ export const imConnectionMachine = setup({
     },
     kicked: {
       type: 'final',
-      entry: { type: 'endSession', params: { text: TEXT_KICKED } },
+      // The held sends fail before the session ends, so the open talk hears of them.
+      entry: ['refuseHeld', { type: 'endSession', params: { text: TEXT_KICKED } }],
     },
     failed: {
       type: 'final',
-      entry: { type: 'endSession', params: { text: null } },
+      entry: ['refuseHeld', { type: 'endSession', params: { text: null } }],
     },
   },
 });

@@ -12,7 +12,7 @@ import { PendingCalls } from '../ports/pending';
 import { afterEvent, describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
 import { composeImConnection } from './im-connection.actors';
-import { TEXT_KICKED, imConnectionMachine, offlineRetryDelayMs } from './im-connection.machine';
+import { TEXT_KICKED, TEXT_NOT_CONNECTED, imConnectionMachine, offlineRetryDelayMs } from './im-connection.machine';
 import type { ImConnectionInput } from './im-connection.machine';
 
 const message: ImMessage = {
@@ -46,6 +46,11 @@ const samples: AnyEventObject[] = [
   { type: 'app.visible' },
 ];
 
+/** The states a login is under way in: a send made there waits for its outcome. */
+const LOGGING_IN = ['loggingIn', 'waitingToRetry', 'refreshingToken'] as const;
+const isLoggingIn = (s: AnyMachineSnapshot) => LOGGING_IN.some((key) => s.matches(key));
+const heldIds = (s: AnyMachineSnapshot) => (s.context.held as { idClient: string }[]).map((r) => r.idClient);
+
 const inputs: Record<string, ImConnectionInput> = {
   host: { account: 'me', token: 'token-1', disconnectWhenHidden: true },
   user: { account: 'me', token: 'token-1', disconnectWhenHidden: false },
@@ -68,6 +73,8 @@ async function replay(input: ImConnectionInput, steps: readonly { event: EventOb
   for (const { event, state } of steps) {
     const before = actor.getSnapshot();
     const connectionsBefore = emitted.filter((e) => e.type === 'im.connected').length;
+    const emittedBefore = emitted.length;
+    const portSendsBefore = im.pending.count('sendText');
     const [, kind, , id] = event.type.split('.');
     const payload = event as AnyEventObject;
     if (event.type.startsWith('xstate.after.')) {
@@ -98,6 +105,8 @@ async function replay(input: ImConnectionInput, steps: readonly { event: EventOb
     expect(snapshot.value).toEqual(state.value);
     expect(snapshot.context.attempts).toBe(state.context.attempts);
     expect(Math.min(snapshot.context.offlineTries, 2)).toBe(Math.min(state.context.offlineTries, 2));
+    expect(heldIds(snapshot)).toEqual(heldIds(state));
+    expect(snapshot.context.sending).toEqual(state.context.sending);
     // Out of reach never ends the session; only refusals count as attempts.
     if (snapshot.matches('offline')) expect(snapshot.context.attempts).toBe(0);
     // Invariants.
@@ -106,8 +115,38 @@ async function replay(input: ImConnectionInput, steps: readonly { event: EventOb
     if (snapshot.matches('kicked')) expect(toParent.at(-1)).toEqual({ type: 'im.sessionEnded', text: TEXT_KICKED });
     if (snapshot.matches('failed')) expect(toParent.at(-1)).toEqual({ type: 'im.sessionEnded', text: null });
     if (snapshot.matches('hidden')) expect(input.disconnectWhenHidden).toBe(true);
-    if (event.type === 'im.sendText' && !state.matches('connected')) {
-      expect(emitted.at(-1)).toMatchObject({ type: 'sendFailed', reason: 'notConnected' });
+    const news = emitted.slice(emittedBefore);
+    const known = [...heldIds(before), ...before.context.sending as string[]];
+    if (event.type === 'im.sendText') {
+      const idClient = String(payload.idClient);
+      // A double tap is ignored wherever a login is under way or done (SPEC §4).
+      if ((isLoggingIn(before) || before.matches('connected')) && known.includes(idClient)) {
+        expect(news).toEqual([{ type: 'sendIgnored', idClient }]);
+      } else if (isLoggingIn(before)) {
+        // Held until the login's outcome: nothing reported, nothing sent yet.
+        expect(news).toEqual([]);
+        expect(heldIds(snapshot)).toEqual([...heldIds(before), idClient]);
+      } else if (before.matches('connected')) {
+        expect(im.pending.count('sendText')).toBe(portSendsBefore + 1);
+      } else {
+        // No login under way (offline, logging out, hidden): SPEC §5, it fails at once.
+        expect(news).toEqual([{ type: 'sendFailed', idClient, reason: 'notConnected', text: TEXT_NOT_CONNECTED }]);
+      }
+    }
+    if (!isLoggingIn(snapshot)) expect(heldIds(snapshot)).toEqual([]);
+    if (heldIds(before).length > 0 && !isLoggingIn(snapshot)) {
+      if (snapshot.matches('connected')) {
+        // Connected: each held send starts as one made now, in order.
+        expect(im.pending.argsOf('sendText').slice(portSendsBefore).map((a) => (a[2] as { idClient: string }).idClient))
+          .toEqual(heldIds(before));
+        expect(snapshot.context.sending).toEqual([...before.context.sending as string[], ...heldIds(before)]);
+      } else {
+        // The login ended elsewhere: each held send fails with the §5 text, before any end of the session.
+        expect(news.filter((e) => e.type === 'sendFailed')).toEqual(
+          heldIds(before).map((idClient) => ({ type: 'sendFailed', idClient, reason: 'notConnected', text: TEXT_NOT_CONNECTED })),
+        );
+        expect(im.pending.count('sendText')).toBe(portSendsBefore);
+      }
     }
     if (event.type === 'im.sendFailed') expect(emitted.at(-1)).toMatchObject({ type: 'sendFailed', reason: 'refused' });
     // Every (re)connection is reported once, so lists kept elsewhere load again.
@@ -128,8 +167,8 @@ describeGeneratedPaths('imConnection', imConnectionMachine, {
   events: samples,
   inputs,
   serializeContext: (c) => {
-    const ctx = c as { attempts: number; offlineTries: number; appVisible: boolean; sending: string[]; seen: string[] };
-    return [ctx.attempts, Math.min(ctx.offlineTries, 2), ctx.appVisible, ctx.sending.length, ctx.seen.length];
+    const ctx = c as { attempts: number; offlineTries: number; appVisible: boolean; sending: string[]; seen: string[]; held: unknown[] };
+    return [ctx.attempts, Math.min(ctx.offlineTries, 2), ctx.appVisible, ctx.sending.length, ctx.seen.length, ctx.held.length];
   },
   minPaths: 10,
   replay: (path, { input, inspect }) => replay(input, path.steps, inspect),

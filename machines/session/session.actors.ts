@@ -89,11 +89,9 @@ export function composeSession(ports: SessionPorts, loadPerUse: PerUseLoader = (
         if (event.type === 'im.sendFailed') return { type: 'talk.sendFailed', idClient: event.idClient, reason: event.reason, text: event.text };
         throw new Error('reportSend needs a send outcome');
       }),
-      refuseSend: sendParent(({ event }) => ({
-        type: 'talk.sendFailed',
-        idClient: event.type === 'im.sendText' ? event.idClient : '',
-        reason: 'notConnected',
-        text: TEXT_NOT_CONNECTED,
+      // Also called for each send held during a login that ended unconnected (no im.sendText at hand).
+      refuseSend: sendParent((_, params: { idClient: string }) => ({
+        type: 'talk.sendFailed', idClient: params.idClient, reason: 'notConnected', text: TEXT_NOT_CONNECTED,
       })),
     },
   });

@@ -20,7 +20,9 @@ import type { AppActor } from './app/AppActorContext';
 import { AppActorContext } from './app/AppActorContext';
 import { config } from './app/config';
 import { startInspector } from './app/inspector';
-import { preloadFirstScreen } from './app/firstScreen';
+import { asksHomeEarly, fetchPicture, preloadFirstScreen } from './app/firstScreen';
+import { createEarlyAnswers } from './app/early';
+import { askHomeEarly } from './screens/home/homeEarly';
 import { createAppRouter } from './app/router';
 import { createRealtimePorts } from './app/realtime';
 import type { Services } from './app/services';
@@ -55,6 +57,7 @@ async function main() {
     },
     // Loaded with the first translation (a chat's Translate): kept off the first screen.
     translator: createTranslatorPort(api, config.apiBase),
+    early: createEarlyAnswers(),
   };
   const realtime = await createRealtimePorts(api, credentials, services.translator);
   // The call screens show the streams of the media adapter (loaded with the first call).
@@ -84,7 +87,12 @@ async function main() {
   });
   // The profile is asked for first, then the first screen's code while it comes.
   app.start();
-  preloadFirstScreen(pathname, openParams !== null, readLastMode());
+  const lastMode = readLastMode();
+  preloadFirstScreen(pathname, openParams !== null, lastMode);
+  // A host's home asks for its first answers now, beside its code and the profile.
+  if (services.early && credentials.forApi() && asksHomeEarly(pathname, openParams !== null, lastMode)) {
+    askHomeEarly(api, services.early, fetchPicture);
+  }
   watchPage(app);
   await nextTask();
 

@@ -22,9 +22,10 @@ import { createPagedListMachine, errorText } from '../paged-list/paged-list.mach
 import { filtersByCountry, homeTabMachine } from './home-tab.machine';
 import type { HomeTabDef } from './home-tab.machine';
 import type { Banner, Country, HomeItem, HomeSetup, HostCard, ListQuery, OnlineStatus } from './home-list.port';
+import { HOME_PAGE_SIZE } from './home-list.port';
 
-/** SPEC §9: the home list pages by 10, the follow live list by 100. */
-export const HOME_PAGE_SIZE = 10;
+/** SPEC §9: the home list pages by 10 (HOME_PAGE_SIZE, declared with the port), the follow live list by 100. */
+export { HOME_PAGE_SIZE };
 export const FOLLOWED_LIVE_PAGE_SIZE = 100;
 
 export const ALL_TAB: HomeTabDef = { key: 'all', kind: 'all', label: 'All', tagId: 0 };

@@ -57,6 +57,9 @@ export interface UserCard extends PersonCard {
 
 export type HomeItem = HostCard | LiveCard | UserCard;
 
+/** SPEC §3 Home tab pageSize, §9: the home list pages by 10. */
+export const HOME_PAGE_SIZE = 10;
+
 /** One list of the home: what `loadPage` is asked for. */
 export type ListQuery =
   /** /api/anchor/v4/anchorList. tagId 0: every tag; countryIds empty: every country. */
@@ -67,6 +70,9 @@ export type ListQuery =
   | { source: 'followedLive' }
   /** /api/user/anchorGetUserList (hosts only). */
   | { source: 'users'; onlineStatus: OnlineFilter };
+
+/** The All tab's first list (online or busy hosts of every tag and country): what the home shows first. */
+export const FIRST_HOME_QUERY = { source: 'hosts', onlineStatus: OnlineFilter.onlineOrBusy, tagId: 0, countryIds: [] } as const satisfies ListQuery;
 
 export interface Country {
   countryId: number;

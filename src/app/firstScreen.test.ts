@@ -12,7 +12,7 @@ vi.mock('./screens', () => ({
   })),
 }));
 
-const { firstScreenFor, preloadFirstScreen } = await import('./firstScreen');
+const { asksHomeEarly, firstScreenFor, preloadFirstScreen } = await import('./firstScreen');
 
 beforeEach(() => { loaded.length = 0; });
 
@@ -57,5 +57,17 @@ describe('preloadFirstScreen', () => {
     await new Promise((resolve) => setTimeout(resolve, 10));
     process.off('unhandledRejection', unhandled);
     expect(unhandled).not.toHaveBeenCalled();
+  });
+});
+
+describe('asksHomeEarly', () => {
+  it('a signed-in start that shows a host the home asks for its first answers, unless the last session was not a host\'s', () => {
+    expect(asksHomeEarly('/', true, 'host')).toBe(true);
+    expect(asksHomeEarly('/', true, null)).toBe(true);
+    expect(asksHomeEarly('/login', true, null)).toBe(true);
+    expect(asksHomeEarly('/', true, 'restricted')).toBe(false);
+    expect(asksHomeEarly('/', false, null)).toBe(false);
+    expect(asksHomeEarly('/talk?to=a', true, 'host')).toBe(false);
+    expect(asksHomeEarly('/news', true, 'host')).toBe(false);
   });
 });

@@ -4,7 +4,8 @@
  * /newsRestricted), which the profile says. The mode of the last session is kept, so a start
  * fetches that mode's screen; the very first start fetches both (a few KiB, against a round
  * trip and a chunk download more before anything is on the screen). A start without a session
- * fetches the login screen's code as soon as the start has asked for nothing else.
+ * fetches the login screen's code as soon as the start has asked for nothing else. A host's
+ * home also has its first answers asked for by the start (`asksHomeEarly`).
  */
 import type { AppMode } from '../../machines/app/app.paths';
 import { LOGIN_PATH, homeFor, isDeepLink, isPublicPath, pathForMode, pathnameOf } from '../../machines/app/app.paths';
@@ -30,4 +31,20 @@ export function preloadFirstScreen(path: string, signedIn: boolean, lastMode: Ap
     screens.find((s) => s.path === target)?.load().catch(() => undefined);
   }
   return paths;
+}
+
+/**
+ * Whether the start asks for the home's first answers (src/app/early.ts) itself: signed in, on
+ * a path that shows a host the home first, unless the last session was not a host's.
+ */
+export function asksHomeEarly(path: string, signedIn: boolean, lastMode: AppMode | null): boolean {
+  return signedIn && lastMode !== 'restricted' && firstScreenFor('host', path) === homeFor('host');
+}
+
+/** Fetches a picture ahead of the element that shows it (the browser's image cache serves it then). */
+export function fetchPicture(url: string): void {
+  const picture = new Image();
+  picture.fetchPriority = 'high';
+  picture.decoding = 'async';
+  picture.src = url;
 }

@@ -8,12 +8,15 @@ import type { CallMediaView } from '../../machines/ports/call.media';
 import type { TranslatorPort } from '../../machines/ports/translator.port';
 import type { ApiClient } from '../api/client';
 import type { Uploader } from '../api/upload';
+import type { EarlyAnswers } from './early';
 
 export interface Services {
   api: ApiClient;
   translator: TranslatorPort;
   /** Pictures and videos for the profile, with upload progress (src/api/upload.ts). */
   upload: Uploader;
+  /** Answers the start asked for ahead of the first screen (src/app/early.ts). */
+  early?: EarlyAnswers;
   /** The call's streams for the call screens (the media adapter itself loads with the first call). */
   callMedia?: CallMediaView;
   /** The live room's streams for the live screens: the host's own camera (local) or the host watched (remote). */

@@ -29,6 +29,7 @@ export function Banners({ banners, pending }: { banners: readonly Banner[]; pend
               width={750}
               height={300}
               loading={i === 0 ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : 'auto'}
               decoding="async"
             />
           );

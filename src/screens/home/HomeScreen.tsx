@@ -28,9 +28,9 @@ import './home.css';
 const MatchDialog = lazy(() => import('./MatchDialog').then((m) => ({ default: m.MatchDialog })));
 
 export default function HomeScreen() {
-  const { api } = useServices();
+  const { api, early } = useServices();
   const isHost = useSelector(useAppActor(), (s) => selectMode(s) === 'host');
-  const logic = useMemo(() => composeHomeList(createHomePort(api)), [api]);
+  const logic = useMemo(() => composeHomeList(createHomePort(api, early)), [api, early]);
   const home = useActorRef(logic, { input: { isHost } });
   const tabs = useSelector(home, selectTabs);
   const active = useSelector(home, selectActiveKey);

@@ -6,6 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { home, live, news, people } from '../../api/contract';
 import { fakeServices, refusal } from '../../app/services.fake';
+import { createEarlyAnswers } from '../../app/early';
+import { ALL_TAB } from '../../../machines/home-list/home-list.machine';
+import { FIRST_HOME_QUERY, HOME_PAGE_SIZE } from '../../../machines/home-list/home-list.port';
+import { mainQuery } from '../../../machines/home-list/home-tab.machine';
+import { askHomeEarly, homeEarlyKey } from './homeEarly';
 import { createHomePort } from './homePort';
 
 const person = (userId: number) => ({
@@ -67,5 +72,39 @@ describe('[§7 Users and home] the home port', () => {
     expect(await port.lookupStatuses([])).toEqual({});
     expect(services.requests).toEqual([]);
     expect(await port.lookupStatuses(['yx5', 'yx6'])).toEqual({ yx5: 2 });
+  });
+
+  it('the start asks for the setup and the All tab\'s first page; the home takes them instead of asking again, and fetches the first banner\'s picture', async () => {
+    const services = fakeServices({
+      [home.indexTag.path]: () => ({ parentTags: [{ id: 1, tagName: 'Recommend' }], childrenTags: [] }),
+      [home.getCountryList.path]: () => [],
+      [home.getAppPicByType.path]: () => [
+        { id: 1, type: 1, title: 'Invite', picUrl: 'https://cdn.example/b1.png', linkUrl: '/invite' },
+        { id: 2, type: 1, title: 'Tasks', picUrl: 'https://cdn.example/b2.png', linkUrl: null },
+      ],
+      [home.anchorList.path]: () => page([{ ...person(5), videoPrice: 40, cover: 'https://cdn.example/c5.jpg', tags: [] }]),
+    });
+    const early = createEarlyAnswers();
+    const pictures: string[] = [];
+    askHomeEarly(services.api, early, (url) => pictures.push(url));
+    const asked = services.requests.map((r) => r.path);
+    expect(asked).toEqual(expect.arrayContaining([home.indexTag.path, home.getCountryList.path, home.getAppPicByType.path, home.anchorList.path]));
+    expect(services.requests.find((r) => r.path === home.anchorList.path)?.body).toEqual({ currentPage: 1, pageSize: 10, onlineStatus: 1 });
+
+    const port = createHomePort(services.api, early);
+    const setup = await port.loadSetup();
+    const cards = await port.loadPage(mainQuery(ALL_TAB, []), 1, HOME_PAGE_SIZE);
+    expect(setup.banners.map((b) => b.id)).toEqual([1, 2]);
+    expect(cards.map((c) => c.userId)).toEqual([5]);
+    expect(services.requests).toHaveLength(asked.length);
+    expect(pictures).toEqual(['https://cdn.example/b1.png']);
+
+    // Taken once: the next visit (a pull to refresh, the tab again) asks the server.
+    await port.loadPage(mainQuery(ALL_TAB, []), 1, HOME_PAGE_SIZE);
+    expect(services.requests).toHaveLength(asked.length + 1);
+  });
+
+  it('the early first page is the All tab\'s first query, as the home list asks it', () => {
+    expect(homeEarlyKey.page(mainQuery(ALL_TAB, []), 1, HOME_PAGE_SIZE)).toBe(homeEarlyKey.page(FIRST_HOME_QUERY, 1, HOME_PAGE_SIZE));
   });
 });

@@ -3,58 +3,35 @@
  * indexTag (the children of the first parent tag), getCountryList, getAppPicByType (home
  * banners), anchorList, queryLiveList / queryMyFollowLive, anchorGetUserList and
  * batchQueryYxStat. Failures are shown by the lists themselves, so requests are silent.
+ * The setup and the All tab's first page may have been asked for at the start (`askHomeEarly`).
  */
-import type {
-  Banner, HomeItem, HomePort, HostCard, ListQuery, LiveCard, OnlineStatus, UserCard,
-} from '../../../machines/home-list/home-list.port';
+import type { HomeItem, HomePort, ListQuery, LiveCard, OnlineStatus, UserCard } from '../../../machines/home-list/home-list.port';
 import type { ApiClient } from '../../api/client';
-import { home, live, news, people } from '../../api/contract';
-import type { AnchorCard } from '../../api/contract/home';
+import { live, news, people } from '../../api/contract';
 import type { LiveRoomItem } from '../../api/contract/live';
 import type { PersonSummary } from '../../api/contract/people';
 
+import type { EarlyAnswers } from '../../app/early';
+import { takeOrAsk } from '../../app/early';
+import { askHomeSetup, askHostsPage, homeEarlyKey, person } from './homeEarly';
+
+export { hostCard } from './homeEarly';
+
 const silent = { silent: true } as const;
 
-function person(p: PersonSummary) {
-  return {
-    userId: p.userId, yxAccid: p.yxAccid, nickname: p.nickname, icon: p.icon, userLevel: p.userLevel, levelName: p.levelName,
-    age: p.age, countryName: p.countryName, countryCode: p.countryCode, isVip: p.isVip, onlineGroupStatus: p.onlineGroupStatus,
-  };
-}
-
-export const hostCard = (a: AnchorCard): HostCard =>
-  ({ ...person(a), kind: 'host', videoPrice: a.videoPrice, cover: a.cover, tags: a.tags });
 const liveCard = (followed: boolean) => (r: LiveRoomItem): LiveCard =>
   ({ ...person(r), kind: 'live', title: r.title, joinNum: r.joinNum, followed });
 const userCard = (canCall: boolean) => (p: PersonSummary): UserCard => ({ ...person(p), kind: 'user', canCall });
 
-export function createHomePort(api: ApiClient): HomePort {
+/** The port; answers asked for early (`early`) are taken when they match. */
+export function createHomePort(api: ApiClient, early?: EarlyAnswers): HomePort {
   return {
-    async loadSetup() {
-      const [tags, countries, banners] = await Promise.all([
-        api.data(home.indexTag, {}, silent),
-        api.data(home.getCountryList, {}, silent),
-        // Banners are a nicety: without them the home still works.
-        api.data(home.getAppPicByType, { type: home.AppPicType.homeBanner }, silent).catch((): [] => []),
-      ]);
-      const first = tags.parentTags[0];
-      return {
-        tags: first ? tags.childrenTags.filter((t) => t.parentId === first.id).map(({ id, tagName }) => ({ id, tagName })) : [],
-        countries,
-        banners: banners.map((b): Banner => ({ id: b.id, title: b.title, picUrl: b.picUrl, linkUrl: b.linkUrl })),
-      };
-    },
+    loadSetup: () => takeOrAsk(early, homeEarlyKey.setup, () => askHomeSetup(api)),
 
     async loadPage(query: ListQuery, currentPage: number, pageSize: number): Promise<HomeItem[]> {
       switch (query.source) {
-        case 'hosts': {
-          const page = await api.data(home.anchorList, {
-            currentPage, pageSize, onlineStatus: query.onlineStatus,
-            ...(query.tagId ? { tagId: query.tagId } : {}),
-            ...(query.countryIds.length ? { countryIds: query.countryIds.join(',') } : {}),
-          }, silent);
-          return page.list.map(hostCard);
-        }
+        case 'hosts':
+          return takeOrAsk(early, homeEarlyKey.page(query, currentPage, pageSize), () => askHostsPage(api, query, currentPage, pageSize));
         case 'live':
           return (await api.data(live.queryLiveList, { currentPage, pageSize }, silent)).list.map(liveCard(false));
         case 'followedLive':

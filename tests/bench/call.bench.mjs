@@ -21,7 +21,7 @@
  * it serves `dist`, building it when missing); `npm run bench` runs it after the bundle report.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
@@ -36,6 +36,8 @@ const DB_DIR = '.tmp/bench-call';
 const CALL_TIMEOUT_MS = 30_000;
 /** CALL_BENCH_TRACE=1: also prints when each step happened in each page (listeners and wrappers only). */
 const TRACE = process.env.CALL_BENCH_TRACE === '1';
+/** CALL_BENCH_PROFILE=host|user: a CPU profile of that page during the fourth call, its busiest functions printed. */
+const PROFILE = process.env.CALL_BENCH_PROFILE;
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const ms = (n) => `${n.toFixed(0)} ms`;
@@ -249,6 +251,54 @@ function traceReport(title, calls) {
   if (tasks.length) console.log(`  long tasks: ${tasks.join('; ')}`);
 }
 
+/**
+ * A CPU profile of `page` (fine sampling); `stop` prints where the main thread was from the
+ * tap to the first frame (self time by function, and the busy stretches) and saves the profile
+ * in .tmp for the DevTools.
+ */
+async function startProfile(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  await cdp.send('Profiler.start');
+  // The profile's clock starts about now: the page's clock read at once (a few ms of slack).
+  const [origin, startNow] = await page.evaluate(() => [performance.timeOrigin, performance.now()]);
+  return {
+    async stop(tapEpoch, frame) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(`.tmp/call-${PROFILE}.cpuprofile`, JSON.stringify(profile));
+      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      const self = new Map();
+      const busy = [];
+      let t = profile.startTime;
+      for (let k = 0; k < profile.samples.length; k++) {
+        t += profile.timeDeltas[k];
+        const node = byId.get(profile.samples[k]);
+        const { functionName, url, lineNumber } = node.callFrame;
+        const name = functionName || '(anonymous)';
+        if (name === '(idle)' || name === '(program)' || name === '(root)') continue;
+        const dt = (profile.timeDeltas[k + 1] ?? 0) / 1000;
+        const key = `${name} ${url.split('/').pop()}:${lineNumber}`;
+        self.set(key, (self.get(key) ?? 0) + dt);
+        busy.push(startNow + (t - profile.startTime) / 1000);
+      }
+      const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 25);
+      console.log(`\nCPU profile of the ${PROFILE}'s page during call 4 (self ms, whole call; saved in .tmp/call-${PROFILE}.cpuprofile):`);
+      for (const [key, ms] of top) console.log(`  ${ms.toFixed(1).padStart(7)}  ${key}`);
+      // Busy stretches, in ms from the tap: samples closer than 2 ms joined.
+      const tapNow = tapEpoch - origin;
+      const rel = busy.map((now) => now - tapNow).filter((x) => x >= -5 && x <= frame + 20);
+      const stretches = [];
+      for (const x of rel) {
+        const last = stretches.at(-1);
+        if (last && x - last[1] < 2) last[1] = x; else stretches.push([x, x]);
+      }
+      console.log(`  busy from the tap (ms): ${stretches.filter(([a, b]) => b - a >= 1).map(([a, b]) => `${a.toFixed(0)}–${b.toFixed(0)}`).join(', ')}`);
+      await cdp.detach();
+    },
+  };
+}
+
 /** In the user's page: tap the call button, resolve with the caller's milestones (ms since the tap). */
 function tapAndTime({ label, timeoutMs }) {
   return new Promise((resolve, reject) => {
@@ -425,8 +475,10 @@ async function main() {
     await callee.page.evaluate(() => window.ready());
 
     for (let i = 0; i < CALLS; i++) {
+      const profiling = PROFILE && i === 3 ? await startProfile({ host, user }[PROFILE].page) : null;
       // App: tap → the caller's first remote frame on screen.
       const marks = await user.page.evaluate(tapAndTime, { label, timeoutMs: CALL_TIMEOUT_MS });
+      if (profiling) await profiling.stop(marks.tapEpoch, marks.frame);
       const ringEpoch = await host.page.evaluate(() => window.__bench.rings.at(-1));
       app.push({ ...marks, ring: ringEpoch - marks.tapEpoch });
       if (TRACE) appTraces.push((await takeTraces({ host: host.page, user: user.page }, marks.tapEpoch)).filter(([, t]) => t <= marks.frame + 20));

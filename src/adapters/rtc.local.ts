@@ -8,7 +8,9 @@
  *   already, camera and microphone are asked for apart, so that a link made meanwhile sends
  *   the camera as soon as it opens (`openOwnMedia`). One preparation per call
  *   (media.prepare.ts): a second prepare answers with the first. Beside the camera it asks for
- *   the rtcToken and opens the relay's socket, so that the join is one round trip.
+ *   the rtcToken and opens the relay's socket, so that the join is one round trip. The relay's
+ *   socket is kept between calls (a spare is opened as a call is left), so the next call's join
+ *   does not wait for a WebSocket handshake.
  * - `join(channelId, account)` joins the relay's channel with the rtcToken (`options.rtcToken`,
  *   the one asked for by prepare when there is one).
  *   The negotiation rule (`offersAhead`): whoever joins first (the caller, before it rings) makes
@@ -38,11 +40,12 @@ import type { RtcEvent } from '../../machines/ports/call.port';
 import type { RtcJoinResult, RtcPush } from '../api/contract/realtime';
 import type { HubSocket } from './hub.socket';
 import { eventFanOut } from './media.events';
-import { ahead, onePreparation, tokenAhead } from './media.prepare';
+import { onePreparation, tokenAhead } from './media.prepare';
 import { MediaViewState } from './rtc.view';
 import {
   acceptAnswer, answerOn, connectionChanged, joinRelay, keepResolution, leaveRelay, makeOffer, mediaDevices, offerOn, openOwnMedia,
-  openPeerLink, openRelaySocket, OwnStream, parseRelay, receiveTrack, relayTo, sendOfferTo, shutPeerLink, takeCandidate, watchMediaAllowed,
+  openPeerLink, openRelaySocket, OwnStream, parseRelay, receiveTrack, relayTo, sendOfferTo, shutPeerLink, spareRelaySocket, takeCandidate,
+  watchMediaAllowed,
   type PeerLink, type RelayOptions,
 } from './webrtc.shared';
 
@@ -115,9 +118,9 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
     own.show(stream);
     if (call?.link) attachOwn(call.link, stream);
   });
-  /** What the join needs, got ready by prepare: the rtcToken and an open socket to the relay. */
+  /** What the join needs, got ready by prepare: the rtcToken and an open socket to the relay (kept between calls). */
   const readyToken = tokenAhead(options.rtcToken);
-  const readySocket = ahead(() => openRelaySocket(options), (relay) => relay.socket.close());
+  const readySocket = spareRelaySocket(options);
 
   function closeLink(c: Call): void {
     const link = c.link;
@@ -327,9 +330,10 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
       ownVideo = null;
       preparation.forget();
       readyToken.forget();
-      readySocket.forget();
       await leaveCall();
       own.stop();
+      // The next call's socket, open before it is needed (an unused one is kept as it is).
+      readySocket.ready();
     },
 
     subscribe: events.subscribe,

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MediaErrorText } from '../../machines/ports/call.port';
-import { openOwnMedia, watchMediaAllowed } from './webrtc.shared';
+import type { WebSocketLike } from './hub.socket';
+import { openOwnMedia, spareRelaySocket, watchMediaAllowed } from './webrtc.shared';
 
 class FakeTrack {
   stopped = false;
@@ -100,5 +101,59 @@ describe('[§3 §9] the own camera and microphone', () => {
     microphone.listeners.forEach((l) => l());
     expect(allowed()).toBe(true);
     expect(watchMediaAllowed(undefined)()).toBe(false);
+  });
+});
+
+/** WebSockets the test opens, drops or fails by hand. */
+function sockets() {
+  const made: FakeWebSocket[] = [];
+  class FakeWebSocket implements WebSocketLike {
+    readyState = 0;
+    onopen: ((event: never) => void) | null = null;
+    onmessage: ((event: never) => void) | null = null;
+    onclose: ((event: never) => void) | null = null;
+    onerror: ((event: never) => void) | null = null;
+    closedByUs = false;
+    constructor(readonly url: string) { made.push(this); }
+    send() {}
+    close() { this.closedByUs = true; this.readyState = 3; }
+    open() { this.readyState = 1; (this.onopen as ((e: unknown) => void) | null)?.({}); }
+    drop() { this.readyState = 3; (this.onclose as ((e: unknown) => void) | null)?.({ code: 1006, reason: '' }); }
+  }
+  return { made, WebSocketImpl: FakeWebSocket };
+}
+
+describe('the relay socket kept for the next join', () => {
+  it('ready opens one (only when there is none); take hands it over once', async () => {
+    const { made, WebSocketImpl } = sockets();
+    const spare = spareRelaySocket({ url: 'ws://hub/realtime/rtc', WebSocketImpl });
+    expect(spare.take()).toBeNull();
+    spare.ready();
+    spare.ready();
+    expect(made).toHaveLength(1);
+    made[0]!.open();
+    await flush();
+    const taken = spare.take();
+    expect(taken?.socket.isOpen).toBe(true);
+    expect(spare.take()).toBeNull();
+    spare.ready();
+    expect(made).toHaveLength(2);
+  });
+
+  it('one that drops or cannot open while it waits is let go: the next ready opens another', async () => {
+    const { made, WebSocketImpl } = sockets();
+    const spare = spareRelaySocket({ url: 'ws://hub/realtime/rtc', WebSocketImpl });
+    spare.ready();
+    made[0]!.open();
+    await flush();
+    made[0]!.drop();
+    await flush();
+    expect(spare.take()).toBeNull();
+    spare.ready();
+    made[1]!.drop(); // never opened: the hub cannot be reached
+    await flush();
+    expect(spare.take()).toBeNull();
+    spare.ready();
+    expect(made).toHaveLength(3);
   });
 });

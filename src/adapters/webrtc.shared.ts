@@ -220,6 +220,39 @@ export function openRelaySocket(options: RelayOptions): RelaySocket {
 }
 
 /**
+ * A relay socket kept open for the next join: opening one (the WebSocket's handshake) was the
+ * longest step between a ring and the join. `ready` opens one when there is none; `take` hands
+ * it over (null when there is none). One that drops or cannot open while it waits is let go,
+ * so the join opens its own.
+ */
+export function spareRelaySocket(options: RelayOptions): { ready(): void; take(): RelaySocket | null } {
+  let spare: RelaySocket | null = null;
+  const letGo = (relay: RelaySocket) => {
+    if (spare === relay) spare = null;
+  };
+  return {
+    ready() {
+      if (spare) return;
+      let relay: RelaySocket;
+      try {
+        relay = openRelaySocket(options);
+      } catch {
+        // No socket now: the join opens its own, and sees why it cannot.
+        return;
+      }
+      spare = relay;
+      relay.listen({ push: () => undefined, drop: () => letGo(relay) });
+      relay.socket.ready.catch(() => letGo(relay));
+    },
+    take() {
+      const taken = spare;
+      spare = null;
+      return taken;
+    },
+  };
+}
+
+/**
  * Joins the hub's RTC channel with `params` on a socket of its own (`opened` ahead, or a new
  * one). `setUp` makes the visit from the join's answer (and throws when it is no longer
  * wanted); the hub's pushes and the socket's drop go to the visit once it exists. A failed

@@ -1,6 +1,6 @@
 /** One preparation of the own media per call, and what a join needs got ready beside it (media.prepare.ts). */
 import { describe, expect, it } from 'vitest';
-import { ahead, onePreparation, tokenAhead } from './media.prepare';
+import { ahead, keptToken, onePreparation, tokenAhead } from './media.prepare';
 
 describe('one preparation per call', () => {
   it('a second prepare while the first is under way or done answers with it; another kind of call opens again', async () => {
@@ -68,5 +68,40 @@ describe('got ready ahead of the join', () => {
     t.forget();
     t.ready();
     await expect(t.take()).rejects.toThrow('offline');
+  });
+});
+
+describe('a token kept from one join to the next', () => {
+  it('asked for once and reused while young; asked for again once older, or after a join refused it', async () => {
+    let now = 0;
+    let asked = 0;
+    const t = keptToken(() => Promise.resolve(`token-${++asked}`), 60_000, () => now);
+    expect(t.take()).toBeNull();
+    t.ready();
+    t.ready();
+    await expect(t.take()).resolves.toBe('token-1');
+    now += 30_000;
+    t.ready();
+    await expect(t.take()).resolves.toBe('token-1');
+    expect(asked).toBe(1);
+    now += 30_001;
+    expect(t.take()).toBeNull();
+    t.ready();
+    await expect(t.take()).resolves.toBe('token-2');
+    t.forget();
+    expect(t.take()).toBeNull();
+    t.ready();
+    await expect(t.take()).resolves.toBe('token-3');
+  });
+
+  it('one that failed to come is let go (never an unhandled rejection): the next ready asks again', async () => {
+    let asked = 0;
+    const t = keptToken(() => (++asked === 1 ? Promise.reject(new Error('offline')) : Promise.resolve('token')), 60_000);
+    t.ready();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(t.take()).toBeNull();
+    t.ready();
+    await expect(t.take()).resolves.toBe('token');
+    expect(asked).toBe(2);
   });
 });

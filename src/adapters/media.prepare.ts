@@ -76,3 +76,30 @@ export function tokenAhead(token: () => Promise<string>): Ahead<Promise<string>>
     return asked;
   });
 }
+
+/**
+ * A token kept from one join to the next while it is young (`maxAgeMs`, well inside the
+ * server's lifetime for it): asked for at the first prepare, then reused, so that a ring does
+ * not wait for a request. One that failed to come, is older, or was refused at a join
+ * (`forget`) is asked for again.
+ */
+export function keptToken(token: () => Promise<string>, maxAgeMs: number, now: () => number = Date.now): Ahead<Promise<string>> {
+  let kept: { at: number; token: Promise<string> } | null = null;
+  const young = () => kept !== null && now() - kept.at <= maxAgeMs;
+  return {
+    ready() {
+      if (young()) return;
+      const mine = { at: now(), token: token() };
+      kept = mine;
+      mine.token.catch(() => {
+        if (kept === mine) kept = null;
+      });
+    },
+    take() {
+      return young() ? kept!.token : null;
+    },
+    forget() {
+      kept = null;
+    },
+  };
+}

@@ -8,9 +8,9 @@
  *   already, camera and microphone are asked for apart, so that a link made meanwhile sends
  *   the camera as soon as it opens (`openOwnMedia`). One preparation per call
  *   (media.prepare.ts): a second prepare answers with the first. Beside the camera it asks for
- *   the rtcToken and opens the relay's socket, so that the join is one round trip. The relay's
- *   socket is kept between calls (a spare is opened as a call is left), so the next call's join
- *   does not wait for a WebSocket handshake.
+ *   the rtcToken and opens the relay's socket, so that the join is one round trip. Both are kept
+ *   between calls (a spare socket is opened as a call is left; the token is reused while young,
+ *   `keptToken`), so a ring does not wait for a WebSocket handshake or a request.
  * - `join(channelId, account)` joins the relay's channel with the rtcToken (`options.rtcToken`,
  *   the one asked for by prepare when there is one).
  *   The negotiation rule (`offersAhead`): whoever joins first (the caller, before it rings) makes
@@ -40,8 +40,9 @@ import type { RtcEvent } from '../../machines/ports/call.port';
 import type { RtcJoinResult, RtcPush } from '../api/contract/realtime';
 import type { HubSocket } from './hub.socket';
 import { eventFanOut } from './media.events';
-import { onePreparation, tokenAhead } from './media.prepare';
+import { keptToken, onePreparation } from './media.prepare';
 import { MediaViewState } from './rtc.view';
+import { networkQuality, sampleOf } from './rtc.quality';
 import {
   acceptAnswer, answerOn, connectionChanged, joinRelay, keepResolution, leaveRelay, makeOffer, mediaDevices, offerOn, openOwnMedia,
   openPeerLink, openRelaySocket, OwnStream, parseRelay, receiveTrack, relayTo, sendOfferTo, shutPeerLink, spareRelaySocket, takeCandidate,
@@ -51,10 +52,16 @@ import {
 
 /** Tested with the call's adapter (rtc.local.test.ts). */
 export { mediaConstraints, mediaErrorKind, parseRelay } from './webrtc.shared';
+export { networkQuality } from './rtc.quality';
 
 export interface LocalRtcOptions extends RelayOptions {
-  /** The rtcToken of /api/index/getAgoraRtmToken, asked for at every call (with its prepare, else at its join). */
+  /**
+   * The rtcToken of /api/index/getAgoraRtmToken, asked for with the first prepare and kept for
+   * the joins of the next `tokenMaxAgeMs` (asked for again after it, or when a join fails).
+   */
   rtcToken(): Promise<string>;
+  /** How long an rtcToken is reused for; default 10 minutes (the server's tokens live a day). */
+  tokenMaxAgeMs?: number;
   /** How long the peer connection may stay `disconnected` before the link counts as lost; default 5 s. */
   disconnectedGraceMs?: number;
   /** How often the network quality is measured; default 2 s. */
@@ -64,18 +71,6 @@ export interface LocalRtcOptions extends RelayOptions {
 /** The negotiation rule: the first member in the channel makes its offer ahead (and sends it to whoever joins); a newcomer waits for it. */
 export function offersAhead(joined: RtcJoinResult): boolean {
   return joined.peers.length === 0;
-}
-
-/**
- * Agora's network quality scale from what WebRTC measures: 0 unknown, 1 excellent … 5 very
- * bad, 6 down; the worse of round-trip time and packet loss decides.
- */
-export function networkQuality(sample: { rttMs?: number; lossRate?: number }): number {
-  const { rttMs, lossRate } = sample;
-  if (rttMs === undefined && lossRate === undefined) return 0;
-  const byRtt = rttMs === undefined ? 1 : rttMs < 100 ? 1 : rttMs < 200 ? 2 : rttMs < 400 ? 3 : rttMs < 800 ? 4 : rttMs < 1500 ? 5 : 6;
-  const byLoss = lossRate === undefined ? 1 : lossRate < 0.01 ? 1 : lossRate < 0.03 ? 2 : lossRate < 0.08 ? 3 : lossRate < 0.15 ? 4 : lossRate < 0.3 ? 5 : 6;
-  return Math.max(byRtt, byLoss);
 }
 
 /** The peer connection with the other person, measuring its network quality once connected. */
@@ -91,6 +86,7 @@ interface Call {
 }
 
 const LEFT = 'The call was left before this finished';
+const TOKEN_MAX_AGE_MS = 10 * 60_000;
 
 export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
   const graceMs = options.disconnectedGraceMs ?? 5000;
@@ -119,7 +115,9 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
     if (call?.link) attachOwn(call.link, stream);
   });
   /** What the join needs, got ready by prepare: the rtcToken and an open socket to the relay (kept between calls). */
-  const readyToken = tokenAhead(options.rtcToken);
+  const readyToken = keptToken(options.rtcToken, options.tokenMaxAgeMs ?? TOKEN_MAX_AGE_MS);
+  /** Whose join the kept token last served. */
+  let tokenOwner: string | null = null;
   const readySocket = spareRelaySocket(options);
 
   function closeLink(c: Call): void {
@@ -304,6 +302,9 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
       await leaveCall();
       const at = leaves;
       const relay = readySocket.take() ?? openRelaySocket(options);
+      // A token kept from another person's calls (a sign-out and in since) is not theirs to use.
+      if (tokenOwner !== null && tokenOwner !== account) readyToken.forget();
+      tokenOwner = null;
       let rtcToken: string;
       try {
         rtcToken = await (readyToken.take() ?? options.rtcToken());
@@ -312,7 +313,7 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
         relay.socket.close();
         throw error;
       }
-      await joinRelay<RtcJoinResult, Call>(options, { channelId, account, token: rtcToken }, (socket, joined) => {
+      const joining = joinRelay<RtcJoinResult, Call>(options, { channelId, account, token: rtcToken }, (socket, joined) => {
         if (at !== leaves) throw new Error(LEFT);
         const c: Call = { channelId, socket, link: null, queue: Promise.resolve() };
         call = c;
@@ -323,13 +324,18 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
         }
         return c;
       }, { push: pushed, drop: lost }, relay);
+      // A join refused (an expired token among the reasons) asks for a new token on its retry.
+      await joining.catch((error: unknown) => {
+        readyToken.forget();
+        throw error;
+      });
+      tokenOwner = account;
     },
 
     async leave() {
       leaves += 1;
       ownVideo = null;
       preparation.forget();
-      readyToken.forget();
       await leaveCall();
       own.stop();
       // The next call's socket, open before it is needed (an unused one is kept as it is).
@@ -338,26 +344,4 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
 
     subscribe: events.subscribe,
   };
-}
-
-/** Round-trip time of the connection in use and packet loss since the last sample. */
-function sampleOf(report: RTCStatsReport, last: { lost: number; received: number }) {
-  let rttMs: number | undefined;
-  let lost = 0;
-  let received = 0;
-  report.forEach((entry: unknown) => {
-    const r = entry as {
-      type?: string; state?: string; nominated?: boolean; currentRoundTripTime?: number; packetsLost?: number; packetsReceived?: number;
-    };
-    if (r.type === 'candidate-pair' && r.state === 'succeeded' && r.nominated && typeof r.currentRoundTripTime === 'number') {
-      rttMs = r.currentRoundTripTime * 1000;
-    } else if (r.type === 'inbound-rtp') {
-      lost += r.packetsLost ?? 0;
-      received += r.packetsReceived ?? 0;
-    }
-  });
-  const dLost = Math.max(0, lost - last.lost);
-  const dReceived = Math.max(0, received - last.received);
-  const lossRate = dLost + dReceived > 0 ? dLost / (dLost + dReceived) : undefined;
-  return { rttMs, lossRate, totals: { lost, received } };
 }

@@ -3,7 +3,7 @@
  * rules, §8 call messages, §9 call constants).
  *
  *   start ─offline─▶ ended ('Network connection error. Please reconnect')
- *   outgoing: starting (creating ∥ preparing the camera) ─▶ joining ─▶ ringing ─accept─▶ connecting ─first remote frame─▶ connected
+ *   outgoing: starting (creating ─▶ joining ∥ preparing the camera) ─▶ ringing ─accept─▶ connecting ─first remote frame─▶ connected
  *             ringing ─reject | -3 type 1─▶ ended (cancel)   ─cancel─▶ cancelling ─▶ ended (cancel)
  *             ringing, accepting: a first frame before the accept is kept (framed): taken, the call is connected
  *             ringing ─ring time-out─▶ timingOut ─▶ ended (timeout, not answered 30)
@@ -145,10 +145,13 @@ export const callMachine = setup({
     outgoing: {
       initial: 'starting',
       states: {
-        /** The call on the server and the own camera at once; both have to be there to join. */
+        /**
+         * The call on the server, then its media channel joined, while the own camera opens; the
+         * ring waits for both (so a person still deciding on the camera is not calling yet).
+         */
         starting: {
           type: 'parallel',
-          onDone: [{ guard: 'ending', target: '#call.ended' }, { target: 'joining' }],
+          onDone: [{ guard: 'ending', target: '#call.ended' }, { target: 'ringing' }],
           states: {
             server: {
               initial: 'creating',
@@ -157,11 +160,21 @@ export const callMachine = setup({
                   invoke: {
                     id: 'createCall', src: 'createCall',
                     input: ({ context }) => ({ beCallUserId: context.peer.userId ?? 0, callType: context.callType }),
-                    onDone: { target: 'created', actions: { type: 'setInfo', params: ({ event }) => event.output } },
+                    onDone: [
+                      // The camera was refused: nothing to join; the server is then told that it ended.
+                      { guard: stateIn('#call.outgoing.starting.media.refused'), target: 'joined', actions: { type: 'setInfo', params: ({ event }) => event.output } },
+                      { target: 'joining', actions: { type: 'setInfo', params: ({ event }) => event.output } },
+                    ],
                     onError: { target: '#call.ended', actions: 'endWithError' },
                   },
                 },
-                created: { type: 'final' },
+                joining: {
+                  invoke: {
+                    id: 'join', src: 'join', input: ({ context }) => ({ channelId: context.channelId ?? '', account: context.account }),
+                    onDone: 'joined', onError: { target: '#call.ended', actions: 'endWithError' },
+                  },
+                },
+                joined: { type: 'final' },
               },
             },
             media: {
@@ -173,12 +186,6 @@ export const callMachine = setup({
                 refused: { type: 'final' },
               },
             },
-          },
-        },
-        joining: {
-          invoke: {
-            id: 'join', src: 'join', input: ({ context }) => ({ channelId: context.channelId ?? '', account: context.account }),
-            onDone: 'ringing', onError: { target: '#call.ended', actions: 'endWithError' },
           },
         },
         ringing: {

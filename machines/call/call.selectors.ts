@@ -48,7 +48,7 @@ export function phaseOf(snapshot: CallSnapshot): CallPhase {
   if (state === 'calling') return snapshot.context.direction === 'out' ? 'dialling' : 'ringing';
   if (state === 'callConnecting') return 'connecting';
   if (state === 'connected') return 'connected';
-  if (snapshot.matches({ outgoing: 'starting' }) || snapshot.matches({ outgoing: 'joining' })) return 'dialling';
+  if (snapshot.matches({ outgoing: 'starting' })) return 'dialling';
   return 'ending';
 }
 

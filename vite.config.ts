@@ -33,6 +33,8 @@ function precompress(): Plugin {
 const MAIN = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 /** The API contract (src/api/contract/*): schema declarations only, without side effects. */
 const CONTRACT = /\/src\/api\/contract\//;
+/** Vite's helper for dynamic imports. */
+const PRELOAD_HELPER = /vite\/preload-helper/;
 const firstScreenModules = new WeakMap<object, Set<string>>();
 
 /**
@@ -61,11 +63,54 @@ function firstScreenChunk(id: string, ctx: Rolldown.ChunkingContext): string | n
   return modules.has(id) && !CONTRACT.test(id) ? 'app' : null;
 }
 
+/**
+ * index.html's entry (src/boot.ts) imports the app (src/main.tsx) once the shell is painted;
+ * the app's code and stylesheet are fetched with the page all the same: this puts a
+ * modulepreload for the app's chunk and its static imports, and the app's stylesheet, in
+ * index.html.
+ */
+function preloadApp(): Plugin {
+  return {
+    name: 'preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+        const main = chunks.find((chunk) => chunk.facadeModuleId === MAIN);
+        if (!main) throw new Error('preload-app: no chunk for src/main.tsx');
+        const files = new Set<string>();
+        const css = new Set<string>();
+        const visit = (chunk: Rolldown.OutputChunk) => {
+          if (files.has(chunk.fileName)) return;
+          files.add(chunk.fileName);
+          for (const sheet of (chunk as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ?? []) css.add(sheet);
+          for (const name of chunk.imports) {
+            const dep = bundle[name];
+            if (dep?.type === 'chunk') visit(dep);
+          }
+        };
+        visit(main);
+        const missing = (file: string) => !html.includes(`/${file}"`);
+        return [
+          ...[...css].filter(missing).map((href) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${href}` }, injectTo: 'head' as const })),
+          // Low priority: the app's code must not hold up the stylesheet that the first paint waits for.
+          ...[...files].filter(missing).map((href) => ({
+            tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${href}` }, injectTo: 'head' as const,
+          })),
+        ];
+      },
+    },
+  };
+}
+
 // The app is served by the reference server (server/) on one origin; `npm start`
 // builds it first. The manifest lets `npm run bench` tell the first screen's
 // chunks from the lazy ones.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), preloadApp()],
   build: {
     outDir: 'dist',
     manifest: true,
@@ -80,7 +125,15 @@ export default defineConfig({
         // the declarations it uses, not every module the contract's index re-exports.
         moduleSideEffects: [{ test: CONTRACT, sideEffects: false }],
       },
-      output: { codeSplitting: { groups: [{ name: firstScreenChunk, debugName: 'first screen' }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            // Vite's preload helper on its own: src/boot.ts imports the app with it, before the app's chunk may run.
+            { name: 'preload', test: PRELOAD_HELPER, priority: 2 },
+            { name: firstScreenChunk, debugName: 'first screen', priority: 1 },
+          ],
+        },
+      },
     },
   },
   test: {

@@ -1,5 +1,6 @@
 /** The app shell: every route, the not-found screen, cached views, layout habits. */
 import { expect, test } from '@playwright/test';
+import { TEXT_APP_NOT_LOADED } from '../../src/app/bootText';
 import { expectTabs, firstAccount, openAppAs, tabBar, watchPage } from './support';
 
 const ROUTES: [string, string][] = [
@@ -103,4 +104,16 @@ test('the inspector is off by default and the app makes no request off its origi
   await tabBar(page).getByRole('link', { name: 'Mine' }).click();
   await expect(page.getByRole('heading', { name: 'Mine' })).toBeVisible();
   expect(foreign).toEqual([]);
+});
+
+test('when the app\'s code cannot be fetched the start-up shell says so, and Retry starts the app', async ({ page }) => {
+  // The app's chunk (src/main.tsx) cannot be fetched, as when the network drops at that moment.
+  let blocked = true;
+  await page.route(/\/assets\/main-[^/]*\.js$/, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
+  await page.goto('/login');
+  await expect(page.getByText('Anchor Call', { exact: true })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText(TEXT_APP_NOT_LOADED);
+  blocked = false;
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
 });

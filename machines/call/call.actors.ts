@@ -46,7 +46,7 @@ export function composeCall({ api, rtc, signalling, gifts, setTimeout, clearTime
       // The adapter's prepare is one per call: the caller's (beside createCall) and the callee's preview
       // (while it rings) are what the join and the accept find done.
       prepare: fromPromise(({ input }) => rtc.prepare(input.video)),
-      preview: fromPromise(({ input }) => rtc.prepare(input.video).catch(() => undefined)),
+      preview: fromPromise(({ input }) => rtc.prepare(input.video, { channelId: input.channelId, account: input.account }).catch(() => undefined)),
       join: fromPromise(({ input }) => retryOnce(() => rtc.join(input.channelId, input.account))),
       // The media channel at once: the link is made while the camera opens (usually open since the
       // ring), and the camera goes into it when it does. The camera before joinCall: a refused camera

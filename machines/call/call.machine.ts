@@ -71,7 +71,7 @@ export const callMachine = setup({
     /** Media library, camera and microphone (a second one while the first is under way or done is the same). */
     prepare: fromPromise<void, { video: boolean }>(() => Promise.resolve()),
     /** Callee: the own camera as it rings; never fails (taking the call prepares again, and says why it cannot). */
-    preview: fromPromise<void, { video: boolean }>(() => Promise.resolve()),
+    preview: fromPromise<void, { video: boolean; channelId: string; account: string }>(() => Promise.resolve()),
     /** Joins the media channel and publishes (room preparation retried once). */
     join: fromPromise<void, { channelId: string; account: string }>(() => Promise.resolve()),
     /** Callee: the server takes the call (joinCall, 3 s), then media, then the accept signal. */
@@ -246,7 +246,10 @@ export const callMachine = setup({
       states: {
         ringing: {
           // The camera opens while it rings; taking the call prepares again (the adapter's one preparation).
-          invoke: { id: 'preview', src: 'preview', input: mediaOf },
+          invoke: {
+            id: 'preview', src: 'preview',
+            input: ({ context }) => ({ ...mediaOf({ context }), channelId: context.channelId ?? '', account: context.account }),
+          },
           // The server's own ring time-out (from the call's creation, so never later than this one) ends
           // the call for both sides; this is the fallback when that never arrives (see `ended`).
           after: { ringTimeout: { target: '#call.ended', actions: end(CallStatus.timeout) } },

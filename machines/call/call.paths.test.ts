@@ -144,8 +144,8 @@ async function replay(input: CallInput, steps: readonly { event: EventObject; st
       expect(ctx.outcome).toEqual({ status: CallStatus.cancel, reason: null, text: MediaErrorText.permissionDenied });
       expect(pending.argsOf('cleanup').at(-1)).toEqual([{ channelId: 'ch1', reason: HangupReason.local }]);
     }
-    // The callee's camera opens as it rings (the preview), before anything is asked of the server.
-    if (snapshot.matches({ incoming: 'ringing' })) expect(pending.argsOf('preview').at(-1)).toEqual([{ video: true }]);
+    // The callee's camera opens as it rings (the preview, naming the channel she is rung for), before anything is asked of the server.
+    if (snapshot.matches({ incoming: 'ringing' })) expect(pending.argsOf('preview').at(-1)).toEqual([{ video: true, channelId: 'ch1', account: 'yx-host' }]);
     // Her first frame can come before her accept, or before taking the call is done: it is kept, and taken, the call is connected.
     if (e.type === 'rtc.event' && e.event.type === 'firstRemoteFrame' && (before.matches({ outgoing: 'ringing' }) || before.matches({ incoming: 'accepting' }))) {
       expect(snapshot.matches({ outgoing: { ringing: 'framed' } }) || snapshot.matches({ incoming: { accepting: 'framed' } })).toBe(true);

@@ -84,13 +84,21 @@ export type RtcEvent =
   /** 0 unknown … 6 down (Agora's scale); 5 and 6 are a weak network. */
   | { type: 'networkQuality'; quality: number };
 
+/** The channel a callee is rung for and her account in it: what she would join if she took the call. */
+export interface RtcRinging {
+  channelId: string;
+  account: string;
+}
+
 export interface RtcPort {
   /**
    * Loads the media library (up to 3 attempts), opens camera and microphone; rejects with MediaError.
    * One preparation per call: a prepare while one is under way or done answers with it (a failed one
    * is tried again), until `leave`. It may get ready what the join needs besides (a token, a link).
+   * A callee's prepare while it rings names the call's channel (`ringing`): the adapter may get the
+   * link with the caller ready too, but sends nothing of it and no media flows until `join`.
    */
-  prepare(video: boolean): Promise<void>;
+  prepare(video: boolean, ringing?: RtcRinging): Promise<void>;
   /** Joins the channel and publishes; answers when joined. */
   join(channelId: string, account: string): Promise<void>;
   leave(): Promise<void>;

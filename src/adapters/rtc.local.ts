@@ -19,6 +19,10 @@
  *   callee joins, only its answer is left to make. The hub orders joins, so the two ends never
  *   offer at once; a member pushed `peerJoined` again (the peer rejoined) offers afresh. No ICE
  *   servers: host candidates only (loopback / LAN).
+ * - A callee's `prepare(video, ringing)` joins the channel while she is rung: the caller's offer
+ *   is answered then, but the answer is kept, and she offers nothing, until she takes the call
+ *   (`join` of that channel). Nothing of hers (no answer, no candidate, so no media) reaches the
+ *   caller before; taking the call sends what was made. Leaving (a refusal) leaves the channel.
  * - The video sender keeps its resolution (`degradationPreference: 'maintain-resolution'`);
  *   VP9 is preferred when the browser has it.
  * - Events: `firstRemoteFrame` when the peer's first video frame is decoded (a detached
@@ -36,7 +40,7 @@
  * is in webrtc.shared.ts.
  */
 import type { RtcAdapter } from '../../machines/ports/call.media';
-import type { RtcEvent } from '../../machines/ports/call.port';
+import type { RtcEvent, RtcRinging } from '../../machines/ports/call.port';
 import type { RtcJoinResult, RtcPush } from '../api/contract/realtime';
 import type { HubSocket } from './hub.socket';
 import { eventFanOut } from './media.events';
@@ -44,7 +48,7 @@ import { keptToken, onePreparation } from './media.prepare';
 import { MediaViewState } from './rtc.view';
 import { networkQuality, sampleOf } from './rtc.quality';
 import {
-  acceptAnswer, answerOn, connectionChanged, joinRelay, keepResolution, leaveRelay, makeOffer, mediaDevices, offerOn, openOwnMedia,
+  acceptAnswer, connectionChanged, giveAnswer, makeAnswer, joinRelay, keepResolution, leaveRelay, makeOffer, mediaDevices, offerOn, openOwnMedia,
   openPeerLink, openRelaySocket, OwnStream, parseRelay, receiveTrack, relayTo, sendOfferTo, shutPeerLink, spareRelaySocket, takeCandidate,
   watchMediaAllowed,
   type PeerLink, type RelayOptions,
@@ -83,6 +87,14 @@ interface Call {
   link: Link | null;
   /** Pushes are handled one after another: an offer's handling is async and candidates follow it. */
   queue: Promise<void>;
+  /**
+   * Joined while the callee is rung: an offer is answered but the answer is kept (`held`) until
+   * she takes the call, and she offers nothing herself (a peer who joins meanwhile, `newcomer`,
+   * is offered to then): nothing of hers reaches the caller before she takes it.
+   */
+  ringing: boolean;
+  held: { link: Link; answer: RTCSessionDescriptionInit } | null;
+  newcomer: string | null;
 }
 
 const LEFT = 'The call was left before this finished';
@@ -118,6 +130,10 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
   const readyToken = keptToken(options.rtcToken, options.tokenMaxAgeMs ?? TOKEN_MAX_AGE_MS);
   /** Whose join the kept token last served. */
   let tokenOwner: string | null = null;
+  /** Joins under way. */
+  let entering = 0;
+  /** The channel joined (or being joined) while rung, until the callee takes the call or it is left. */
+  let early: (RtcRinging & { joined: Promise<void> }) | null = null;
   const readySocket = spareRelaySocket(options);
 
   function closeLink(c: Call): void {
@@ -185,8 +201,11 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
 
   async function described(c: Call, from: string, description: { type: 'offer' | 'answer'; sdp: string }): Promise<void> {
     if (description.type === 'offer') {
-      // A fresh offer is a fresh link: the peer (re)joined.
-      await answerOn(newLink(c, from), { type: 'offer', sdp: description.sdp }, addOwnTracks);
+      // A fresh offer is a fresh link: the peer (re)joined. While she is rung, the answer waits for her.
+      const link = newLink(c, from);
+      const answer = await makeAnswer(link, { type: 'offer', sdp: description.sdp }, addOwnTracks);
+      if (c.ringing) c.held = { link, answer };
+      else await giveAnswer(link, answer);
       return;
     }
     const link = c.link;
@@ -232,6 +251,11 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
     if (call !== c) return;
     switch (push.type) {
       case 'peerJoined':
+        // A callee still rung offers once she takes the call.
+        if (c.ringing) {
+          c.newcomer = push.account;
+          return;
+        }
         // This end offers (offersAhead): the offer made as it joined when it is still unsent, else a fresh one.
         c.queue = c.queue.then(() => offerToNewcomer(c, push.account)).catch(() => {
           if (c.link) linkOver(c, c.link, { type: 'connectionLost' });
@@ -286,55 +310,103 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
     await leaveRelay(c.socket);
   }
 
+  /** Joins the channel; `ringing`: as a callee still rung (what she answers waits for `take`). */
+  async function enter(channelId: string, account: string, ringing: boolean): Promise<void> {
+    entering += 1;
+    try {
+      await joinChannel(channelId, account, ringing);
+    } finally {
+      entering -= 1;
+    }
+  }
+
+  async function joinChannel(channelId: string, account: string, ringing: boolean): Promise<void> {
+    await leaveCall();
+    const at = leaves;
+    const relay = readySocket.take() ?? openRelaySocket(options);
+    // A token kept from another person's calls (a sign-out and in since) is not theirs to use.
+    if (tokenOwner !== null && tokenOwner !== account) readyToken.forget();
+    tokenOwner = null;
+    let rtcToken: string;
+    try {
+      rtcToken = await (readyToken.take() ?? options.rtcToken());
+      if (at !== leaves) throw new Error(LEFT);
+    } catch (error) {
+      relay.socket.close();
+      throw error;
+    }
+    const joining = joinRelay<RtcJoinResult, Call>(options, { channelId, account, token: rtcToken }, (socket, joined) => {
+      if (at !== leaves) throw new Error(LEFT);
+      const c: Call = { channelId, socket, link: null, queue: Promise.resolve(), ringing, held: null, newcomer: null };
+      call = c;
+      if (offersAhead(joined) && !ringing) {
+        c.queue = c.queue.then(() => makeOffer(newLink(c, null), addOwnTracks)).catch(() => {
+          if (c.link) linkOver(c, c.link, { type: 'connectionLost' });
+        });
+      }
+      return c;
+    }, { push: pushed, drop: lost }, relay);
+    // A join refused (an expired token among the reasons) asks for a new token on its retry.
+    await joining.catch((error: unknown) => {
+      readyToken.forget();
+      throw error;
+    });
+    tokenOwner = account;
+  }
+
+  /** The callee takes the call: the answer kept while she was rung goes out (or goes out as it is made). */
+  function take(c: Call): void {
+    c.ringing = false;
+    c.queue = c.queue.then(async () => {
+      const { held, newcomer } = c;
+      c.held = null;
+      c.newcomer = null;
+      if (held && !held.link.over && c.link === held.link) await giveAnswer(held.link, held.answer);
+      else if (newcomer !== null && !c.link) await offerOn(newLink(c, newcomer), addOwnTracks);
+    }).catch(() => {
+      if (c.link) linkOver(c, c.link, { type: 'connectionLost' });
+    });
+  }
+
   return {
     media,
 
-    prepare(video) {
+    prepare(video, ringing) {
       ownVideo = video;
       // The camera first: what the join needs is asked for right after it.
       const prepared = preparation.prepare(video);
       readyToken.ready();
-      readySocket.ready();
+      // In a channel already, or joining one: its socket is the one in use.
+      if (!call && entering === 0) readySocket.ready();
+      // Rung: into the channel now, so that the caller's offer is answered while it rings (kept until taken).
+      if (ringing && ringing.channelId !== '' && !call && !early) {
+        const joined = enter(ringing.channelId, ringing.account, true);
+        early = { ...ringing, joined };
+        joined.catch(() => {
+          if (early?.joined === joined) early = null;
+        });
+      }
       return prepared;
     },
 
     async join(channelId, account) {
-      await leaveCall();
-      const at = leaves;
-      const relay = readySocket.take() ?? openRelaySocket(options);
-      // A token kept from another person's calls (a sign-out and in since) is not theirs to use.
-      if (tokenOwner !== null && tokenOwner !== account) readyToken.forget();
-      tokenOwner = null;
-      let rtcToken: string;
-      try {
-        rtcToken = await (readyToken.take() ?? options.rtcToken());
-        if (at !== leaves) throw new Error(LEFT);
-      } catch (error) {
-        relay.socket.close();
-        throw error;
-      }
-      const joining = joinRelay<RtcJoinResult, Call>(options, { channelId, account, token: rtcToken }, (socket, joined) => {
-        if (at !== leaves) throw new Error(LEFT);
-        const c: Call = { channelId, socket, link: null, queue: Promise.resolve() };
-        call = c;
-        if (offersAhead(joined)) {
-          c.queue = c.queue.then(() => makeOffer(newLink(c, null), addOwnTracks)).catch(() => {
-            if (c.link) linkOver(c, c.link, { type: 'connectionLost' });
-          });
+      const rung = early;
+      early = null;
+      if (rung && rung.channelId === channelId && rung.account === account) {
+        const joined = await rung.joined.then(() => true, () => false);
+        const c = call;
+        if (joined && c && c.ringing && c.channelId === channelId) {
+          take(c);
+          return;
         }
-        return c;
-      }, { push: pushed, drop: lost }, relay);
-      // A join refused (an expired token among the reasons) asks for a new token on its retry.
-      await joining.catch((error: unknown) => {
-        readyToken.forget();
-        throw error;
-      });
-      tokenOwner = account;
+      }
+      await enter(channelId, account, false);
     },
 
     async leave() {
       leaves += 1;
       ownVideo = null;
+      early = null;
       preparation.forget();
       await leaveCall();
       own.stop();

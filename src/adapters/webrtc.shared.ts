@@ -389,11 +389,27 @@ export function sendOfferTo(link: PeerLink, peer: string, send: (data: RelayData
 
 /** Answers the peer's offer with what `addTracks` puts in (VP9 first, keeping resolution). */
 export async function answerOn(link: PeerLink, offer: { type: 'offer'; sdp: string }, addTracks: (pc: RTCPeerConnection) => void): Promise<void> {
+  await giveAnswer(link, await makeAnswer(link, offer, addTracks));
+}
+
+/**
+ * The answer to the peer's offer, made and kept (`giveAnswer` applies and sends it): the
+ * offer is set and the own tracks are in, but nothing starts (no candidates are gathered,
+ * no checks are made) and the peer has nothing to connect with until it is given.
+ */
+export async function makeAnswer(
+  link: PeerLink, offer: { type: 'offer'; sdp: string }, addTracks: (pc: RTCPeerConnection) => void,
+): Promise<RTCSessionDescriptionInit> {
   await link.pc.setRemoteDescription(offer);
   link.remoteSet = true;
   addTracks(link.pc);
   preferVp9(link.pc);
-  await link.pc.setLocalDescription(await link.pc.createAnswer());
+  return link.pc.createAnswer();
+}
+
+/** Applies a `makeAnswer` answer and sends it, with the candidates that follow. */
+export async function giveAnswer(link: PeerLink, answer: RTCSessionDescriptionInit): Promise<void> {
+  await link.pc.setLocalDescription(answer);
   if (link.over) return;
   sendDescription(link);
   await addCandidates(link);

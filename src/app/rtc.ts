@@ -51,7 +51,7 @@ export function createRtcPort(options: RtcPortOptions): RtcAdapter {
   return {
     media: lazy.media,
     // Straight to the loaded adapter: the camera is asked for before the call screen renders.
-    prepare: (video) => lazy.withAdapter((adapter) => adapter.prepare(video)),
+    prepare: (video, ringing) => lazy.withAdapter((adapter) => adapter.prepare(video, ringing)),
     join: (channelId, account) => lazy.withAdapter((adapter) => adapter.join(channelId, account)),
     leave: lazy.leave,
     subscribe: lazy.subscribe,

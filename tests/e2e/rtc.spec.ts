@@ -105,6 +105,54 @@ test('a callee who takes the call before her camera is open: the link is made me
   await user.context.close();
 });
 
+test('a callee rung for the channel answers while it rings, but nothing of hers reaches the caller until she takes the call', async ({ browser, request }) => {
+  const host = await person(browser, request, 2);
+  const user = await person(browser, request, 1);
+  const channelId = `e2e-rtc-rung-${host.account.userId}-${Date.now()}`;
+  // The caller is in the channel (her offer made ahead); the callee is rung and prepares with its name.
+  expect(await user.page.evaluate(() => window.rtc.prepare(true))).toBeNull();
+  await user.page.evaluate(([c, a]) => window.rtc.join(c, a), [channelId, user.account.yxAccid] as const);
+  const ringing = { channelId, account: host.account.yxAccid };
+  expect(await host.page.evaluate((r) => window.rtc.prepare(true, r), ringing)).toBeNull();
+
+  // While it rings: the offer arrived and was answered, but nothing went back, so nothing connects either way.
+  await expect.poll(() => host.page.evaluate(() => window.rtc.connectionState()), { timeout: 10_000 }).toBe('new');
+  await host.page.waitForTimeout(1500);
+  for (const p of [host, user]) {
+    expect(await firstFrameAt(p)).toBeNull();
+    expect(await p.page.evaluate(() => window.rtc.connectionState())).not.toBe('connected');
+  }
+
+  // She takes it: what was made goes out, and both see each other.
+  const takenAt = await host.page.evaluate(([c, a]) => window.rtc.join(c, a), [channelId, host.account.yxAccid] as const);
+  await expect.poll(() => firstFrameAt(user), { timeout: 15_000 }).not.toBeNull();
+  await expect.poll(() => firstFrameAt(host), { timeout: 15_000 }).not.toBeNull();
+  console.log(`[rtc] taken → the caller's first remote frame: ${(await firstFrameAt(user))! - takenAt} ms`);
+  for (const p of [host, user]) expect(await eventTypes(p)).toEqual(['firstRemoteFrame']);
+  for (const p of [host, user]) await p.page.evaluate(() => window.rtc.leave());
+  expect([...host.problems, ...user.problems]).toEqual([]);
+  await host.context.close();
+  await user.context.close();
+});
+
+test('a callee rung for the channel who turns the call down leaves it: the caller connects to nobody, and her camera goes off', async ({ browser, request }) => {
+  const host = await person(browser, request, 2);
+  const user = await person(browser, request, 1);
+  const channelId = `e2e-rtc-refused-${host.account.userId}-${Date.now()}`;
+  expect(await user.page.evaluate(() => window.rtc.prepare(true))).toBeNull();
+  await user.page.evaluate(([c, a]) => window.rtc.join(c, a), [channelId, user.account.yxAccid] as const);
+  expect(await host.page.evaluate((r) => window.rtc.prepare(true, r), { channelId, account: host.account.yxAccid })).toBeNull();
+  await expect.poll(() => host.page.evaluate(() => window.rtc.connectionState()), { timeout: 10_000 }).toBe('new');
+  await host.page.evaluate(() => window.rtc.leave());
+  expect(await host.page.evaluate(() => window.rtc.ownTracks())).toEqual(['audio:ended', 'video:ended']);
+  // Her leave is the caller's peer leaving; no frame ever came.
+  await expect.poll(() => eventTypes(user)).toEqual(['remoteLeft']);
+  expect(await firstFrameAt(user)).toBeNull();
+  await user.page.evaluate(() => window.rtc.leave());
+  await host.context.close();
+  await user.context.close();
+});
+
 test('a cut network ends the call on both sides: connectionLost where it was cut, remoteLeft for the other', async ({ browser, request }) => {
   const host = await person(browser, request, 2);
   const user = await person(browser, request, 1);

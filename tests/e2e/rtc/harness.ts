@@ -23,9 +23,9 @@ function startHarness(session: HarnessSession) {
   return {
     events,
     /** The media error kind, or null when camera and microphone are open. */
-    async prepare(video: boolean): Promise<string | null> {
+    async prepare(video: boolean, ringing?: { channelId: string; account: string }): Promise<string | null> {
       try {
-        await rtc.prepare(video);
+        await rtc.prepare(video, ringing);
         return null;
       } catch (error) {
         return (error as { kind?: string }).kind ?? String(error);
@@ -38,6 +38,8 @@ function startHarness(session: HarnessSession) {
       return at;
     },
     leave: () => rtc.leave(),
+    /** The state of the last peer connection made, or null before one. */
+    connectionState: (): RTCPeerConnectionState | null => made.at(-1)?.connectionState ?? null,
     ...showMedia(rtc.media),
     async negotiated(): Promise<Negotiated> {
       const pc = made.at(-1);

@@ -7,7 +7,8 @@
  *   video call, the camera at 1280×720 keeping resolution over frame rate
  *   (`optimizationMode: 'detail'`). An SDK media error becomes a MediaError by its code. One
  *   preparation per call (media.prepare.ts): a second prepare answers with the first; beside
- *   it the rtcToken is asked for, so that the join does not wait for it.
+ *   it the rtcToken is asked for, so that the join does not wait for it. The channel a callee
+ *   is rung for is not joined early here: an Agora join publishes, and the caller would see her.
  * - `join(channelId, account)`: `createClient({ mode: 'rtc', codec: 'vp9' })`,
  *   `join(appId, channelId, rtcToken, account)` (the account is the string uid) and publish
  *   (tracks that open after the join, when a callee accepted before her camera was open, are

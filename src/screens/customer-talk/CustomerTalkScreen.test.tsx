@@ -17,7 +17,11 @@ import { fakeServices, refusal } from '../../app/services.fake';
 import type { FakeHandler } from '../../app/services.fake';
 import { CustomerTalkScreen } from './CustomerTalkScreen';
 
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  // What the unmount left to React's scheduler runs now, while the page is still there (not after the file's teardown).
+  await new Promise((resolve) => { setTimeout(resolve, 0); });
+});
 window.scrollTo = () => {};
 
 const problems = [
@@ -130,6 +134,8 @@ describe('[§2 /customer-talk] customer service', () => {
     mount({}, <p>Live chat here</p>);
     const slot = await screen.findByRole('region', { name: 'Chat with customer service' });
     expect(slot.textContent).toBe('Live chat here');
+    // The screen's answers are in before the test ends.
+    await screen.findByRole('button', { name: problems[0]!.problem });
     expect(slot.compareDocumentPosition(screen.getByRole('region', { name: 'Common problems' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

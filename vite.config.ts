@@ -139,6 +139,7 @@ export default defineConfig({
   test: {
     include: ['machines/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['tests/unit/settle.ts'],
     testTimeout: 20_000,
     pool: 'forks',
   },

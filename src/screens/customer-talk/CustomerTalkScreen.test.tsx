@@ -17,11 +17,7 @@ import { fakeServices, refusal } from '../../app/services.fake';
 import type { FakeHandler } from '../../app/services.fake';
 import { CustomerTalkScreen } from './CustomerTalkScreen';
 
-afterEach(async () => {
-  cleanup();
-  // What the unmount left to React's scheduler runs now, while the page is still there (not after the file's teardown).
-  await new Promise((resolve) => { setTimeout(resolve, 0); });
-});
+afterEach(cleanup);
 window.scrollTo = () => {};
 
 const problems = [

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import type { Plugin, Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -77,7 +77,8 @@ function preloadApp(): Plugin {
       order: 'post',
       handler(html, ctx) {
         const bundle = ctx.bundle;
-        if (!bundle) return [];
+        // Only the app's page: pages built with these plugins for the benches load no app.
+        if (!bundle || !ctx.filename.endsWith(`${sep}index.html`)) return [];
         const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
         const main = chunks.find((chunk) => chunk.facadeModuleId === MAIN);
         if (!main) throw new Error('preload-app: no chunk for src/main.tsx');

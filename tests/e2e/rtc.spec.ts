@@ -105,18 +105,24 @@ test('a callee who takes the call before her camera is open: the link is made me
   await user.context.close();
 });
 
-test('a callee rung for the channel answers while it rings, but nothing of hers reaches the caller until she takes the call', async ({ browser, request }) => {
+/**
+ * The caller in the channel (her offer made ahead) and the callee rung for it, preparing with its
+ * name, until the caller's offer has reached her (her peer connection exists; nothing went back).
+ */
+async function rungCall(browser: Browser, request: APIRequestContext, name: string) {
   const host = await person(browser, request, 2);
   const user = await person(browser, request, 1);
-  const channelId = `e2e-rtc-rung-${host.account.userId}-${Date.now()}`;
-  // The caller is in the channel (her offer made ahead); the callee is rung and prepares with its name.
+  const channelId = `e2e-rtc-${name}-${host.account.userId}-${Date.now()}`;
   expect(await user.page.evaluate(() => window.rtc.prepare(true))).toBeNull();
   await user.page.evaluate(([c, a]) => window.rtc.join(c, a), [channelId, user.account.yxAccid] as const);
-  const ringing = { channelId, account: host.account.yxAccid };
-  expect(await host.page.evaluate((r) => window.rtc.prepare(true, r), ringing)).toBeNull();
-
-  // While it rings: the offer arrived and was answered, but nothing went back, so nothing connects either way.
+  expect(await host.page.evaluate((r) => window.rtc.prepare(true, r), { channelId, account: host.account.yxAccid })).toBeNull();
   await expect.poll(() => host.page.evaluate(() => window.rtc.connectionState()), { timeout: 10_000 }).toBe('new');
+  return { host, user, channelId };
+}
+
+test('a callee rung for the channel answers while it rings, but nothing of hers reaches the caller until she takes the call', async ({ browser, request }) => {
+  const { host, user, channelId } = await rungCall(browser, request, 'rung');
+  // While it rings: the offer arrived and was answered, but nothing went back, so nothing connects either way.
   await host.page.waitForTimeout(1500);
   for (const p of [host, user]) {
     expect(await firstFrameAt(p)).toBeNull();
@@ -136,13 +142,7 @@ test('a callee rung for the channel answers while it rings, but nothing of hers 
 });
 
 test('a callee rung for the channel who turns the call down leaves it: the caller connects to nobody, and her camera goes off', async ({ browser, request }) => {
-  const host = await person(browser, request, 2);
-  const user = await person(browser, request, 1);
-  const channelId = `e2e-rtc-refused-${host.account.userId}-${Date.now()}`;
-  expect(await user.page.evaluate(() => window.rtc.prepare(true))).toBeNull();
-  await user.page.evaluate(([c, a]) => window.rtc.join(c, a), [channelId, user.account.yxAccid] as const);
-  expect(await host.page.evaluate((r) => window.rtc.prepare(true, r), { channelId, account: host.account.yxAccid })).toBeNull();
-  await expect.poll(() => host.page.evaluate(() => window.rtc.connectionState()), { timeout: 10_000 }).toBe('new');
+  const { host, user } = await rungCall(browser, request, 'refused');
   await host.page.evaluate(() => window.rtc.leave());
   expect(await host.page.evaluate(() => window.rtc.ownTracks())).toEqual(['audio:ended', 'video:ended']);
   // Her leave is the caller's peer leaving; no frame ever came.

@@ -43,8 +43,8 @@ export interface Ahead<T> {
   forget(): void;
 }
 
-/** Something the next join needs, got ready ahead of it; `drop` undoes one that is not taken. */
-export function ahead<T>(get: () => T, drop: (value: T) => void = () => undefined): Ahead<T> {
+/** Something the next join needs, got ready ahead of it. */
+export function ahead<T>(get: () => T): Ahead<T> {
   let value: { got: T } | null = null;
   return {
     ready() {
@@ -61,9 +61,7 @@ export function ahead<T>(get: () => T, drop: (value: T) => void = () => undefine
       return taken ? taken.got : null;
     },
     forget() {
-      const left = value;
       value = null;
-      if (left) drop(left.got);
     },
   };
 }

@@ -15,8 +15,6 @@ import type { EarlyAnswers } from '../../app/early';
 import { takeOrAsk } from '../../app/early';
 import { askHomeSetup, askHostsPage, homeEarlyKey, person } from './homeEarly';
 
-export { hostCard } from './homeEarly';
-
 const silent = { silent: true } as const;
 
 const liveCard = (followed: boolean) => (r: LiveRoomItem): LiveCard =>

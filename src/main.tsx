@@ -48,6 +48,7 @@ async function main() {
   };
   const api = createApiClient({ baseUrl: config.apiBase, codec, credentials: credentials.forApi, onNotice });
   const session = createHttpSessionPort({ api, credentials, appId: config.appId });
+  const early = createEarlyAnswers();
   const services: Services = {
     api,
     // Loaded with the first upload (only /profile uploads): kept off the first screen.
@@ -57,7 +58,7 @@ async function main() {
     },
     // Loaded with the first translation (a chat's Translate): kept off the first screen.
     translator: createTranslatorPort(api, config.apiBase),
-    early: createEarlyAnswers(),
+    early,
   };
   const realtime = await createRealtimePorts(api, credentials, services.translator);
   // The call screens show the streams of the media adapter (loaded with the first call).
@@ -92,9 +93,9 @@ async function main() {
   await nextTask();
   preloadFirstScreen(pathname, openParams !== null, lastMode);
   // A host's home asks for its first answers now, beside its code and the profile.
-  if (services.early && credentials.forApi() && asksHomeEarly(pathname, openParams !== null, lastMode)) {
+  if (credentials.forApi() && asksHomeEarly(pathname, openParams !== null, lastMode)) {
     await nextTask();
-    askHomeEarly(api, services.early, fetchPicture);
+    askHomeEarly(api, early, fetchPicture);
   }
   watchPage(app);
   await nextTask();

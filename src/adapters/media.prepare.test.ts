@@ -75,22 +75,22 @@ describe('a token kept from one join to the next', () => {
     let now = 0;
     let asked = 0;
     const t = keptToken(() => Promise.resolve(`token-${++asked}`), 60_000, () => now);
-    expect(t.take()).toBeNull();
+    expect(t.take('yx-a')).toBeNull();
     t.ready();
     t.ready();
-    await expect(t.take()).resolves.toBe('token-1');
+    await expect(t.take('yx-a')).resolves.toBe('token-1');
     now += 30_000;
     t.ready();
-    await expect(t.take()).resolves.toBe('token-1');
+    await expect(t.take('yx-a')).resolves.toBe('token-1');
     expect(asked).toBe(1);
     now += 30_001;
-    expect(t.take()).toBeNull();
+    expect(t.take('yx-a')).toBeNull();
     t.ready();
-    await expect(t.take()).resolves.toBe('token-2');
+    await expect(t.take('yx-a')).resolves.toBe('token-2');
     t.forget();
-    expect(t.take()).toBeNull();
+    expect(t.take('yx-a')).toBeNull();
     t.ready();
-    await expect(t.take()).resolves.toBe('token-3');
+    await expect(t.take('yx-a')).resolves.toBe('token-3');
   });
 
   it('one that failed to come is let go (never an unhandled rejection): the next ready asks again', async () => {
@@ -98,9 +98,21 @@ describe('a token kept from one join to the next', () => {
     const t = keptToken(() => (++asked === 1 ? Promise.reject(new Error('offline')) : Promise.resolve('token')), 60_000);
     t.ready();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(t.take()).toBeNull();
+    expect(t.take('yx-a')).toBeNull();
     t.ready();
-    await expect(t.take()).resolves.toBe('token');
+    await expect(t.take('yx-a')).resolves.toBe('token');
     expect(asked).toBe(2);
+  });
+
+  it('a token that served one account is not handed to another (a sign-out and in since): it is asked for again', async () => {
+    let asked = 0;
+    const t = keptToken(() => Promise.resolve(`token-${++asked}`), 60_000);
+    t.ready();
+    await expect(t.take('yx-a')).resolves.toBe('token-1');
+    t.claim('yx-a');
+    await expect(t.take('yx-a')).resolves.toBe('token-1');
+    expect(t.take('yx-b')).toBeNull();
+    t.ready();
+    await expect(t.take('yx-b')).resolves.toBe('token-2');
   });
 });

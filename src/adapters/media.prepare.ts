@@ -75,26 +75,42 @@ export function tokenAhead(token: () => Promise<string>): Ahead<Promise<string>>
   });
 }
 
+/** A token kept from one join to the next (`keptToken`). */
+export interface KeptToken {
+  /** Asks for one, unless a young one is kept. */
+  ready(): void;
+  /** The kept token for `account`'s join when it is young and not another account's; null otherwise. */
+  take(account: string): Promise<string> | null;
+  /** The kept token served `account`'s join: it is that account's from now on. */
+  claim(account: string): void;
+  /** Drops it (a join refused it). */
+  forget(): void;
+}
+
 /**
  * A token kept from one join to the next while it is young (`maxAgeMs`, well inside the
  * server's lifetime for it): asked for at the first prepare, then reused, so that a ring does
- * not wait for a request. One that failed to come, is older, or was refused at a join
- * (`forget`) is asked for again.
+ * not wait for a request. One that failed to come, is older, was refused at a join (`forget`)
+ * or served another account (a sign-out and in since) is asked for again.
  */
-export function keptToken(token: () => Promise<string>, maxAgeMs: number, now: () => number = Date.now): Ahead<Promise<string>> {
-  let kept: { at: number; token: Promise<string> } | null = null;
+export function keptToken(token: () => Promise<string>, maxAgeMs: number, now: () => number = Date.now): KeptToken {
+  let kept: { at: number; token: Promise<string>; owner: string | null } | null = null;
   const young = () => kept !== null && now() - kept.at <= maxAgeMs;
   return {
     ready() {
       if (young()) return;
-      const mine = { at: now(), token: token() };
+      const mine = { at: now(), token: token(), owner: null };
       kept = mine;
       mine.token.catch(() => {
         if (kept === mine) kept = null;
       });
     },
-    take() {
+    take(account) {
+      if (kept && kept.owner !== null && kept.owner !== account) kept = null;
       return young() ? kept!.token : null;
+    },
+    claim(account) {
+      if (kept) kept.owner = account;
     },
     forget() {
       kept = null;

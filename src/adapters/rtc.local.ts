@@ -128,8 +128,6 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
   });
   /** What the join needs, got ready by prepare: the rtcToken and an open socket to the relay (kept between calls). */
   const readyToken = keptToken(options.rtcToken, options.tokenMaxAgeMs ?? TOKEN_MAX_AGE_MS);
-  /** Whose join the kept token last served. */
-  let tokenOwner: string | null = null;
   /** Joins under way. */
   let entering = 0;
   /** The channel joined (or being joined) while rung, until the callee takes the call or it is left. */
@@ -324,12 +322,9 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
     await leaveCall();
     const at = leaves;
     const relay = readySocket.take() ?? openRelaySocket(options);
-    // A token kept from another person's calls (a sign-out and in since) is not theirs to use.
-    if (tokenOwner !== null && tokenOwner !== account) readyToken.forget();
-    tokenOwner = null;
     let rtcToken: string;
     try {
-      rtcToken = await (readyToken.take() ?? options.rtcToken());
+      rtcToken = await (readyToken.take(account) ?? options.rtcToken());
       if (at !== leaves) throw new Error(LEFT);
     } catch (error) {
       relay.socket.close();
@@ -351,7 +346,7 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
       readyToken.forget();
       throw error;
     });
-    tokenOwner = account;
+    readyToken.claim(account);
   }
 
   /** The callee takes the call: the answer kept while she was rung goes out (or goes out as it is made). */

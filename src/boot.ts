@@ -4,11 +4,21 @@
  * person would look at a blank page for all of its evaluation (some 300 ms at 4× slowdown).
  * Its code is fetched from the start all the same: index.html preloads it (vite.config.ts
  * `preloadApp`). A page opened in the background (no frames) starts it at once.
+ *
+ * The shell's open parameters are taken here, before anything waits: kept in storage and
+ * out of the address bar at once, so a navigation or reload while the app's code loads
+ * does not lose the session it was opened with.
  */
+import { readOpenParams } from './adapters/openParams';
 import { TEXT_APP_NOT_LOADED } from './app/bootText';
 
+const openParams = readOpenParams();
+
 function start(): void {
-  import('./main').catch(() => showFailure());
+  import('./main').then(
+    ({ startApp }) => startApp(openParams),
+    () => showFailure(),
+  );
 }
 
 /** The code could not be fetched (the network or the server is away): say so, with a way to try again. */

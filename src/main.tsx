@@ -12,7 +12,7 @@ import { createAesCodec } from './api/codec';
 import type { ApiNotice } from './api/outcome';
 import type { AppMode } from '../machines/app/app.paths';
 import { selectMode } from '../machines/app/app.selectors';
-import { readOpenParams } from './adapters/openParams';
+import type { StoredAuth } from '../machines/ports/session.port';
 import { readLastMode, writeLastMode } from './adapters/storage';
 import { SessionCredentials, createHttpSessionPort } from './adapters/session.http';
 import { installShellVisibilityBridge } from './adapters/shellBridge';
@@ -32,10 +32,9 @@ import { createTranslatorPort } from './app/translator';
 import { watchPage } from './app/page';
 import './ui/app.css';
 
-async function main() {
+/** Starts the app with the shell's open parameters, which src/boot.ts has already taken from the page. */
+export async function startApp(openParams: StoredAuth | null): Promise<void> {
   installShellVisibilityBridge();
-  // Read (and strip from the address bar) before the entry path is taken.
-  const openParams = readOpenParams();
   const { pathname, search, hash } = window.location;
   const inspector = await startInspector(window.location.search);
 
@@ -123,5 +122,3 @@ window.addEventListener('vite:preloadError', (event) => {
   const message = (event as Event & { payload?: unknown }).payload;
   if (/\.css\b/.test(String(message))) event.preventDefault();
 });
-
-void main();

@@ -26,6 +26,18 @@ test('a non-host opened with open params lands on /newsRestricted with two tabs'
   await expect(page).toHaveURL(/\/newsRestricted$/);
 });
 
+test('open params are kept from the first moment: leaving the page before the app\'s code ran keeps the session', async ({ page, request }) => {
+  const host = await firstAccount(request, 2);
+  // The app's chunk never arrives on this first load, as on a slow network.
+  await page.route(/\/assets\/main-[^/]*\.js$/, (route) => route.abort('timedout'));
+  await openAppAs(page, request, host.userId, '/mine');
+  expect(page.url()).not.toContain('token=');
+  await page.unroute(/\/assets\/main-[^/]*\.js$/);
+  await page.goto('/mine');
+  await expect(page.getByRole('heading', { name: 'Mine' })).toBeVisible();
+  await expectTabs(page, ['List', 'News', 'Circle', 'Mine']);
+});
+
 test('without open params a protected path goes to /login', async ({ page }) => {
   await page.goto('/wallet');
   await expect(page).toHaveURL(/\/login$/);

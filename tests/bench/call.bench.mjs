@@ -36,6 +36,8 @@ const DB_DIR = '.tmp/bench-call';
 const CALL_TIMEOUT_MS = 30_000;
 /** CALL_BENCH_TRACE=1: also prints when each step happened in each page (listeners and wrappers only). */
 const TRACE = process.env.CALL_BENCH_TRACE === '1';
+/** With CALL_BENCH_TRACE, CALL_BENCH_FIRST=1 prints the steps of the first call alone (the one that loads the call's code). */
+const FIRST = process.env.CALL_BENCH_FIRST === '1';
 /** CALL_BENCH_PROFILE=host|user: a CPU profile of that page during the fourth call, its busiest functions printed. */
 const PROFILE = process.env.CALL_BENCH_PROFILE;
 
@@ -510,7 +512,7 @@ async function main() {
   report(app, raw);
   if (TRACE) {
     // The first call loads the call's code: its steps are not those of the calls after it.
-    traceReport('app steps', appTraces.slice(1));
+    traceReport(FIRST ? 'first call' : 'app steps', FIRST ? appTraces.slice(0, 1) : appTraces.slice(1));
     traceReport('raw WebRTC steps', rawTraces.slice(1));
   }
 }

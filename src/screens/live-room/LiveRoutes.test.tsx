@@ -6,18 +6,29 @@
  * find the session's live rooms and send its events.
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FakeChatroomPort } from '../../../machines/ports/chatroom.fake';
 import { FakeLiveApi, FakeLiveMedia } from '../../../machines/ports/live.fake';
 import { FakeSessionPort, sampleAuth, sampleProfile } from '../../../machines/ports/session.fake';
 import { autoRealtime } from '../../../machines/testing/realtime';
 import { live } from '../../api/contract';
 import { renderApp, signedInHandlers } from '../../app/app.testing';
+import { screens } from '../../app/screens';
 import { ALICE, HOST, liveWorld } from './liveWorld.testing';
 import type { Person } from './liveWorld.testing';
 
 afterEach(cleanup);
 window.scrollTo = () => {};
+
+// The code of the screens these tests visit and of the lives' machines, loaded (and transformed)
+// once ahead: the tests' waits are then for the app's own work, not for the first load of a module.
+beforeAll(async () => {
+  const visited = ['/liveRoom', '/liveSetting', '/liveEnds', '/newsRestricted', '/'];
+  await Promise.all([
+    ...screens.filter((s) => visited.includes(s.path)).map((s) => s.load()),
+    import('../../../machines/session/per-use.actors'),
+  ]);
+}, 60_000);
 
 function mountApp(w: ReturnType<typeof liveWorld>, person: Person, path: string) {
   const profile = sampleProfile({
@@ -78,7 +89,7 @@ describe('[§2 /liveSetting → /liveRoom → /liveEnds] a host\'s live', () => 
     fireEvent.click(screen.getByRole('button', { name: 'End live' }));
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'End now' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/liveEnds'), { timeout: 3000 });
-    const ends = await screen.findByTestId('live-ends');
+    const ends = await screen.findByTestId('live-ends', {}, { timeout: 5000 });
     expect(ends.dataset.source).toBe('summary');
     expect(within(ends).getByRole('heading', { name: 'Evening' })).toBeTruthy();
     expect(within(ends).getByTestId('live-ends-viewers').textContent).toBe('1');

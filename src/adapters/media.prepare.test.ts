@@ -1,6 +1,6 @@
 /** One preparation of the own media per call, and what a join needs got ready beside it (media.prepare.ts). */
 import { describe, expect, it } from 'vitest';
-import { ahead, keptToken, onePreparation, tokenAhead } from './media.prepare';
+import { keptToken, onePreparation } from './media.prepare';
 
 describe('one preparation per call', () => {
   it('a second prepare while the first is under way or done answers with it; another kind of call opens again', async () => {
@@ -33,40 +33,6 @@ describe('one preparation per call', () => {
     p.forget();
     await p.prepare(true);
     expect(tries).toBe(3);
-  });
-});
-
-describe('got ready ahead of the join', () => {
-  it('is got once, taken once; a join after that gets its own (null here)', () => {
-    let got = 0;
-    const a = ahead(() => ++got);
-    a.ready();
-    a.ready();
-    expect(a.take()).toBe(1);
-    expect(a.take()).toBeNull();
-    a.ready();
-    expect(a.take()).toBe(2);
-  });
-
-  it('what is not taken is forgotten when the call is left; a get that throws leaves nothing ready', () => {
-    let got = 0;
-    const a = ahead(() => ++got);
-    a.ready();
-    a.forget();
-    expect(a.take()).toBeNull();
-    a.ready();
-    expect(a.take()).toBe(2);
-    const broken = ahead<string>(() => { throw new Error('no WebSocket'); });
-    broken.ready();
-    expect(broken.take()).toBeNull();
-  });
-
-  it('a token that cannot be had is the join\'s to see, never an unhandled rejection', async () => {
-    const t = tokenAhead(() => Promise.reject(new Error('offline')));
-    t.ready();
-    t.forget();
-    t.ready();
-    await expect(t.take()).rejects.toThrow('offline');
   });
 });
 

@@ -34,46 +34,8 @@ export function onePreparation(open: (video: boolean) => Promise<void>): OnePrep
   };
 }
 
-export interface Ahead<T> {
-  /** Gets it ready, unless it is already. */
-  ready(): void;
-  /** What was got ready (then nothing is), or null. */
-  take(): T | null;
-  /** Drops what was got ready and not taken (the call is left). */
-  forget(): void;
-}
-
-/** Something the next join needs, got ready ahead of it. */
-export function ahead<T>(get: () => T): Ahead<T> {
-  let value: { got: T } | null = null;
-  return {
-    ready() {
-      if (value) return;
-      try {
-        value = { got: get() };
-      } catch {
-        // Nothing ready: the join gets its own, and sees why it cannot.
-      }
-    },
-    take() {
-      const taken = value;
-      value = null;
-      return taken ? taken.got : null;
-    },
-    forget() {
-      value = null;
-    },
-  };
-}
-
-/** A token asked for ahead: its failure is the join's to see (it asks again on its retry), never unhandled. */
-export function tokenAhead(token: () => Promise<string>): Ahead<Promise<string>> {
-  return ahead(() => {
-    const asked = token();
-    asked.catch(() => undefined);
-    return asked;
-  });
-}
+/** How long an rtcToken is reused for by default: 10 minutes (the server's tokens live a day). */
+export const KEPT_TOKEN_MAX_AGE_MS = 10 * 60_000;
 
 /** A token kept from one join to the next (`keptToken`). */
 export interface KeptToken {
@@ -93,7 +55,7 @@ export interface KeptToken {
  * not wait for a request. One that failed to come, is older, was refused at a join (`forget`)
  * or served another account (a sign-out and in since) is asked for again.
  */
-export function keptToken(token: () => Promise<string>, maxAgeMs: number, now: () => number = Date.now): KeptToken {
+export function keptToken(token: () => Promise<string>, maxAgeMs = KEPT_TOKEN_MAX_AGE_MS, now: () => number = Date.now): KeptToken {
   let kept: { at: number; token: Promise<string>; owner: string | null } | null = null;
   const young = () => kept !== null && now() - kept.at <= maxAgeMs;
   return {

@@ -93,7 +93,7 @@ describe('prepare', () => {
     expect(a.sdk.tracks.map((t) => [t.trackMediaType, t.closed])).toEqual([['audio', true], ['video', true], ['audio', false], ['video', false]]);
   });
 
-  it('the rtcToken is asked for beside the camera and is the join\'s; a leave forgets it, and a join without one asks', async () => {
+  it('the rtcToken is asked for beside the camera and is the join\'s; it is kept for the next calls, and a refused join asks again', async () => {
     const cloud = new AgoraRtcCloud();
     const d = device(cloud, 'yx-a');
     let asked = 0;
@@ -106,9 +106,13 @@ describe('prepare', () => {
     expect(d.client().joinCalls).toEqual([[APP_ID, 'ch-9', cloud.tokenFor('yx-a'), 'yx-a']]);
     await port.leave();
     await port.prepare(true);
+    await port.join('ch-10', 'yx-a');
+    expect(asked).toBe(1);
     await port.leave();
-    await port.join('ch-9', 'yx-a');
-    expect(asked).toBe(3);
+    cloud.failNextJoin('yx-a', 'TOKEN_EXPIRE');
+    await expect(port.join('ch-11', 'yx-a')).rejects.toMatchObject({ code: 'TOKEN_EXPIRE' });
+    await port.join('ch-11', 'yx-a');
+    expect(asked).toBe(2);
   });
 
   it('a failed SDK load is tried again at the next prepare', async () => {

@@ -7,7 +7,8 @@
  *   video call, the camera at 1280×720 keeping resolution over frame rate
  *   (`optimizationMode: 'detail'`). An SDK media error becomes a MediaError by its code. One
  *   preparation per call (media.prepare.ts): a second prepare answers with the first; beside
- *   it the rtcToken is asked for, so that the join does not wait for it. The channel a callee
+ *   it the rtcToken is asked for, so that the join does not wait for it, and kept for the
+ *   joins of the next minutes (`keptToken`; a refused join asks again). The channel a callee
  *   is rung for is not joined early here: an Agora join publishes, and the caller would see her.
  * - `join(channelId, account)`: `createClient({ mode: 'rtc', codec: 'vp9' })`,
  *   `join(appId, channelId, rtcToken, account)` (the account is the string uid) and publish
@@ -33,7 +34,7 @@ import {
   silencedLoader, type AgoraClient, type AgoraListener, type AgoraLocalTrack, type AgoraMediaDeps, type AgoraRtcSdk, type AgoraVisit,
 } from './agora.shared';
 import { eventFanOut } from './media.events';
-import { onePreparation, tokenAhead } from './media.prepare';
+import { keptToken, onePreparation } from './media.prepare';
 import { MediaViewState } from './rtc.view';
 
 export {
@@ -72,7 +73,7 @@ export function createAgoraRtcPort<T extends AgoraLocalTrack>(deps: AgoraRtcDeps
     // publish shows as no first frame at the other end, where the call's time-out decides.
     if (session?.joined) await session.client.publish(opened).catch(() => undefined);
   });
-  const readyToken = tokenAhead(deps.rtcToken);
+  const readyToken = keptToken(deps.rtcToken);
 
   function closeOwn(): void {
     closeTracks(tracks);
@@ -136,7 +137,7 @@ export function createAgoraRtcPort<T extends AgoraLocalTrack>(deps: AgoraRtcDeps
       await leaveSession();
       const at = leaves;
       const sdk = await loadSdk();
-      const token = await (readyToken.take() ?? deps.rtcToken());
+      const token = await (readyToken.take(account) ?? deps.rtcToken());
       if (at !== leaves) throw new Error(LEFT);
       const client = sdk.createClient(CLIENT_CONFIG);
       const s: Session<T> = { client, detach: () => undefined, remoteStops: [], leaving: false, joined: false };
@@ -144,7 +145,12 @@ export function createAgoraRtcPort<T extends AgoraLocalTrack>(deps: AgoraRtcDeps
       session = s;
       quality = 0;
       await joinOrLeave(s, () => session === s, leaveSession, async () => {
-        await client.join(deps.appId, channelId, token, account);
+        await client.join(deps.appId, channelId, token, account).catch((error: unknown) => {
+          // A join refused (an expired token among the reasons) asks for a new token on its retry.
+          readyToken.forget();
+          throw error;
+        });
+        readyToken.claim(account);
         if (at !== leaves) throw new Error(LEFT);
         s.joined = true;
         // Whatever is open by now; what opens later is published as it opens (`preparation`).
@@ -155,7 +161,6 @@ export function createAgoraRtcPort<T extends AgoraLocalTrack>(deps: AgoraRtcDeps
     async leave() {
       leaves += 1;
       preparation.forget();
-      readyToken.forget();
       await leaveSession();
       closeOwn();
     },

@@ -98,7 +98,6 @@ interface Call {
 }
 
 const LEFT = 'The call was left before this finished';
-const TOKEN_MAX_AGE_MS = 10 * 60_000;
 
 export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
   const graceMs = options.disconnectedGraceMs ?? 5000;
@@ -127,7 +126,7 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
     if (call?.link) attachOwn(call.link, stream);
   });
   /** What the join needs, got ready by prepare: the rtcToken and an open socket to the relay (kept between calls). */
-  const readyToken = keptToken(options.rtcToken, options.tokenMaxAgeMs ?? TOKEN_MAX_AGE_MS);
+  const readyToken = keptToken(options.rtcToken, options.tokenMaxAgeMs);
   /** Joins under way. */
   let entering = 0;
   /** The channel joined (or being joined) while rung, until the callee takes the call or it is left. */

@@ -24,8 +24,7 @@ import type { HomeTabDef } from './home-tab.machine';
 import type { Banner, Country, HomeItem, HomeSetup, HostCard, ListQuery, OnlineStatus } from './home-list.port';
 import { HOME_PAGE_SIZE } from './home-list.port';
 
-/** SPEC §9: the home list pages by 10 (HOME_PAGE_SIZE, declared with the port), the follow live list by 100. */
-export { HOME_PAGE_SIZE };
+/** SPEC §9: the follow live list pages by 100 (the home list by HOME_PAGE_SIZE, declared with the port). */
 export const FOLLOWED_LIVE_PAGE_SIZE = 100;
 
 export const ALL_TAB: HomeTabDef = { key: 'all', kind: 'all', label: 'All', tagId: 0 };

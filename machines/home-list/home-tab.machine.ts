@@ -24,7 +24,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { appendPage, errorText, isLastPage } from '../paged-list/paged-list.machine';
 import type { HomeItem, ListQuery } from './home-list.port';
-import { OnlineFilter } from './home-list.port';
+import { FIRST_HOME_QUERY, OnlineFilter } from './home-list.port';
 
 /** What a tab lists. */
 export type HomeTabKind = 'all' | 'tag' | 'live' | 'users';
@@ -80,7 +80,7 @@ export const filtersByCountry = (tab: HomeTabDef): boolean => tab.kind === 'all'
 /** The query of the tab's first list. */
 export function mainQuery(tab: HomeTabDef, countryIds: readonly number[]): ListQuery {
   switch (tab.kind) {
-    case 'all': return { source: 'hosts', onlineStatus: OnlineFilter.onlineOrBusy, tagId: 0, countryIds };
+    case 'all': return { ...FIRST_HOME_QUERY, countryIds };
     case 'tag': return { source: 'hosts', onlineStatus: OnlineFilter.all, tagId: tab.tagId, countryIds };
     case 'live': return { source: 'live' };
     case 'users': return { source: 'users', onlineStatus: OnlineFilter.all };

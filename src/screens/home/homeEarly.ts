@@ -12,7 +12,8 @@ import type { AnchorCard } from '../../api/contract/home';
 import type { PersonSummary } from '../../api/contract/people';
 import type { EarlyAnswers } from '../../app/early';
 
-const silent = { silent: true } as const;
+/** Failures are shown by the lists themselves: the home's requests are silent. */
+export const silent = { silent: true } as const;
 
 /** The fields every person card has. */
 export function person(p: PersonSummary) {

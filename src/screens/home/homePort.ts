@@ -10,12 +10,9 @@ import type { ApiClient } from '../../api/client';
 import { live, news, people } from '../../api/contract';
 import type { LiveRoomItem } from '../../api/contract/live';
 import type { PersonSummary } from '../../api/contract/people';
-
 import type { EarlyAnswers } from '../../app/early';
 import { takeOrAsk } from '../../app/early';
-import { askHomeSetup, askHostsPage, homeEarlyKey, person } from './homeEarly';
-
-const silent = { silent: true } as const;
+import { askHomeSetup, askHostsPage, homeEarlyKey, person, silent } from './homeEarly';
 
 const liveCard = (followed: boolean) => (r: LiveRoomItem): LiveCard =>
   ({ ...person(r), kind: 'live', title: r.title, joinNum: r.joinNum, followed });

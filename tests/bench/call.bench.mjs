@@ -138,11 +138,12 @@ function traceSteps() {
   if (devices) {
     const open = devices.getUserMedia.bind(devices);
     devices.getUserMedia = async (constraints) => {
-      mark('camera asked');
+      const what = ['audio', 'video'].filter((kind) => constraints?.[kind]).join('+');
+      mark(`camera asked (${what})`);
       try {
         return await open(constraints);
       } finally {
-        mark('camera open');
+        mark(`camera open (${what})`);
       }
     };
   }

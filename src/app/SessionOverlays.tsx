@@ -9,23 +9,22 @@ import {
 } from '../../machines/session/session.selectors';
 import type { BannerRef, IdleHostRef, ImConnectionRef } from '../../machines/session/session.selectors';
 import { useAppActor } from './AppActorContext';
+import { loadCallOverlay, loadCallScreens } from './call/callCode';
 import { warmLater } from './warmLater';
 
 /**
  * The call screens are not in the app's first chunk, nor is the code of the session's talks,
- * calls and lives (machines/session/per-use.actors.ts, which the session loads on their first
- * use) or of the ports only they use (perUsePorts.ts): they are fetched once the session is
- * idle, so that a call started without a network can still say why it did not start (SPEC §5),
- * and at the latest with the first call, chat or live (warmLater.ts).
+ * calls and lives (call/callCode.ts): they are fetched once the session is idle, so that an
+ * incoming call does not wait for them and a call started without a network can still say why
+ * it did not start (SPEC §5), and at the latest with the first call, chat or live (warmLater.ts).
+ * A screen with a call button fetches them sooner (`useWarmCall`).
  */
-const loadCallOverlay = () => import('./call/CallOverlay');
-const loadPerUse = () => Promise.all([import('../../machines/session/per-use.actors'), import('./perUsePorts')]);
 const CallOverlay = lazy(loadCallOverlay);
 
 function useWarmCallOverlay(active: boolean): void {
   useEffect(() => {
     if (!active) return undefined;
-    return warmLater(() => { Promise.all([loadCallOverlay(), loadPerUse()]).catch(() => undefined); });
+    return warmLater(() => { loadCallScreens().catch(() => undefined); });
   }, [active]);
 }
 

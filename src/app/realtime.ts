@@ -112,7 +112,7 @@ function perUsePorts(load: () => Promise<PerUsePorts>): PerUsePorts {
 
 export async function createRealtimePorts(
   api: ApiClient, credentials: SessionCredentials, translator: TranslatorPort,
-): Promise<RealtimePorts & { rtc: RtcAdapter; liveMedia: LiveMediaPort & { readonly media: CallMediaView } }> {
+): Promise<RealtimePorts & { rtc: RtcAdapter & { warm(): void }; liveMedia: LiveMediaPort & { readonly media: CallMediaView } }> {
   return {
     im: await imPort(),
     signalling: await signallingPort(api),

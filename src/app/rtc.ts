@@ -46,9 +46,11 @@ async function loadAdapter(options: RtcPortOptions): Promise<RtcAdapter> {
   return createLocalRtcPort({ url: options.url ?? hubUrl(realtimeContract.RealtimePath.rtc), rtcToken: options.rtcToken });
 }
 
-export function createRtcPort(options: RtcPortOptions): RtcAdapter {
+/** The call's RTC port, and `warm()`: loads its adapter ahead of the first call (opening nothing). */
+export function createRtcPort(options: RtcPortOptions): RtcAdapter & { warm(): void } {
   const lazy = lazyMedia<RtcAdapter, RtcEvent>(() => loadAdapter(options));
   return {
+    warm: () => { lazy.load().catch(() => undefined); },
     media: lazy.media,
     // Straight to the loaded adapter: the camera is asked for before the call screen renders.
     prepare: (video, ringing) => lazy.withAdapter((adapter) => adapter.prepare(video, ringing)),

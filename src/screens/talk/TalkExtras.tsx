@@ -11,6 +11,7 @@ import { blockStateOf } from '../../../machines/talk/talk-extras.machine';
 import { SECRET_PRICE_MAX, SECRET_TEXT_MAX, keyOf, lengthOf, secretOf } from '../../../machines/talk/talk.machine';
 import type { TalkMachine, TalkMessage } from '../../../machines/talk/talk.machine';
 import { selectExtras } from '../../../machines/talk/talk.selectors';
+import { useWarmCall } from '../../app/call/callCode';
 import { MessageBody, safeMediaUrl } from './MessageBody';
 
 export type TalkRef = ActorRefFrom<TalkMachine>;
@@ -26,10 +27,12 @@ export function PeerBar({ talk, onCall }: { talk: TalkRef; onCall?: (peer: { acc
   const peerIsHost = useSelector(extras, (s) => s?.context.peerIsHost ?? false);
   const blocked = useSelector(extras, (s) => (s ? blockStateOf(s).blocked : null));
   const blocking = useSelector(extras, (s) => (s ? blockStateOf(s).changing : false));
+  const callable = onCall !== undefined && peerIsHost && peerUserId !== null;
+  useWarmCall(callable);
   return (
     <div className="talk-peer">
       <span className="talk-peer-name">{name ?? ''}</span>
-      {onCall && peerIsHost && peerUserId !== null && (
+      {callable && (
         <button
           type="button"
           className="icon-button talk-call"

@@ -20,6 +20,7 @@ import type { UserProfileMachine } from '../../../machines/people/user-profile.m
 import { selectSession } from '../../../machines/session/session.selectors';
 import { useAppActor } from '../../app/AppActorContext';
 import { useAppSettings } from '../../app/BaseConfigGate';
+import { useWarmCall } from '../../app/call/callCode';
 import { useServices } from '../../app/services';
 import { ListMessage } from '../../ui/ListMessage';
 import { MediaGrid } from '../../ui/MediaGrid';
@@ -100,12 +101,14 @@ function Actions({ profile, detail }: { profile: ProfileRef; detail: ProfileDeta
   const savingFollow = useSelector(profile, selectSavingFollow);
   const savingBlock = useSelector(profile, selectSavingBlock);
   const actionError = useSelector(profile, selectActionError);
-  if (me?.userId === detail.userId) {
-    return <div className="user-profile-actions"><Link to="/profile" className="button-link button-primary">Edit profile</Link></div>;
-  }
+  const own = me?.userId === detail.userId;
   const iAmHost = me?.userType === USER_TYPE_HOST;
   const theyAreHost = detail.userType === USER_TYPE_HOST;
-  const mayCall = !detail.isBlockUser && (iAmHost ? !theyAreHost && hostMayCall(settings, me.userLevel) : theyAreHost);
+  const mayCall = !own && !detail.isBlockUser && (iAmHost ? !theyAreHost && hostMayCall(settings, me.userLevel) : theyAreHost);
+  useWarmCall(mayCall);
+  if (own) {
+    return <div className="user-profile-actions"><Link to="/profile" className="button-link button-primary">Edit profile</Link></div>;
+  }
   return (
     <>
       <div className="user-profile-actions">

@@ -62,7 +62,7 @@ export async function startApp(openParams: StoredAuth | null): Promise<void> {
   const realtime = await createRealtimePorts(api, credentials, services.translator);
   // The call screens show the streams of the media adapter (loaded with the first call).
   services.callMedia = realtime.rtc.media;
-  services.warmCallMedia = realtime.rtc.warm;
+  services.warmCall = realtime.warmCall;
   services.liveMedia = realtime.liveMedia.media;
 
   // The start is cut into tasks of their own (composing the machines, creating the actor and

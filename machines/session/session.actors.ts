@@ -53,6 +53,12 @@ export interface SessionPorts {
   rtmToken: () => Promise<string>;
   callApi: CallApiPort;
   rtc: RtcPort;
+  /**
+   * Loads what a call uses beside the machines (the call ports' and the media adapter's code),
+   * opening nothing: asked for as a call starts or rings, beside the machines' own code, so the
+   * two loads overlap instead of following each other.
+   */
+  warmCall?: () => void;
   /** The gifts of a call and of a live room (SPEC §7 Gifts). */
   giftApi: GiftApiPort;
   /**
@@ -176,6 +182,7 @@ export function composeSession(ports: SessionPorts, loadPerUse: PerUseLoader = (
         return (of(module).talk ??= module.composeTalk(ports));
       }),
       loadCall: fromPromise(async () => {
+        ports.warmCall?.();
         const module = await loadPerUse('call');
         return (of(module).call ??= module.composeCallChildren(ports));
       }),

@@ -76,16 +76,17 @@ const inputs: Record<string, SessionInput> = {
 /** The session composed over manual fakes: nothing answers until the test says so. */
 function manualSession() {
   const realtime = manualRealtime();
+  const warms = { count: 0 };
   const logic = composeSession(
-    { ...realtime.ports, refreshImToken: () => realtime.pending.add('refreshImToken', []) },
+    { ...realtime.ports, refreshImToken: () => realtime.pending.add('refreshImToken', []), warmCall: () => { warms.count += 1; } },
     // A live's code is there at once (the live rooms' own tests load it by hand).
     (use) => (use === 'live' ? Promise.resolve(perUse) : realtime.pending.add(`load.${use}`, [])),
   );
-  return { ...realtime, logic };
+  return { ...realtime, logic, warms };
 }
 
 async function replay(input: SessionInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
-  const { im, presence, clock, logic, pending, ports } = manualSession();
+  const { im, presence, clock, logic, pending, ports, warms } = manualSession();
   const signalling = ports.signalling as FakeSignallingPort;
   const liveApi = ports.liveApi as FakeLiveApi;
   const liveMedia = ports.liveMedia as FakeLiveMedia;
@@ -113,6 +114,7 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
     const inCallBefore = actor.getSnapshot().context.inCall;
     const talkLoadsBefore = pending.count('load.talk');
     const callLoadsBefore = pending.count('load.call');
+    const warmsBefore = warms.count;
     // Which live runs ('idle', 'hosting' or 'viewing'; each loads its code first).
     const liveOf = (ref: AnyActorRef | undefined) => {
       const value = ref?.getSnapshot().value as string | Record<string, string> | undefined;
@@ -147,6 +149,8 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
       // A call's code is asked for when it starts or rings, and the call waits for it.
       if ((event.type === 'call.start' || event.type === 'call.ringing') && !inCallBefore) {
         expect(pending.count('load.call')).toBe(callLoadsBefore + 1);
+        // Beside it, what the call uses outside the machines (its ports, its media) starts loading.
+        expect(warms.count).toBe(warmsBefore + 1);
       }
     }
     if (event.type === 'xstate.error.actor.loadTalk') expect(out.at(-1)).toEqual({ type: 'session.toast', text: TEXT_TALK_NOT_LOADED });

@@ -112,16 +112,22 @@ function perUsePorts(load: () => Promise<PerUsePorts>): PerUsePorts {
 
 export async function createRealtimePorts(
   api: ApiClient, credentials: SessionCredentials, translator: TranslatorPort,
-): Promise<RealtimePorts & { rtc: RtcAdapter & { warm(): void }; liveMedia: LiveMediaPort & { readonly media: CallMediaView } }> {
+): Promise<RealtimePorts & { rtc: RtcAdapter; warmCall: () => void; liveMedia: LiveMediaPort & { readonly media: CallMediaView } }> {
+  const loadPerUsePorts = perUseLoader(api);
+  const rtc = createRtcPort({ rtcToken: rtcTokenFrom(api) });
   return {
     im: await imPort(),
     signalling: await signallingPort(api),
-    ...perUsePorts(perUseLoader(api)),
+    ...perUsePorts(loadPerUsePorts),
     // Like the RTC: the live media adapter (and its SDK) loads when a live room first publishes or watches.
     liveMedia: createLiveMediaPort({ rtcToken: rtcTokenFrom(api) }),
     rtmToken: async () => (await api.data(realtimeContract.getAgoraRtmToken, {}, { silent: true })).rtmToken,
-    // A stand-in: the media adapter (and its SDK) loads when a call first prepares.
-    rtc: createRtcPort({ rtcToken: rtcTokenFrom(api) }),
+    // A stand-in: the media adapter (and its SDK) loads when a call first prepares, or is warmed.
+    rtc,
+    warmCall: () => {
+      rtc.warm();
+      loadPerUsePorts().catch(() => undefined);
+    },
     presence: createLocalPresencePort({
       url: config.presenceUrl || hubUrl(realtimeContract.RealtimePath.presence),
       token: credentials.token,

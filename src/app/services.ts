@@ -19,8 +19,8 @@ export interface Services {
   early?: EarlyAnswers;
   /** The call's streams for the call screens (the media adapter itself loads with the first call). */
   callMedia?: CallMediaView;
-  /** Loads the call's media adapter ahead of the first call (a screen offering one: call/callCode.ts). */
-  warmCallMedia?: () => void;
+  /** Loads the call's ports and media adapter ahead of the first call (a screen offering one: call/callCode.ts). */
+  warmCall?: () => void;
   /** The live room's streams for the live screens: the host's own camera (local) or the host watched (remote). */
   liveMedia?: CallMediaView;
 }

@@ -21,11 +21,11 @@ function setUp() {
   let next = 0;
   w.requestIdleCallback = (fn) => { idle.set(++next, fn); return next; };
   w.cancelIdleCallback = (id) => { idle.delete(id); };
-  const warmCallMedia = vi.fn();
-  const services = { warmCallMedia } as unknown as Services;
+  const warmCall = vi.fn();
+  const services = { warmCall } as unknown as Services;
   const view = (offered: boolean) => <ServicesContext.Provider value={services}><Screen offered={offered} /></ServicesContext.Provider>;
   const runIdle = () => act(() => { for (const [id, fn] of [...idle]) { idle.delete(id); fn(); } });
-  return { idle, warmCallMedia, view, runIdle };
+  return { idle, warmCall, view, runIdle };
 }
 
 afterEach(() => {
@@ -35,42 +35,42 @@ afterEach(() => {
 });
 
 describe('useWarmCall', () => {
-  it('loads the media adapter at the next idle moment, not during the render', () => {
-    const { warmCallMedia, view, runIdle, idle } = setUp();
+  it('loads the call ports and media at the next idle moment, not during the render', () => {
+    const { warmCall, view, runIdle, idle } = setUp();
     render(view(true));
-    expect(warmCallMedia).not.toHaveBeenCalled();
+    expect(warmCall).not.toHaveBeenCalled();
     expect(idle.size).toBe(1);
     runIdle();
-    expect(warmCallMedia).toHaveBeenCalledTimes(1);
+    expect(warmCall).toHaveBeenCalledTimes(1);
   });
 
   it('loads nothing while no call is offered, and starts when one is', () => {
-    const { warmCallMedia, view, runIdle, idle } = setUp();
+    const { warmCall, view, runIdle, idle } = setUp();
     const { rerender } = render(view(false));
     expect(idle.size).toBe(0);
     rerender(view(true));
     runIdle();
-    expect(warmCallMedia).toHaveBeenCalledTimes(1);
+    expect(warmCall).toHaveBeenCalledTimes(1);
   });
 
   it('a screen left before the idle moment loads nothing', () => {
-    const { warmCallMedia, view, runIdle, idle } = setUp();
+    const { warmCall, view, runIdle, idle } = setUp();
     const { unmount } = render(view(true));
     unmount();
     expect(idle.size).toBe(0);
     runIdle();
-    expect(warmCallMedia).not.toHaveBeenCalled();
+    expect(warmCall).not.toHaveBeenCalled();
   });
 
   it('without idle callbacks it loads in a task after the render', async () => {
     vi.useFakeTimers();
     try {
-      const { warmCallMedia, view } = setUp();
+      const { warmCall, view } = setUp();
       delete w.requestIdleCallback;
       render(view(true));
-      expect(warmCallMedia).not.toHaveBeenCalled();
+      expect(warmCall).not.toHaveBeenCalled();
       await act(async () => { await vi.runAllTimersAsync(); });
-      expect(warmCallMedia).toHaveBeenCalledTimes(1);
+      expect(warmCall).toHaveBeenCalledTimes(1);
     } finally {
       vi.useRealTimers();
     }

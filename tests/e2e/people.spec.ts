@@ -146,6 +146,9 @@ test('a host edits its nickname and adds a photo with upload progress; Mine foll
   await page.getByLabel('Nickname').fill(`  ${nickname}  `);
   await page.getByRole('button', { name: 'Save nickname' }).click();
   await expect(page.getByRole('button', { name: 'Save nickname' })).toBeDisabled();
+  // One change at a time: the pickers are off while the nickname saves (a file set on a disabled
+  // input would reach nothing, as for a person who cannot pick one then).
+  await expect(page.getByLabel('Add photo or video')).toBeEnabled();
 
   // A slow uplink shows the progress: a picture of some 400 KB (a PNG with trailing bytes) at 200 KB/s.
   const cdp = await page.context().newCDPSession(page);

@@ -9,7 +9,8 @@ import {
 } from '../../machines/session/session.selectors';
 import type { BannerRef, IdleHostRef, ImConnectionRef } from '../../machines/session/session.selectors';
 import { useAppActor } from './AppActorContext';
-import { loadCallOverlay, loadCallScreens } from './call/callCode';
+import { loadCallCode, loadCallOverlay } from './call/callCode';
+import { useServices } from './services';
 import { warmLater } from './warmLater';
 
 /**
@@ -22,10 +23,8 @@ import { warmLater } from './warmLater';
 const CallOverlay = lazy(loadCallOverlay);
 
 function useWarmCallOverlay(active: boolean): void {
-  useEffect(() => {
-    if (!active) return undefined;
-    return warmLater(() => { loadCallScreens().catch(() => undefined); });
-  }, [active]);
+  const { warmCall } = useServices();
+  useEffect(() => (active ? warmLater(() => loadCallCode(warmCall)) : undefined), [active, warmCall]);
 }
 
 export function SessionOverlays() {

@@ -10,16 +10,30 @@ export const WARM_AFTER_MS = 10_000;
 
 type IdleWindow = { requestIdleCallback?: (fn: () => void) => number; cancelIdleCallback?: (id: number) => void };
 
+/**
+ * Runs `load` at the next idle moment; the returned function cancels it. Without idle callbacks
+ * it runs in a task of its own, or at once when `inOwnTask` (the caller is a task of its own).
+ */
+export function whenIdle(load: () => void, inOwnTask = false): () => void {
+  const w = window as IdleWindow;
+  if (w.requestIdleCallback) {
+    const id = w.requestIdleCallback(load);
+    return () => w.cancelIdleCallback?.(id);
+  }
+  if (inOwnTask) {
+    load();
+    return () => undefined;
+  }
+  const timer = window.setTimeout(load, 0);
+  return () => window.clearTimeout(timer);
+}
+
 /** Runs `load` at the first idle moment after WARM_AFTER_MS; the returned function cancels it. */
 export function warmLater(load: () => void): () => void {
-  const w = window as IdleWindow;
-  let idle: number | null = null;
-  const timer = window.setTimeout(() => {
-    if (w.requestIdleCallback) idle = w.requestIdleCallback(load);
-    else load();
-  }, WARM_AFTER_MS);
+  let cancelIdle: (() => void) | null = null;
+  const timer = window.setTimeout(() => { cancelIdle = whenIdle(load, true); }, WARM_AFTER_MS);
   return () => {
     window.clearTimeout(timer);
-    if (idle !== null) w.cancelIdleCallback?.(idle);
+    cancelIdle?.();
   };
 }

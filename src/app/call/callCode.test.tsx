@@ -7,7 +7,6 @@ import { useWarmCall } from './callCode';
 
 vi.mock('./CallOverlay', () => ({ CallOverlay: () => null }));
 vi.mock('../../../machines/session/per-use.actors', () => ({}));
-vi.mock('../perUsePorts', () => ({}));
 
 const w = window as unknown as { requestIdleCallback?: (fn: () => void) => number; cancelIdleCallback?: (id: number) => void };
 

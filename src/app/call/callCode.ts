@@ -7,40 +7,29 @@
  * It is fetched a while after the start (warmLater.ts, for an incoming call), and sooner on a
  * screen that offers a call (`useWarmCall`): the first call from it then does not wait for its
  * code. Measured on the call bench's first call, the caller's code took 158 ms of the tap's
- * 1.5 s before createCall could even be asked.
+ * 1.0–1.3 s before createCall could even be asked.
  */
 import { useEffect } from 'react';
 import { useServices } from '../services';
+import { whenIdle } from '../warmLater';
 
 export const loadCallOverlay = () => import('./CallOverlay');
-export const loadPerUse = () => Promise.all([import('../../../machines/session/per-use.actors'), import('../perUsePorts')]);
-
-/** The call screens and the per-use machines and ports (not the media adapter). */
-export function loadCallScreens(): Promise<unknown> {
-  return Promise.all([loadCallOverlay(), loadPerUse()]);
-}
-
-type IdleWindow = { requestIdleCallback?: (fn: () => void) => number; cancelIdleCallback?: (id: number) => void };
 
 /**
- * While `offered` (a call button is on screen): the call's code, its ports and its media adapter are
- * loaded at the next idle moment (not in the screen's own render). Loading is once: a second
- * screen finds it done. A failed load is left to the call itself, which says why it cannot start.
+ * Loads the call's code, opening nothing: the call screens and the per-use machines here, the
+ * call ports and media adapter through `warmCall` (Services). Each loads once; a failed load is
+ * left to the call itself, which says why it cannot start.
+ */
+export function loadCallCode(warmCall: (() => void) | undefined): void {
+  Promise.all([loadCallOverlay(), import('../../../machines/session/per-use.actors')]).catch(() => undefined);
+  warmCall?.();
+}
+
+/**
+ * While `offered` (a call button is on screen): the call's code (`loadCallCode`) is loaded at
+ * the next idle moment, not in the screen's own render.
  */
 export function useWarmCall(offered: boolean): void {
   const { warmCall } = useServices();
-  useEffect(() => {
-    if (!offered) return undefined;
-    const warm = () => {
-      loadCallScreens().catch(() => undefined);
-      warmCall?.();
-    };
-    const w = window as IdleWindow;
-    if (w.requestIdleCallback) {
-      const id = w.requestIdleCallback(warm);
-      return () => w.cancelIdleCallback?.(id);
-    }
-    const timer = window.setTimeout(warm, 0);
-    return () => window.clearTimeout(timer);
-  }, [offered, warmCall]);
+  useEffect(() => (offered ? whenIdle(() => loadCallCode(warmCall)) : undefined), [offered, warmCall]);
 }

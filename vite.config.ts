@@ -31,11 +31,29 @@ function precompress(): Plugin {
 }
 
 const MAIN = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+/** index.html's entry: it reads the open parameters and imports MAIN once the page has painted. */
+const BOOT = fileURLToPath(new URL('./src/boot.ts', import.meta.url));
 /** The API contract (src/api/contract/*): schema declarations only, without side effects. */
 const CONTRACT = /\/src\/api\/contract\//;
-/** Vite's helper for dynamic imports. */
-const PRELOAD_HELPER = /vite\/preload-helper/;
 const firstScreenModules = new WeakMap<object, Set<string>>();
+const bootModules = new WeakMap<object, Set<string>>();
+
+/**
+ * What the entry imports statically (the open parameters' reader, Vite's helper for dynamic
+ * imports): a chunk of its own, a few hundred bytes. Were they in the app's chunk, the entry would
+ * import that chunk statically and run all of the app's code before the page could paint, which
+ * is what the entry is there to prevent.
+ */
+function bootChunk(id: string, ctx: Rolldown.ChunkingContext): string | null {
+  const boot = ctx.getModuleInfo(BOOT);
+  if (!boot) return null;
+  let modules = bootModules.get(boot);
+  if (!modules) {
+    modules = staticImports(ctx, boot);
+    bootModules.set(boot, modules);
+  }
+  return modules.has(id) ? 'boot' : null;
+}
 
 /**
  * The modules src/main.tsx imports statically, transitively: what every first screen loads
@@ -50,17 +68,23 @@ function firstScreenChunk(id: string, ctx: Rolldown.ChunkingContext): string | n
   if (!main) return null;
   let modules = firstScreenModules.get(main);
   if (!modules) {
-    modules = new Set();
-    const stack = [...main.importedIds];
-    while (stack.length > 0) {
-      const next = stack.pop()!;
-      if (modules.has(next)) continue;
-      modules.add(next);
-      stack.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
-    }
+    modules = staticImports(ctx, main);
     firstScreenModules.set(main, modules);
   }
   return modules.has(id) && !CONTRACT.test(id) ? 'app' : null;
+}
+
+/** What a module imports statically, transitively. */
+function staticImports(ctx: Rolldown.ChunkingContext, root: Rolldown.ModuleInfo | null): Set<string> {
+  const modules = new Set<string>();
+  const stack = [...(root?.importedIds ?? [])];
+  while (stack.length > 0) {
+    const next = stack.pop()!;
+    if (modules.has(next)) continue;
+    modules.add(next);
+    stack.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+  }
+  return modules;
 }
 
 /**
@@ -129,8 +153,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // Vite's preload helper on its own: src/boot.ts imports the app with it, before the app's chunk may run.
-            { name: 'preload', test: PRELOAD_HELPER, priority: 2 },
+            { name: bootChunk, debugName: 'boot', priority: 2 },
             { name: firstScreenChunk, debugName: 'first screen', priority: 1 },
           ],
         },

@@ -107,9 +107,10 @@ test('the inspector is off by default and the app makes no request off its origi
 });
 
 test('when the app\'s code cannot be fetched the start-up shell says so, and Retry starts the app', async ({ page }) => {
-  // The app's chunk (src/main.tsx) cannot be fetched, as when the network drops at that moment.
+  // The app's code (src/main.tsx's chunk and the one of what it imports) cannot be fetched, as when
+  // the network drops at that moment: the page's entry does not need it to say so.
   let blocked = true;
-  await page.route(/\/assets\/main-[^/]*\.js$/, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
+  await page.route(/\/assets\/(main|app)-[^/]*\.js$/, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
   await page.goto('/login');
   await expect(page.getByText('Anchor Call', { exact: true })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveText(TEXT_APP_NOT_LOADED);

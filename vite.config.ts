@@ -33,6 +33,11 @@ function precompress(): Plugin {
 const MAIN = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 /** index.html's entry: it reads the open parameters and imports MAIN once the page has painted. */
 const BOOT = fileURLToPath(new URL('./src/boot.ts', import.meta.url));
+/**
+ * What src/main.tsx imports dynamically before the first render, each run in a task of its own:
+ * the cipher and the machines. index.html preloads them with the app's chunk.
+ */
+const START_MODULES = ['./src/api/codec.ts', './machines/app/app.actors.ts'].map((path) => fileURLToPath(new URL(path, import.meta.url)));
 /** The API contract (src/api/contract/*): schema declarations only, without side effects. */
 const CONTRACT = /\/src\/api\/contract\//;
 const firstScreenModules = new WeakMap<object, Set<string>>();
@@ -65,13 +70,31 @@ function bootChunk(id: string, ctx: Rolldown.ChunkingContext): string | null {
  */
 function firstScreenChunk(id: string, ctx: Rolldown.ChunkingContext): string | null {
   const main = ctx.getModuleInfo(MAIN);
-  if (!main) return null;
+  if (!main || CONTRACT.test(id)) return null;
   let modules = firstScreenModules.get(main);
   if (!modules) {
     modules = staticImports(ctx, main);
     firstScreenModules.set(main, modules);
   }
-  return modules.has(id) && !CONTRACT.test(id) ? 'app' : null;
+  return modules.has(id) ? 'app' : null;
+}
+
+const startModules = new WeakMap<object, Set<string>>();
+
+/**
+ * What the machines (START_MODULES' app.actors) import statically beyond the app's chunk: one
+ * chunk too, for the same reason, instead of seven small ones shared with lazy screens.
+ */
+function machinesChunk(id: string, ctx: Rolldown.ChunkingContext): string | null {
+  const actors = ctx.getModuleInfo(START_MODULES[1]!);
+  if (!actors || CONTRACT.test(id)) return null;
+  let modules = startModules.get(actors);
+  if (!modules) {
+    modules = staticImports(ctx, actors);
+    modules.add(actors.id);
+    startModules.set(actors, modules);
+  }
+  return modules.has(id) ? 'machines' : null;
 }
 
 /** What a module imports statically, transitively. */
@@ -90,8 +113,8 @@ function staticImports(ctx: Rolldown.ChunkingContext, root: Rolldown.ModuleInfo 
 /**
  * index.html's entry (src/boot.ts) imports the app (src/main.tsx) once the shell is painted;
  * the app's code and stylesheet are fetched with the page all the same: this puts a
- * modulepreload for the app's chunk and its static imports, and the app's stylesheet, in
- * index.html.
+ * modulepreload for the app's chunk, the start's own imports (START_MODULES) and their static
+ * imports, and the app's stylesheet, in index.html.
  */
 function preloadApp(): Plugin {
   return {
@@ -118,6 +141,11 @@ function preloadApp(): Plugin {
           }
         };
         visit(main);
+        for (const module of START_MODULES) {
+          const chunk = chunks.find((c) => c.moduleIds.includes(module));
+          if (!chunk) throw new Error(`preload-app: no chunk for ${module}`);
+          visit(chunk);
+        }
         const missing = (file: string) => !html.includes(`/${file}"`);
         return [
           ...[...css].filter(missing).map((href) => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${href}` }, injectTo: 'head' as const })),
@@ -155,6 +183,7 @@ export default defineConfig({
           groups: [
             { name: bootChunk, debugName: 'boot', priority: 2 },
             { name: firstScreenChunk, debugName: 'first screen', priority: 1 },
+            { name: machinesChunk, debugName: 'machines', priority: 0 },
           ],
         },
       },

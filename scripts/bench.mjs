@@ -37,9 +37,16 @@ function staticClosure(key, into = new Set()) {
 }
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-// The entry (src/boot.ts) imports the app (src/main.tsx) as soon as the page is painted, and
-// index.html preloads it: both are the start's.
-const entryFiles = staticClosure('src/main.tsx', staticClosure(entryKey));
+// The entry (src/boot.ts) imports the app (src/main.tsx) as soon as the page is painted, and the
+// app imports the cipher and the machines before it renders; index.html loads or preloads all of
+// them (vite.config.ts preloadApp): what it names is the start's.
+const html = readFileSync('dist/index.html', 'utf8');
+const named = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+for (const key of [entryKey, 'src/main.tsx']) {
+  if (!named.has(manifest[key].file)) throw new Error(`index.html does not load ${key}`);
+}
+const entryFiles = new Set();
+for (const [key, chunk] of Object.entries(manifest)) if (named.has(chunk.file)) staticClosure(key, entryFiles);
 const sum = (files) => [...files].filter((f) => f.endsWith('.js')).reduce((n, f) => n + gzipKiB(f), 0);
 
 const firstScreens = {

@@ -6,9 +6,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActor } from 'xstate';
-import { composeAppMachine } from '../machines/app/app.actors';
 import { createApiClient } from './api/client';
-import { createAesCodec } from './api/codec';
 import type { ApiNotice } from './api/outcome';
 import type { AppMode } from '../machines/app/app.paths';
 import { selectMode } from '../machines/app/app.selectors';
@@ -40,6 +38,9 @@ export async function startApp(openParams: StoredAuth | null): Promise<void> {
 
   let app: AppActor | null = null;
   const credentials = new SessionCredentials();
+  // The cipher (its tables are built as its module runs) and the machines are chunks of their own,
+  // each run in a task of its own: in the app's chunk they made one long task of its evaluation.
+  const { createAesCodec } = await import('./api/codec');
   const codec = createAesCodec(config.aesKey, config.aesIv);
   const onNotice = (notice: ApiNotice) => {
     if (notice.type === 'toast') showToast(notice.text);
@@ -67,6 +68,8 @@ export async function startApp(openParams: StoredAuth | null): Promise<void> {
 
   // The start is cut into tasks of their own (composing the machines, creating the actor and
   // the router, starting it, rendering), so a tap during the start waits for none of them long.
+  await nextTask();
+  const { composeAppMachine } = await import('../machines/app/app.actors');
   await nextTask();
   const logic = composeAppMachine({ session, realtime });
   await nextTask();

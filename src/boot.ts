@@ -15,13 +15,14 @@ import { TEXT_APP_NOT_LOADED } from './app/bootText';
 const openParams = readOpenParams();
 
 function start(): void {
-  import('./main').then(
-    ({ startApp }) => startApp(openParams),
-    () => showFailure(),
-  );
+  // The app's start imports more code of its own (the cipher, the machines) before it renders.
+  import('./main').then(({ startApp }) => startApp(openParams)).catch(() => showFailure());
 }
 
-/** The code could not be fetched (the network or the server is away): say so, with a way to try again. */
+/**
+ * The code could not be fetched (the network or the server is away): say so, with a way to try
+ * again. Only while the start-up shell is shown: once the app has rendered, its own screens speak.
+ */
 function showFailure(): void {
   const line = document.querySelector('.boot-line');
   if (!line) return;

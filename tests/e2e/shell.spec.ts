@@ -106,15 +106,18 @@ test('the inspector is off by default and the app makes no request off its origi
   expect(foreign).toEqual([]);
 });
 
-test('when the app\'s code cannot be fetched the start-up shell says so, and Retry starts the app', async ({ page }) => {
-  // The app's code (src/main.tsx's chunk and the one of what it imports) cannot be fetched, as when
-  // the network drops at that moment: the page's entry does not need it to say so.
-  let blocked = true;
-  await page.route(/\/assets\/(main|app)-[^/]*\.js$/, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
-  await page.goto('/login');
-  await expect(page.getByText('Anchor Call', { exact: true })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText(TEXT_APP_NOT_LOADED);
-  blocked = false;
-  await page.getByRole('button', { name: 'Retry' }).click();
-  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
-});
+// The start's code, part by part: src/main.tsx's chunk, the chunk of what it imports, and the
+// cipher and the machines it imports before it renders (vite.config.ts). Any of them missing, as
+// when the network drops at that moment, the page's entry says so without them.
+for (const part of ['main', 'app', 'codec', 'machines']) {
+  test(`when the app's code cannot be fetched (${part}) the start-up shell says so, and Retry starts the app`, async ({ page }) => {
+    let blocked = true;
+    await page.route(new RegExp(`/assets/${part}-[^/]*\\.js$`), (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
+    await page.goto('/login');
+    await expect(page.getByText('Anchor Call', { exact: true })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText(TEXT_APP_NOT_LOADED);
+    blocked = false;
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  });
+}

@@ -2,12 +2,16 @@
  * Keeps the cached views of SPEC §2 mounted once visited: the active one is visible, the
  * others are hidden with React's <Activity>, which keeps their state (and ScreenFrame keeps
  * their scroll position). Mounted per session, so nothing of one account survives into the next.
+ * A view whose code cannot be fetched shows RouteError in its place, and Try again fetches it again.
  */
-import { Activity, Suspense, lazy, useState } from 'react';
+import { CatchBoundary } from '@tanstack/react-router';
+import { Activity, Suspense, useState } from 'react';
 import { Splash } from '../ui/Splash';
+import { lazyScreen } from './lazyScreen';
+import { RouteError } from './RouteError';
 import { cachedScreens } from './screens';
 
-const views = new Map(cachedScreens.map((s) => [s.path, lazy(s.load)]));
+const views = new Map(cachedScreens.map((s) => [s.path, lazyScreen(s.load)]));
 
 export function KeepAlive({ pathname }: { pathname: string }) {
   const [visited, setVisited] = useState<readonly string[]>([]);
@@ -21,9 +25,13 @@ export function KeepAlive({ pathname }: { pathname: string }) {
     return (
       <Activity key={path} mode={active ? 'visible' : 'hidden'}>
         <div className="cached-view" data-cached-view={path}>
-          <Suspense fallback={<Splash />}>
-            <View />
-          </Suspense>
+          {/* A view that fails (its code could not be fetched) says so in its own place: the tab bar
+              and an ongoing call stay. */}
+          <CatchBoundary getResetKey={() => path} errorComponent={RouteError}>
+            <Suspense fallback={<Splash />}>
+              <View />
+            </Suspense>
+          </CatchBoundary>
         </div>
       </Activity>
     );

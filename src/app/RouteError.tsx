@@ -5,6 +5,7 @@
  */
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { retryFailedScreens } from './lazyScreen';
 
 export function RouteError({ error, reset }: ErrorComponentProps) {
   useEffect(() => {
@@ -14,8 +15,16 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   return (
     <div className="route-error" role="alert">
       <p>{offline ? 'This screen could not be loaded. Check the connection and try again.' : 'Something went wrong on this screen.'}</p>
-      {/* A module that failed to load stays failed until the page loads again. */}
-      <button type="button" className="button-link button-primary" onClick={() => (offline ? window.location.reload() : reset())}>
+      {/* The screen renders again and, if its code failed to come, fetches it again (lazyScreen):
+          the page is not reloaded, so an ongoing call or live and what was typed elsewhere stay. */}
+      <button
+        type="button"
+        className="button-link button-primary"
+        onClick={() => {
+          retryFailedScreens();
+          reset();
+        }}
+      >
         Try again
       </button>
     </div>

@@ -4,10 +4,11 @@
  * is kept on its own tab roots (a non-host on /news lands on /newsRestricted).
  */
 import {
-  createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, redirect,
+  createRootRouteWithContext, createRoute, createRouter, redirect,
 } from '@tanstack/react-router';
 import type { RouterHistory } from '@tanstack/react-router';
 import { RouteError } from './RouteError';
+import { lazyScreen } from './lazyScreen';
 import { homeFor, pathForMode } from '../../machines/app/app.paths';
 import { selectMode, selectPhase } from '../../machines/app/app.selectors';
 import { NotFound } from '../ui/NotFound';
@@ -50,7 +51,7 @@ const routes = screens.map((def) =>
     getParentRoute: () => rootRoute,
     path: def.path,
     beforeLoad: guard(def),
-    component: def.cachedView ? CachedSlot : lazyRouteComponent(def.load),
+    component: def.cachedView ? CachedSlot : lazyScreen(def.load),
     ...(def.path === '/talk' ? { validateSearch: talkSearch } : {}),
   }),
 );

@@ -1,5 +1,6 @@
 /** The app shell: every route, the not-found screen, cached views, layout habits. */
 import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { TEXT_APP_NOT_LOADED } from '../../src/app/bootText';
 import { expectTabs, firstAccount, openAppAs, tabBar, watchPage } from './support';
 
@@ -121,3 +122,46 @@ for (const part of ['main', 'app', 'codec', 'machines']) {
     await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
   });
 }
+
+const SCREEN_NOT_LOADED = 'This screen could not be loaded. Check the connection and try again.';
+
+/** Marks the page so that a reload (which would end a call or a live) shows. */
+async function markPage(page: Page) {
+  await page.evaluate(() => { (window as { kept?: boolean }).kept = true; });
+  return () => page.evaluate(() => (window as { kept?: boolean }).kept === true);
+}
+
+test('a screen whose code cannot be fetched says so in place, and Try again fetches it without reloading the page', async ({ page, request }) => {
+  const host = await firstAccount(request, 2);
+  await openAppAs(page, request, host.userId);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  let blocked = true;
+  await page.route(/\/assets\/WalletScreen-[^/]*\.js$/, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
+  const kept = await markPage(page);
+  await tabBar(page).getByRole('link', { name: 'Mine' }).click();
+  await page.getByRole('link', { name: 'Wallet' }).click();
+  await expect(page.getByRole('alert')).toHaveText(`${SCREEN_NOT_LOADED}Try again`);
+  blocked = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'Wallet' })).toBeVisible();
+  expect(await kept()).toBe(true);
+});
+
+test('a tab whose code cannot be fetched says so in its place, the tab bar stays, and Try again fetches it without a reload', async ({ page, request }) => {
+  const host = await firstAccount(request, 2);
+  await openAppAs(page, request, host.userId);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  let blocked = true;
+  await page.route(/\/assets\/CircleScreen-[^/]*\.js$/, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
+  const kept = await markPage(page);
+  await tabBar(page).getByRole('link', { name: 'Circle' }).click();
+  await expect(page.getByRole('alert')).toHaveText(`${SCREEN_NOT_LOADED}Try again`);
+  await expectTabs(page, ['List', 'News', 'Circle', 'Mine']);
+  blocked = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'Circle' })).toBeVisible();
+  // The home, a cached view, kept its place.
+  await tabBar(page).getByRole('link', { name: 'List' }).click();
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  expect(await kept()).toBe(true);
+});

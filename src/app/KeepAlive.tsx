@@ -7,11 +7,11 @@
 import { CatchBoundary } from '@tanstack/react-router';
 import { Activity, Suspense, useState } from 'react';
 import { Splash } from '../ui/Splash';
-import { lazyScreen } from './lazyScreen';
+import { lazyComponent } from './lazyComponent';
 import { RouteError } from './RouteError';
 import { cachedScreens } from './screens';
 
-const views = new Map(cachedScreens.map((s) => [s.path, lazyScreen(s.load)]));
+const views = new Map(cachedScreens.map((s) => [s.path, lazyComponent(s.load)]));
 
 export function KeepAlive({ pathname }: { pathname: string }) {
   const [visited, setVisited] = useState<readonly string[]>([]);

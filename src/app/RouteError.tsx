@@ -5,7 +5,7 @@
  */
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { retryFailedScreens } from './lazyScreen';
+import { retryFailedLoads } from './lazyComponent';
 
 export function RouteError({ error, reset }: ErrorComponentProps) {
   useEffect(() => {
@@ -15,13 +15,13 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
   return (
     <div className="route-error" role="alert">
       <p>{offline ? 'This screen could not be loaded. Check the connection and try again.' : 'Something went wrong on this screen.'}</p>
-      {/* The screen renders again and, if its code failed to come, fetches it again (lazyScreen):
+      {/* The screen renders again and, if its code failed to come, fetches it again (lazyComponent):
           the page is not reloaded, so an ongoing call or live and what was typed elsewhere stay. */}
       <button
         type="button"
         className="button-link button-primary"
         onClick={() => {
-          retryFailedScreens();
+          retryFailedLoads();
           reset();
         }}
       >

@@ -3,13 +3,16 @@
  * idle-host dialog (SPEC §4 Idle host). Each binds to its own child actor.
  */
 import { useSelector } from '@xstate/react';
-import { Suspense, lazy, useEffect } from 'react';
+import { CatchBoundary } from '@tanstack/react-router';
+import { Suspense, useEffect } from 'react';
 import {
   selectBanner, selectIdleHost, selectImConnection, selectImOffline, selectSession,
 } from '../../machines/session/session.selectors';
 import type { BannerRef, IdleHostRef, ImConnectionRef } from '../../machines/session/session.selectors';
 import { useAppActor } from './AppActorContext';
 import { loadCallCode, loadCallOverlay } from './call/callCode';
+import { lazyComponent } from './lazyComponent';
+import { RouteError } from './RouteError';
 import { useServices } from './services';
 import { warmLater } from './warmLater';
 
@@ -20,7 +23,7 @@ import { warmLater } from './warmLater';
  * it did not start (SPEC §5), and at the latest with the first call, chat or live (warmLater.ts).
  * A screen with a call button fetches them sooner (`useWarmCall`).
  */
-const CallOverlay = lazy(loadCallOverlay);
+const CallOverlay = lazyComponent(loadCallOverlay);
 
 function useWarmCallOverlay(active: boolean): void {
   const { warmCall } = useServices();
@@ -38,9 +41,12 @@ export function SessionOverlays() {
   return (
     <>
       {session && callShown && (
-        <Suspense fallback={null}>
-          <CallOverlay session={session} />
-        </Suspense>
+        // Call screens whose code cannot be fetched say so here, with Try again; the rest stays.
+        <CatchBoundary getResetKey={() => 'call'} errorComponent={RouteError}>
+          <Suspense fallback={null}>
+            <CallOverlay session={session} />
+          </Suspense>
+        </CatchBoundary>
       )}
       {connection && <OfflineStrip connection={connection} />}
       {banner && <IncomingBanner banner={banner} />}

@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-router';
 import type { RouterHistory } from '@tanstack/react-router';
 import { RouteError } from './RouteError';
-import { lazyScreen } from './lazyScreen';
+import { lazyComponent } from './lazyComponent';
 import { homeFor, pathForMode } from '../../machines/app/app.paths';
 import { selectMode, selectPhase } from '../../machines/app/app.selectors';
 import { NotFound } from '../ui/NotFound';
@@ -51,7 +51,7 @@ const routes = screens.map((def) =>
     getParentRoute: () => rootRoute,
     path: def.path,
     beforeLoad: guard(def),
-    component: def.cachedView ? CachedSlot : lazyScreen(def.load),
+    component: def.cachedView ? CachedSlot : lazyComponent(def.load),
     ...(def.path === '/talk' ? { validateSearch: talkSearch } : {}),
   }),
 );

@@ -31,3 +31,19 @@ test('a host reads system mail and station messages; the station list pages on s
   await expect(page.getByText('No more messages').last()).toBeVisible();
   expect(problems).toEqual([]);
 });
+
+test('a mail list whose code cannot be fetched says so, and Retry fetches it without reloading the page', async ({ page, request }) => {
+  const host = await firstAccount(request, 2);
+  let blocked = true;
+  await page.route(/\/assets\/MailList-[^/]*\.js$/, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
+  await openAppAs(page, request, host.userId, '/news');
+  await page.evaluate(() => { (window as { kept?: boolean }).kept = true; });
+
+  await page.getByRole('tab', { name: 'System messages' }).click();
+  await expect(page.getByRole('alert')).toHaveText('This list could not be loaded. Check the connection and try again.');
+  blocked = false;
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('list', { name: 'System messages' }).getByRole('listitem')).toHaveCount(3);
+  // Not reloaded: a call or a live in progress would have ended.
+  expect(await page.evaluate(() => (window as { kept?: boolean }).kept)).toBe(true);
+});

@@ -6,7 +6,8 @@
  * another tab or screen is shown. The workspace shortcuts that used to be here are on Mine.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { Activity, Suspense, lazy, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { Activity, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { lazyComponent } from '../../app/lazyComponent';
 import { composeHomeList } from '../../../machines/home-list/home-list.actors';
 import {
   selectActiveKey, selectBanners, selectCountries, selectCountryIds, selectFollowedLive, selectMatchPhase, selectSetupError, selectSetupPhase,
@@ -25,7 +26,7 @@ import { createHomePort } from './homePort';
 import './home.css';
 
 /** Loaded with the first Match (kept off the first screen). */
-const MatchDialog = lazy(() => import('./MatchDialog').then((m) => ({ default: m.MatchDialog })));
+const MatchDialog = lazyComponent(() => import('./MatchDialog').then((m) => ({ default: m.MatchDialog })));
 
 export default function HomeScreen() {
   const { api, early } = useServices();

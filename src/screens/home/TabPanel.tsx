@@ -5,7 +5,8 @@
  * another tab or another screen is shown. Loading, failure and emptiness are the actor's states.
  */
 import { useSelector } from '@xstate/react';
-import { Suspense, lazy, useLayoutEffect, useRef } from 'react';
+import { Suspense, useLayoutEffect, useRef } from 'react';
+import { lazyComponent } from '../../app/lazyComponent';
 import type { FollowedLiveRef, HomeTabRef } from '../../../machines/home-list/home-list.machine';
 import type { HostCard, LiveCard, OnlineStatus, UserCard } from '../../../machines/home-list/home-list.port';
 import {
@@ -20,8 +21,8 @@ import { scrollParentOf } from '../../ui/scrollParent';
 import { HostGrid } from './HostGrid';
 
 // The Live and Users tabs' rows load when one of those tabs is first shown (kept off the first screen).
-const LiveRows = lazy(() => import('./PersonRows').then((m) => ({ default: m.LiveRows })));
-const UserRows = lazy(() => import('./PersonRows').then((m) => ({ default: m.UserRows })));
+const LiveRows = lazyComponent(() => import('./PersonRows').then((m) => ({ default: m.LiveRows })));
+const UserRows = lazyComponent(() => import('./PersonRows').then((m) => ({ default: m.UserRows })));
 
 /** How close (px) to the end of the list the next page is asked for. */
 const END_MARGIN = 600;

@@ -4,12 +4,13 @@
  * signed in); the mail lists load when their tab is first opened.
  */
 import { useSelector } from '@xstate/react';
-import { Component, Suspense, lazy, useEffect, useId, useState } from 'react';
+import { Component, Suspense, useEffect, useId, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import type { ChatRow } from '../../../machines/conversations/conversations.selectors';
 import { selectBanner, selectConversations, selectSession } from '../../../machines/session/session.selectors';
 import { news } from '../../api/contract';
 import { useAppActor } from '../../app/AppActorContext';
+import { lazyComponent, retryFailedLoads } from '../../app/lazyComponent';
 import { ListMessage } from '../../ui/ListMessage';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { ConversationList } from './ConversationList';
@@ -22,9 +23,9 @@ import './news.css';
  */
 const loadMail = () => import('./MailList');
 const loadLists = () => import('./NewsLists');
-const MailList = lazy(() => loadMail().then((m) => ({ default: m.MailList })));
-const FollowingList = lazy(() => loadLists().then((m) => ({ default: m.FollowingList })));
-const CallRecordList = lazy(() => loadLists().then((m) => ({ default: m.CallRecordList })));
+const MailList = lazyComponent(() => loadMail().then((m) => ({ default: m.MailList })));
+const FollowingList = lazyComponent(() => loadLists().then((m) => ({ default: m.FollowingList })));
+const CallRecordList = lazyComponent(() => loadLists().then((m) => ({ default: m.CallRecordList })));
 
 function useWarmTabLists(): void {
   useEffect(() => {
@@ -49,8 +50,12 @@ class TabLoadFailed extends Component<{ children: ReactNode }, { failed: boolean
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    // A module that failed to load stays failed until the page loads again.
-    return <ListMessage error="This list could not be loaded. Check the connection and try again." onRetry={() => window.location.reload()} />;
+    // Try again fetches the list's code again (lazyComponent); the page is not reloaded.
+    const retry = () => {
+      retryFailedLoads();
+      this.setState({ failed: false });
+    };
+    return <ListMessage error="This list could not be loaded. Check the connection and try again." onRetry={retry} />;
   }
 }
 

@@ -1,15 +1,18 @@
 // @vitest-environment jsdom
 /**
  * The shared virtual list hook: its first frame holds the rows in view and one more each side;
- * the rows asked for beyond the view (`overscan`) come once that frame has been painted.
+ * the rows asked for beyond the view (`overscan`) come once that frame has been painted. A scroll
+ * renders the list only when the rows shown change, not when it merely starts or ends.
  */
 import { act, cleanup, render } from '@testing-library/react';
+import { useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useVirtualList } from './useVirtualList';
 
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 /** 100 rows of 10 px in a 100 px view: 10 rows in view from the top. */
@@ -55,5 +58,44 @@ describe('useVirtualList', () => {
     const { unmount } = render(<List overscan={6} />);
     unmount();
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('renders again on a scroll only when the rows shown change', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+    // jsdom lays nothing out: every element is 360 × 95 px here, the scroller among them, so rows
+    // 0–9 (10 px each) stay the ones in view while it scrolls up to 5 px.
+    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(360);
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(95);
+    let renders = 0;
+    function Scrolled() {
+      const scroller = useRef<HTMLDivElement>(null);
+      const virtualizer = useVirtualList<HTMLDivElement, HTMLLIElement>({
+        count: 100, getScrollElement: () => scroller.current, estimateSize: () => 10, overscan: 0,
+      });
+      renders++;
+      return (
+        <div ref={scroller} data-testid="scroller">
+          <ol>{virtualizer.getVirtualItems().map((item) => <li key={item.key} data-index={item.index}>{item.index}</li>)}</ol>
+        </div>
+      );
+    }
+    const { getByTestId } = render(<Scrolled />);
+    act(() => { vi.advanceTimersToNextFrame(); vi.advanceTimersByTime(1); });
+    expect(rows()).toEqual(Array.from({ length: 10 }, (_, i) => i));
+    const scroller = getByTestId('scroller');
+    const scrollTo = (top: number) => act(() => {
+      scroller.scrollTop = top;
+      scroller.dispatchEvent(new Event('scroll'));
+    });
+    const before = renders;
+    // Within the same rows: the scroll starts, moves and ends without a render.
+    scrollTo(2);
+    scrollTo(5);
+    act(() => { vi.advanceTimersByTime(500); });
+    expect(renders).toBe(before);
+    // Three rows on: the rows shown change, and the list renders them.
+    scrollTo(30);
+    expect(renders).toBeGreaterThan(before);
+    expect(rows()[0]).toBe(3);
   });
 });

@@ -3,13 +3,15 @@
  * re-renders with `flushSync` on every scroll event, a synchronous React render each time, which
  * made the long tasks of a fling up a 10,000-message chat. Here rows follow the scroll in React's
  * own time (react-virtual 3.14 has this as `useFlushSync: false`, at 6 KiB more gzip on the first
- * screens). The rest is the same hook over @tanstack/virtual-core, plus one thing: the first
+ * screens), and only when the rows shown or their places changed (not when a scroll merely starts
+ * or ends). The rest is the same hook over @tanstack/virtual-core, plus one thing: the first
  * frame holds only the rows in view (overscan 1), so a list shows as soon as it can; the rows kept
  * ready beyond the view for scrolling (`overscan`) come in a task after that frame is painted.
  */
 import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } from '@tanstack/virtual-core';
 import type { PartialKeys, VirtualizerOptions } from '@tanstack/virtual-core';
-import { useEffect, useLayoutEffect, useReducer, useState } from 'react';
+import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import type { VirtualItem } from '@tanstack/virtual-core';
 
 type Options<S extends Element, I extends Element> =
   PartialKeys<VirtualizerOptions<S, I>, 'observeElementRect' | 'observeElementOffset' | 'scrollToFn'>;
@@ -17,6 +19,7 @@ type Options<S extends Element, I extends Element> =
 export function useVirtualList<S extends Element, I extends Element>(options: Options<S, I>): Virtualizer<S, I> {
   const rerender = useReducer(() => ({}), {})[1];
   const [painted, setPainted] = useState(false);
+  const shown = useRef<readonly VirtualItem[] | null>(null);
   useEffect(() => afterPaint(() => setPainted(true)), []);
   const resolved: VirtualizerOptions<S, I> = {
     observeElementRect,
@@ -25,12 +28,16 @@ export function useVirtualList<S extends Element, I extends Element>(options: Op
     ...options,
     overscan: painted ? options.overscan : Math.min(options.overscan ?? 1, FIRST_FRAME_OVERSCAN),
     onChange: (instance, sync) => {
-      rerender();
+      // The rows and their places are all a list renders from the virtualizer: when neither changed
+      // (a scroll starting or ending within the same rows, `isScrolling` alone), nothing is rendered.
+      if (instance.getVirtualItems() !== shown.current) rerender();
       options.onChange?.(instance, sync);
     },
   };
   const [instance] = useState(() => new Virtualizer<S, I>(resolved));
   instance.setOptions(resolved);
+  // What this render shows (the list reads the same memoised array).
+  shown.current = instance.getVirtualItems();
   useLayoutEffect(() => instance._didMount(), []); // eslint-disable-line react-hooks/exhaustive-deps -- once, as the library does
   useLayoutEffect(() => instance._willUpdate());
   return instance;

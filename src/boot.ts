@@ -16,7 +16,10 @@ const openParams = readOpenParams();
 
 function start(): void {
   // The app's start imports more code of its own (the cipher, the machines) before it renders.
-  import('./main').then(({ startApp }) => startApp(openParams)).catch(() => showFailure());
+  import('./main').then(({ startApp }) => startApp(openParams)).catch((error: unknown) => {
+    console.error('The start failed:', error);
+    showFailure();
+  });
 }
 
 /**

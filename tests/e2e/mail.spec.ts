@@ -4,7 +4,7 @@
  * in tabs named 'System messages' and 'Station messages'.
  */
 import { expect, test } from '@playwright/test';
-import { firstAccount, openAppAs, watchPage } from './support';
+import { cutChunk, firstAccount, markPage, openAppAs, watchPage } from './support';
 
 test('a host reads system mail and station messages; the station list pages on scroll', async ({ page, request }) => {
   const problems = watchPage(page);
@@ -34,16 +34,14 @@ test('a host reads system mail and station messages; the station list pages on s
 
 test('a mail list whose code cannot be fetched says so, and Retry fetches it without reloading the page', async ({ page, request }) => {
   const host = await firstAccount(request, 2);
-  let blocked = true;
-  await page.route(/\/assets\/MailList-[^/]*\.js$/, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
+  const restore = await cutChunk(page, 'MailList');
   await openAppAs(page, request, host.userId, '/news');
-  await page.evaluate(() => { (window as { kept?: boolean }).kept = true; });
+  const kept = await markPage(page);
 
   await page.getByRole('tab', { name: 'System messages' }).click();
   await expect(page.getByRole('alert')).toHaveText('This list could not be loaded. Check the connection and try again.');
-  blocked = false;
+  restore();
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('list', { name: 'System messages' }).getByRole('listitem')).toHaveCount(3);
-  // Not reloaded: a call or a live in progress would have ended.
-  expect(await page.evaluate(() => (window as { kept?: boolean }).kept)).toBe(true);
+  expect(await kept()).toBe(true);
 });

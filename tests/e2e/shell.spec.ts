@@ -1,8 +1,8 @@
 /** The app shell: every route, the not-found screen, cached views, layout habits. */
 import { expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { TEXT_APP_NOT_LOADED } from '../../src/app/bootText';
-import { expectTabs, firstAccount, openAppAs, tabBar, watchPage } from './support';
+import { cutChunk, expectTabs, firstAccount, markPage, openAppAs, tabBar, watchPage } from './support';
 
 const ROUTES: [string, string][] = [
   ['/beautySettings', 'Beauty settings'], ['/chat', 'Chat'], ['/dailyTask', 'Daily tasks'],
@@ -112,12 +112,11 @@ test('the inspector is off by default and the app makes no request off its origi
 // when the network drops at that moment, the page's entry says so without them.
 for (const part of ['main', 'app', 'codec', 'machines']) {
   test(`when the app's code cannot be fetched (${part}) the start-up shell says so, and Retry starts the app`, async ({ page }) => {
-    let blocked = true;
-    await page.route(new RegExp(`/assets/${part}-[^/]*\\.js$`), (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
+    const restore = await cutChunk(page, part);
     await page.goto('/login');
     await expect(page.getByText('Anchor Call', { exact: true })).toBeVisible();
     await expect(page.getByRole('alert')).toHaveText(TEXT_APP_NOT_LOADED);
-    blocked = false;
+    restore();
     await page.getByRole('button', { name: 'Retry' }).click();
     await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
   });
@@ -125,39 +124,31 @@ for (const part of ['main', 'app', 'codec', 'machines']) {
 
 const SCREEN_NOT_LOADED = 'This screen could not be loaded. Check the connection and try again.';
 
-/** Marks the page so that a reload (which would end a call or a live) shows. */
-async function markPage(page: Page) {
-  await page.evaluate(() => { (window as { kept?: boolean }).kept = true; });
-  return () => page.evaluate(() => (window as { kept?: boolean }).kept === true);
-}
-
-test('a screen whose code cannot be fetched says so in place, and Try again fetches it without reloading the page', async ({ page, request }) => {
+/** A host on the home, with the chunk `name` cut off and the page marked (a reload would show). */
+async function homeWithChunkCut(page: Page, request: APIRequestContext, name: string) {
   const host = await firstAccount(request, 2);
   await openAppAs(page, request, host.userId);
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
-  let blocked = true;
-  await page.route(/\/assets\/WalletScreen-[^/]*\.js$/, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
-  const kept = await markPage(page);
+  return { restore: await cutChunk(page, name), kept: await markPage(page) };
+}
+
+test('a screen whose code cannot be fetched says so in place, and Try again fetches it without reloading the page', async ({ page, request }) => {
+  const { restore, kept } = await homeWithChunkCut(page, request, 'WalletScreen');
   await tabBar(page).getByRole('link', { name: 'Mine' }).click();
   await page.getByRole('link', { name: 'Wallet' }).click();
   await expect(page.getByRole('alert')).toHaveText(`${SCREEN_NOT_LOADED}Try again`);
-  blocked = false;
+  restore();
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { name: 'Wallet' })).toBeVisible();
   expect(await kept()).toBe(true);
 });
 
 test('a tab whose code cannot be fetched says so in its place, the tab bar stays, and Try again fetches it without a reload', async ({ page, request }) => {
-  const host = await firstAccount(request, 2);
-  await openAppAs(page, request, host.userId);
-  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
-  let blocked = true;
-  await page.route(/\/assets\/CircleScreen-[^/]*\.js$/, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
-  const kept = await markPage(page);
+  const { restore, kept } = await homeWithChunkCut(page, request, 'CircleScreen');
   await tabBar(page).getByRole('link', { name: 'Circle' }).click();
   await expect(page.getByRole('alert')).toHaveText(`${SCREEN_NOT_LOADED}Try again`);
   await expectTabs(page, ['List', 'News', 'Circle', 'Mine']);
-  blocked = false;
+  restore();
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { name: 'Circle' })).toBeVisible();
   // The home, a cached view, kept its place.

@@ -79,3 +79,19 @@ export async function logOut(page: Page): Promise<void> {
   await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
+
+/**
+ * Makes a chunk of the built app (`/assets/<name>-<hash>.js`) fail to fetch, as when the network
+ * drops at that moment, until the function it returns lets it through again.
+ */
+export async function cutChunk(page: Page, name: string): Promise<() => void> {
+  let cut = true;
+  await page.route(new RegExp(`/assets/${name}-[^/]*\\.js$`), (route) => (cut ? route.abort('internetdisconnected') : route.continue()));
+  return () => { cut = false; };
+}
+
+/** Marks the page; the function it returns says whether the page is still the same (not reloaded: a call or a live would have ended). */
+export async function markPage(page: Page): Promise<() => Promise<boolean>> {
+  await page.evaluate(() => { (window as { kept?: boolean }).kept = true; });
+  return () => page.evaluate(() => (window as { kept?: boolean }).kept === true);
+}

@@ -37,7 +37,9 @@ const BOOT = fileURLToPath(new URL('./src/boot.ts', import.meta.url));
  * What src/main.tsx imports dynamically before the first render, each run in a task of its own:
  * the cipher and the machines. index.html preloads them with the app's chunk.
  */
-const START_MODULES = ['./src/api/codec.ts', './machines/app/app.actors.ts'].map((path) => fileURLToPath(new URL(path, import.meta.url)));
+const CODEC = fileURLToPath(new URL('./src/api/codec.ts', import.meta.url));
+const MACHINES = fileURLToPath(new URL('./machines/app/app.actors.ts', import.meta.url));
+const START_MODULES = [CODEC, MACHINES];
 /** The API contract (src/api/contract/*): schema declarations only, without side effects. */
 const CONTRACT = /\/src\/api\/contract\//;
 /**
@@ -154,8 +156,8 @@ export default defineConfig({
             // shared with some lazy chunk), and small files compress poorly; as one chunk, which the
             // lazy chunks import from, the same code is 3.5 KiB less gzip.
             { name: closureGroup('app', MAIN), debugName: 'first screen', priority: 1 },
-            // The machines the start imports (START_MODULES' app.actors), for the same reason.
-            { name: closureGroup('machines', START_MODULES[1]!, { withRoot: true }), debugName: 'machines', priority: 0 },
+            // The machines the start imports (MACHINES), for the same reason.
+            { name: closureGroup('machines', MACHINES, { withRoot: true }), debugName: 'machines', priority: 0 },
           ],
         },
       },

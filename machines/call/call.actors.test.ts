@@ -1,7 +1,7 @@
 /** The call's composition over fake ports: SPEC §9 joinCall 3 s, room preparation retried once, cleanup always. */
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor, fromPromise } from 'xstate';
-import { MediaError, MediaErrorText } from '../ports/call.port';
+import { SimulatedClock, createActor } from 'xstate';
+import { CallApiError, MediaError, MediaErrorText } from '../ports/call.port';
 import type { CallApiPort, CallInfo, RtcEvent, RtcPort } from '../ports/call.port';
 import type { GiftApiPort } from '../ports/gift.port';
 import type { SignallingPort } from '../ports/signalling.port';
@@ -253,6 +253,15 @@ describe('call composition', () => {
     expect(actor.getSnapshot().output).toMatchObject({ status: CallStatus.cancel, text: MediaErrorText.permissionDenied, channelId: 'ch1' });
   });
 
+  it('Scenario: createCall refused (no diamonds): the call ends with §8\'s text, its camera is closed, no channel is joined or told', async () => {
+    const { logic, log } = fakes({ createCall: () => Promise.reject(new CallApiError('balance', 'diamond.not.enough')) });
+    const actor = createActor(logic, { input: outgoing }).start();
+    await flush();
+    await flush();
+    expect(log).toEqual(['prepare', 'leave']);
+    expect(actor.getSnapshot().output).toMatchObject({ status: CallStatus.cancel, text: CallText.balance, channelId: null });
+  });
+
   it('Scenario: a hang-up while the call is being taken turns it down, and the camera opened meanwhile is closed', async () => {
     let openCamera: () => void = () => {};
     // (The camera is slow: neither the preview nor the accept has it when the hang-up comes.)
@@ -285,13 +294,10 @@ describe('call composition', () => {
   });
 
   it('Scenario: the caller rings as long as the server says (callTimeOutNum) and tells the callee', async () => {
-    const { logic, log } = fakes();
-    const api = { ringTimeoutMs: 20_000 };
-    const actor = createActor(logic.provide({
-      actors: {
-        createCall: fromPromise(async (): Promise<CallInfo> => ({ channelId: 'ch1', yxAccid: 'yx-host', videoPrice: 48, nickname: 'Sofia', ...api })),
-      },
-    }), { input: { direction: 'out', online: true, isHost: false, account: 'yx-user', peer: { account: 'yx-host', userId: 100001 }, callType: 0 } }).start();
+    const { logic, log } = fakes({
+      createCall: async () => ({ channelId: 'ch1', yxAccid: 'yx-host', videoPrice: 48, nickname: 'Sofia', ringTimeoutMs: 20_000 }),
+    });
+    const actor = createActor(logic, { input: { direction: 'out', online: true, isHost: false, account: 'yx-user', peer: { account: 'yx-host', userId: 100001 }, callType: 0 } }).start();
     await flush();
     expect(actor.getSnapshot().context.ringTimeoutMs).toBe(20_000);
     expect(log).toContain(`signal yx-host ${SignalAction.videoCall} {"ringTimeoutMs":20000}`);

@@ -1,6 +1,7 @@
 /** The call machine composed with its ports: the call API, the media (RTC), signalling and the gift API. */
 import { fromCallback, fromPromise } from 'xstate';
 import { askGiftMachine } from '../ask-gift/ask-gift.machine';
+import { callSetupMachine } from './call-setup.machine';
 import { inCallMachine } from './in-call.machine';
 import { giftListMachine } from '../gift-list/gift-list.machine';
 import { giftingMachine } from '../gifting/gifting.machine';
@@ -42,12 +43,16 @@ export function composeCall({ api, rtc, signalling, gifts, setTimeout, clearTime
 
   return callMachine.provide({
     actors: {
-      createCall: fromPromise(({ input }) => api.createCall(input)),
-      // The adapter's prepare is one per call: the caller's (beside createCall) and the callee's preview
-      // (while it rings) are what the join and the accept find done.
-      prepare: fromPromise(({ input }) => rtc.prepare(input.video)),
+      setup: callSetupMachine.provide({
+        actors: {
+          createCall: fromPromise(({ input }) => api.createCall(input)),
+          // The adapter's prepare is one per call: the caller's (beside createCall) and the callee's preview
+          // (while it rings) are what the join and the accept find done.
+          prepare: fromPromise(({ input }) => rtc.prepare(input.video)),
+          join: fromPromise(({ input }) => retryOnce(() => rtc.join(input.channelId, input.account))),
+        },
+      }),
       preview: fromPromise(({ input }) => rtc.prepare(input.video, { channelId: input.channelId, account: input.account }).catch(() => undefined)),
-      join: fromPromise(({ input }) => retryOnce(() => rtc.join(input.channelId, input.account))),
       // The media channel at once: the link is made while the camera opens (usually open since the
       // ring), and the camera goes into it when it does. The camera before joinCall: a refused camera
       // must not have taken the call (joinCall charges the first period), and leaves the channel at once.

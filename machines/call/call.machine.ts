@@ -3,7 +3,8 @@
  * rules, §8 call messages, §9 call constants).
  *
  *   start ─offline─▶ ended ('Network connection error. Please reconnect')
- *   outgoing: starting (creating ─▶ joining ∥ preparing the camera) ─▶ ringing ─accept─▶ connecting ─first remote frame─▶ connected
+ *   outgoing: starting (call-setup.machine.ts: createCall, then the join ∥ the camera) ─▶ ringing ─accept─▶ connecting ─first remote frame─▶ connected
+ *             starting ─createCall refused | camera refused | join failed─▶ ended (the error's text)
  *             ringing ─reject | -3 type 1─▶ ended (cancel)   ─cancel─▶ cancelling ─▶ ended (cancel)
  *             ringing, accepting: a first frame before the accept is kept (framed): taken, the call is connected
  *             ringing ─ring time-out─▶ timingOut ─▶ ended (timeout, not answered 30)
@@ -32,6 +33,8 @@ import {
 } from './call.types';
 import type { CallContext, CallEvent, CallInput, CallOutcome, CallSummary } from './call.types';
 import { inCallMachine } from './in-call.machine';
+import { callSetupMachine } from './call-setup.machine';
+import type { CallSetupOutput } from './call-setup.machine';
 
 export * from './call.types';
 
@@ -40,6 +43,10 @@ const end = (status: CallStatus, reason: HangupReason | null = null, text: strin
   ({ type: 'end' as const, params: { status, reason, text } });
 /** The same way on, whether the step worked or not (a best-effort signal). */
 const settled = <T>(target: string, actions: T) => ({ onDone: { target, actions }, onError: { target, actions } });
+/** The error an actor failed with. */
+const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
+/** What failed once an outgoing call existed (call-setup.machine.ts). */
+const failureOf = ({ event }: { event: { output: CallSetupOutput } }) => event.output.failure;
 const either = (target: string) => ({ onDone: target, onError: target });
 /** What the own media opens: the camera too, unless it is an audio call. */
 const mediaOf = ({ context }: { context: CallContext }) => ({ video: context.callType !== SignalAction.audioCall });
@@ -67,18 +74,13 @@ export const callMachine = setup({
     output: {} as CallSummary,
   },
   actors: {
-    createCall: fromPromise<CallInfo, { beCallUserId: number; callType: number }>(() => Promise.reject(new Error('not provided'))),
-    /** Media library, camera and microphone (a second one while the first is under way or done is the same). */
-    prepare: fromPromise<void, { video: boolean }>(() => Promise.resolve()),
+    /** Caller: the call on the server, its media channel and the own camera, before the ring. */
+    setup: callSetupMachine,
     /** Callee: the own camera as it rings; never fails (taking the call prepares again, and says why it cannot). */
     preview: fromPromise<void, { video: boolean; channelId: string; account: string }>(() => Promise.resolve()),
-    /** Joins the media channel and publishes (room preparation retried once). */
-    join: fromPromise<void, { channelId: string; account: string }>(() => Promise.resolve()),
     /** Callee: the server takes the call (joinCall, 3 s), then media, then the accept signal. */
     accept: fromPromise<void, { channelId: string; peer: string; video: boolean; account: string }>(() => Promise.resolve()),
-    signal: fromPromise<void, { to: string; action: SignalAction; channelId: string; payload?: Record<string, unknown> }>(
-      () => Promise.resolve(),
-    ),
+    signal: fromPromise<void, { to: string; action: SignalAction; channelId: string; payload?: Record<string, unknown> }>(() => Promise.resolve()),
     /** Callee: tells the server the call is refused (so the record says so), then the caller. */
     reject: fromPromise<void, { channelId: string; peer: string }>(() => Promise.resolve()),
     /** Callee: tells the caller that taking the call failed here (she cannot take it now), then the server. */
@@ -93,8 +95,6 @@ export const callMachine = setup({
   },
   guards: {
     offline: ({ context }) => !context.startedOnline,
-    /** Already ending (a refused camera while the call was being created): the outcome is set. */
-    ending: ({ context }) => context.outcome !== null,
     outgoing: ({ context }) => context.direction === 'out',
     accepted: ({ context, event }) => isSignal(event, context, SignalAction.accept),
     /** Turned down; with a reason, for it: she is in another call (busy), taking it failed on her side (unavailable). */
@@ -118,8 +118,8 @@ export const callMachine = setup({
       outcome: (_, outcome: CallOutcome) => outcome,
       status: (_, outcome: CallOutcome) => outcome.status,
     }),
-    endWithError: assign(({ event }) => {
-      const text = errorText((event as { error?: unknown }).error);
+    endWithError: assign((_, error: unknown) => {
+      const text = errorText(error);
       return { outcome: { status: CallStatus.cancel, reason: null, text }, status: CallStatus.cancel };
     }),
     markConnected: assign({ connectedAt: () => Date.now(), status: CallStatus.inProgress }),
@@ -145,47 +145,21 @@ export const callMachine = setup({
     outgoing: {
       initial: 'starting',
       states: {
-        /**
-         * The call on the server, then its media channel joined, while the own camera opens; the
-         * ring waits for both (so a person still deciding on the camera is not calling yet).
-         */
+        /** The call on the server and its media channel, while the own camera opens (call-setup.machine.ts). */
         starting: {
-          type: 'parallel',
-          onDone: [{ guard: 'ending', target: '#call.ended' }, { target: 'ringing' }],
-          states: {
-            server: {
-              initial: 'creating',
-              states: {
-                creating: {
-                  invoke: {
-                    id: 'createCall', src: 'createCall',
-                    input: ({ context }) => ({ beCallUserId: context.peer.userId ?? 0, callType: context.callType }),
-                    onDone: [
-                      // The camera was refused: nothing to join; the server is then told that it ended.
-                      { guard: stateIn('#call.outgoing.starting.media.refused'), target: 'joined', actions: { type: 'setInfo', params: ({ event }) => event.output } },
-                      { target: 'joining', actions: { type: 'setInfo', params: ({ event }) => event.output } },
-                    ],
-                    onError: { target: '#call.ended', actions: 'endWithError' },
-                  },
-                },
-                joining: {
-                  invoke: {
-                    id: 'join', src: 'join', input: ({ context }) => ({ channelId: context.channelId ?? '', account: context.account }),
-                    onDone: 'joined', onError: { target: '#call.ended', actions: 'endWithError' },
-                  },
-                },
-                joined: { type: 'final' },
+          invoke: {
+            id: 'setup',
+            src: 'setup',
+            input: ({ context }) => ({ beCallUserId: context.peer.userId ?? 0, callType: context.callType, ...mediaOf({ context }), account: context.account }),
+            onDone: [
+              // The call exists but cannot go on (a refused camera, a failed join): the server is then told that it ended.
+              {
+                guard: ({ event }) => event.output.failure !== null, target: '#call.ended',
+                actions: [{ type: 'setInfo', params: ({ event }) => event.output.info }, { type: 'endWithError', params: failureOf }],
               },
-            },
-            media: {
-              initial: 'preparing',
-              states: {
-                // A refused camera waits for the call's creation: the server is then told that it ended.
-                preparing: { invoke: { id: 'prepare', src: 'prepare', input: mediaOf, onDone: 'prepared', onError: { target: 'refused', actions: 'endWithError' } } },
-                prepared: { type: 'final' },
-                refused: { type: 'final' },
-              },
-            },
+              { target: 'ringing', actions: { type: 'setInfo', params: ({ event }) => event.output.info } },
+            ],
+            onError: { target: '#call.ended', actions: { type: 'endWithError', params: errorOf } },
           },
         },
         ringing: {
@@ -265,7 +239,7 @@ export const callMachine = setup({
             src: 'accept',
             input: ({ context }) => ({ ...mediaOf({ context }), channelId: context.channelId ?? '', peer: context.peer.account, account: context.account }),
             onDone: [{ guard: stateIn('#call.incoming.accepting.framed'), target: '#call.connected' }, { target: '#call.connecting' }],
-            onError: { target: 'failing', actions: 'endWithError' },
+            onError: { target: 'failing', actions: { type: 'endWithError', params: errorOf } },
           },
           ...framedFirst,
           on: {
@@ -326,12 +300,8 @@ export const callMachine = setup({
           { guard: 'remoteLeft', target: 'ended', actions: end(CallStatus.hungUp, HangupReason.remote) },
           { guard: 'linkLost', target: 'hangingUp', actions: end(CallStatus.hungUp, HangupReason.weakNetwork) },
         ],
-        'system.callIncome': { actions: 'toInCall' },
-        'system.giftIncome': { actions: 'toInCall' },
-        'system.inCallTranslation': { actions: 'toInCall' },
-        'system.giftReceived': { actions: 'toInCall' },
-        'system.askGiftRefused': { actions: 'toInCall' },
-        'system.giftAsked': { actions: 'toInCall' },
+        // Income, translated lines, gifts and asks (the room keeps what is its own).
+        'system.*': { actions: 'toInCall' },
       },
     },
     /** Tell the peer (best effort), then end. */

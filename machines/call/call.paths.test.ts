@@ -36,13 +36,13 @@ const RING_IN = afterEvent('ringTimeout', 'call.incoming.ringing');
 const CONNECT = afterEvent('connectTimeout', 'call.connecting');
 
 const samples: AnyEventObject[] = [
-  done('createCall', info),
-  fail('createCall', new CallApiError('busy', 'busy')),
-  fail('createCall', new CallApiError('offline', 'offline')),
-  fail('createCall', new CallApiError('balance', 'diamond.not.enough')),
-  done('prepare'),
-  fail('prepare', new MediaError('permissionDenied')),
-  done('join'), fail('join', new Error('the media channel refused the join')),
+  // The outgoing set-up (its own paths: call-setup.paths.test.ts): ready, or what failed once the call existed, or createCall's refusal.
+  done('setup', { info, failure: null }),
+  done('setup', { info, failure: new MediaError('permissionDenied') }),
+  done('setup', { info, failure: new Error('the media channel refused the join') }),
+  fail('setup', new CallApiError('busy', 'busy')),
+  fail('setup', new CallApiError('offline', 'offline')),
+  fail('setup', new CallApiError('balance', 'diamond.not.enough')),
   fail('ring', new Error('peer unreachable')),
   done('cancelSignal'), done('timeoutSignal'), done('rejectSignal'), done('hangupSignal'),
   fail('cancelSignal', new Error('gone')), fail('timeoutSignal', new Error('gone')), fail('rejectSignal', new Error('gone')),
@@ -91,8 +91,7 @@ async function replay(input: CallInput, steps: readonly { event: EventObject; st
   const promise = (id: string) => fromPromise(({ input: args, self }) => pending.add<unknown>(self.id || id, [args]));
   const actor = createActor(callMachine.provide({
     actors: {
-      createCall: promise('createCall') as never, prepare: promise('prepare') as never, preview: promise('preview') as never,
-      join: promise('join') as never, accept: promise('accept') as never,
+      setup: promise('setup') as never, preview: promise('preview') as never, accept: promise('accept') as never,
       signal: promise('signal') as never, cleanup: promise('cleanup') as never, reject: promise('reject') as never,
       peerCard: promise('peerCard') as never, fail: promise('fail') as never,
     },
@@ -127,22 +126,28 @@ async function replay(input: CallInput, steps: readonly { event: EventObject; st
     // SPEC §5: no call starts offline; nothing is asked of the server or the media then.
     if (!input.online) {
       expect(ctx.outcome?.text).toBe(CallText.offline);
-      expect(pending.count('createCall') + pending.count('prepare') + pending.count('join')).toBe(0);
+      expect(pending.count('setup')).toBe(0);
     }
     // §8 texts where they belong.
-    if (event.type === 'xstate.error.actor.createCall') {
+    if (event.type === 'xstate.error.actor.setup') {
       const refusal = (e.error as CallApiError).refusal;
       expect(ctx.outcome?.text).toBe({ busy: CallText.busy, offline: CallText.unavailable, balance: CallText.balance }[refusal as 'busy']);
+      expect(pending.argsOf('cleanup').at(-1)).toEqual([{ channelId: null, reason: HangupReason.local }]);
     }
-    if (event.type === 'xstate.error.actor.prepare') expect(ctx.outcome?.text).toBe(MediaErrorText.permissionDenied);
-    // The caller's camera opens beside createCall and the join that follows it; the peer is rung only once both are done.
-    if (snapshot.matches({ outgoing: 'starting' })) expect(pending.count('prepare')).toBe(1);
-    if (snapshot.matches({ outgoing: { starting: { server: 'joining' } } })) expect(pending.argsOf('join').at(-1)).toEqual([{ channelId: 'ch1', account: 'yx-user' }]);
-    // A camera refused while the call was being created ends it once created, and the server is told of that call.
-    if (before.matches({ outgoing: { starting: { media: 'refused' } } }) && event.type === 'xstate.done.actor.createCall') {
-      expect(snapshot.matches('ended')).toBe(true);
-      expect(ctx.outcome).toEqual({ status: CallStatus.cancel, reason: null, text: MediaErrorText.permissionDenied });
-      expect(pending.argsOf('cleanup').at(-1)).toEqual([{ channelId: 'ch1', reason: HangupReason.local }]);
+    // The set-up is asked for the peer the call is for, with the camera unless it is an audio call.
+    if (snapshot.matches({ outgoing: 'starting' })) {
+      expect(pending.argsOf('setup').at(-1)).toEqual([{ beCallUserId: 100001, callType: 0, video: true, account: 'yx-user' }]);
+    }
+    // A refused camera or a failed join once the call existed ends it, and the server is told of that call; else the peer is rung.
+    if (event.type === 'xstate.done.actor.setup') {
+      const { failure } = e.output as { failure: unknown };
+      const text = failure === null ? null : failure instanceof MediaError ? MediaErrorText.permissionDenied : CallText.callError;
+      expect(snapshot.matches('ended')).toBe(failure !== null);
+      expect(ctx.channelId).toBe('ch1');
+      if (failure !== null) {
+        expect(ctx.outcome).toEqual({ status: CallStatus.cancel, reason: null, text });
+        expect(pending.argsOf('cleanup').at(-1)).toEqual([{ channelId: 'ch1', reason: HangupReason.local }]);
+      }
     }
     // The callee's camera opens as it rings (the preview, naming the channel she is rung for), before anything is asked of the server.
     if (snapshot.matches({ incoming: 'ringing' })) expect(pending.argsOf('preview').at(-1)).toEqual([{ video: true, channelId: 'ch1', account: 'yx-host' }]);

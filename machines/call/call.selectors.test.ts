@@ -4,6 +4,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { CallInfo } from '../ports/call.port';
 import type { TalkMessage } from '../talk/talk.machine';
 import { flush } from '../testing/paths';
+import { callSetupMachine } from './call-setup.machine';
 import { callMachine } from './call.machine';
 import { callViewOf, chatLinesOf, isLowBalance, periodsCharged, remainingBalance } from './call.selectors';
 
@@ -81,7 +82,7 @@ describe('[§4] the ringing tone plays while the app call state is calling', () 
     let created: (info: CallInfo) => void = () => {};
     const caller = createActor(callMachine.provide({
       actors: {
-        createCall: fromPromise(() => new Promise<CallInfo>((resolve) => { created = resolve; })),
+        setup: callSetupMachine.provide({ actors: { createCall: fromPromise(() => new Promise<CallInfo>((resolve) => { created = resolve; })) } }),
         signal: fromPromise(() => new Promise<void>(() => {})),
       },
     }), { input: { direction: 'out', online: true, isHost: false, account: 'yx-user', peer: { account: 'yx-host', userId: 1 }, callType: 0 } }).start();

@@ -32,13 +32,13 @@ const fail = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.er
  * signal before the peer's media leaving, a reject signal before the server's -3 type 1).
  */
 export const samples: readonly AnyEventObject[] = [
-  done('createCall', info),
-  fail('createCall', new CallApiError('busy', 'busy')),
-  fail('createCall', new CallApiError('offline', 'offline')),
-  fail('createCall', new CallApiError('balance', 'diamond.not.enough')),
-  done('prepare'),
-  fail('prepare', new MediaError('permissionDenied')),
-  done('join'), fail('join', new Error('the media channel refused the join')),
+  // The outgoing set-up (createCall ∥ camera, then the join): ready, what failed once the call existed, or createCall's refusal.
+  done('setup', { info, failure: null }),
+  fail('setup', new CallApiError('busy', 'busy')),
+  fail('setup', new CallApiError('offline', 'offline')),
+  fail('setup', new CallApiError('balance', 'diamond.not.enough')),
+  done('setup', { info, failure: new MediaError('permissionDenied') }),
+  done('setup', { info, failure: new Error('the media channel refused the join') }),
   done('accept'),
   fail('accept', new MediaError('permissionDenied')),
   done('peerCard', { nickname: 'Alex' }), fail('peerCard', new Error('no.match.user')), done('failSignal'), fail('failSignal', new Error('gone')),
@@ -150,7 +150,7 @@ export function eventTypesTaken(): string[] {
   return [...types].sort();
 }
 
-/** A short label of an event, for the driver table: `signal.reject(busy)`, `error.createCall(balance)`, `after.ringTimeout`. */
+/** A short label of an event, for the driver table: `signal.reject(busy)`, `error.setup(balance)`, `done.setup(permissionDenied)`, `after.ringTimeout`. */
 export function eventKey(event: EventObject): string {
   const e = event as AnyEventObject;
   if (e.type === 'signal.event') {
@@ -160,12 +160,13 @@ export function eventKey(event: EventObject): string {
     return `signal.${action}${why}`;
   }
   if (e.type === 'rtc.event') return `rtc.${String((e.event as { type: string }).type)}`;
-  if (e.type.startsWith('xstate.done.actor.')) return `done.${e.type.slice('xstate.done.actor.'.length)}`;
-  if (e.type.startsWith('xstate.error.actor.')) {
-    const error = e.error as unknown;
-    const detail = error instanceof CallApiError ? error.refusal : error instanceof MediaError ? error.kind : 'error';
-    return `error.${e.type.slice('xstate.error.actor.'.length)}(${detail})`;
+  const detail = (error: unknown) => (error instanceof CallApiError ? error.refusal : error instanceof MediaError ? error.kind : 'error');
+  if (e.type.startsWith('xstate.done.actor.')) {
+    // The set-up's failure once the call existed: `done.setup(permissionDenied)`.
+    const failure = (e.output as { failure?: unknown } | undefined)?.failure ?? null;
+    return `done.${e.type.slice('xstate.done.actor.'.length)}${failure === null ? '' : `(${detail(failure)})`}`;
   }
+  if (e.type.startsWith('xstate.error.actor.')) return `error.${e.type.slice('xstate.error.actor.'.length)}(${detail(e.error)})`;
   if (e.type.startsWith('xstate.after.')) return `after.${e.type.split('.')[2]!}`;
   return e.type;
 }

@@ -12,6 +12,10 @@
  * attachType 15 notification. Pushes and signals go out only after the commit (an outbox), so
  * nobody is told of money that did not move.
  *
+ * A charge that fails for another reason than the balance (the database refusing the write) is
+ * tried again within seconds; the third failure in a row ends the call (SPEC §3
+ * deductionErrMaxNum), as a short balance does, so nobody talks unpaid for long.
+ *
  * Time: period k of a call is due at connected_at + k × billingPeriodMs; each call has one
  * timer at a time (its ring time-out while ringing, its next period while connected), set to
  * an absolute deadline, so a late timer catches up instead of stretching the call. Nothing here
@@ -24,8 +28,8 @@ import { SignalAction } from '../../machines/ports/signalling.port';
 import { AttachType, CallStateType, TEXT_REFUSED } from '../../machines/system-messages/system-messages';
 import { MESSAGE_DIAMOND_NOT_ENOUGH, ResultCode } from '../../src/api/codes';
 import {
-  CallRefusalCode, CallStatus, DEFAULT_BILLING_PERIOD_MS, DEFAULT_RING_TIMEOUT_MS, EndCause, HangupReason,
-  TEXT_CALL_BUSY, TEXT_CALL_END_BALANCE, TEXT_CALL_END_OFFLINE, TEXT_CALL_END_TIMEOUT,
+  CallRefusalCode, CallStatus, DEDUCTION_ERR_MAX_NUM, DEDUCTION_RETRY_MS, DEFAULT_BILLING_PERIOD_MS, DEFAULT_RING_TIMEOUT_MS, EndCause,
+  HangupReason, TEXT_CALL_BUSY, TEXT_CALL_END_BALANCE, TEXT_CALL_END_DEDUCTION, TEXT_CALL_END_OFFLINE, TEXT_CALL_END_TIMEOUT,
   type CallIncomeNotice, type CallStateNotice, type CallType,
 } from '../../src/api/contract/call';
 import { appConfig } from '../db/app-config';
@@ -117,6 +121,7 @@ const SERVER_END_TEXT: Partial<Record<EndCause, string>> = {
   [EndCause.timeout]: TEXT_CALL_END_TIMEOUT,
   [EndCause.restart]: TEXT_CALL_END_OFFLINE,
   [EndCause.replaced]: TEXT_CALL_END_OFFLINE,
+  [EndCause.deduction]: TEXT_CALL_END_DEDUCTION,
 };
 
 export type CallEngine = ReturnType<typeof createCallEngine>;
@@ -133,6 +138,8 @@ export function createCallEngine(
   }
   const startedAt = Date.now();
   const wallets = createWallets(db);
+  /** Failed charges in a row, per open call (SPEC §3 deductionErrMaxNum). */
+  const deductionErrors = new Map<number, number>();
   const config = appConfig(db);
   /**
    * How long a call rings: the app config `callTimeOutNum` (seconds, SPEC §9) when it holds a
@@ -257,7 +264,10 @@ export function createCallEngine(
   function end(id: number, how: { by: number | null; reason: HangupReason | null; cause: EndCause; at?: number }): boolean {
     const out: Outbox = [];
     const ended = endTx(id, { ...how, at: how.at ?? Date.now() }, out);
-    if (ended) clearTimer(id);
+    if (ended) {
+      clearTimer(id);
+      deductionErrors.delete(id);
+    }
     flush(out);
     return ended;
   }
@@ -315,7 +325,23 @@ export function createCallEngine(
     }
     const period = q.nextPeriod.get(id)!;
     if (now >= dueAt(call, period)) {
-      const result = charge(id, period);
+      let result: ChargeResult;
+      try {
+        result = charge(id, period);
+        deductionErrors.delete(id);
+      } catch (err) {
+        // Not for want of diamonds (that is 'short'): the charge itself failed. Tried again soon; ended after the last try.
+        const errors = (deductionErrors.get(id) ?? 0) + 1;
+        log?.error({ err, callId: id, errors }, 'call period could not be charged');
+        if (errors >= DEDUCTION_ERR_MAX_NUM) {
+          deductionErrors.delete(id);
+          end(id, { by: null, reason: null, cause: EndCause.deduction });
+          return;
+        }
+        deductionErrors.set(id, errors);
+        schedule(id, Date.now() + Math.min(DEDUCTION_RETRY_MS, billingPeriodMs), bill);
+        return;
+      }
       if (result === 'short') {
         end(id, { by: null, reason: null, cause: EndCause.balance });
         return;

@@ -3,7 +3,7 @@
  * options; `CALL_BILLING_PERIOD_MS` does the same for e2e runs), the ends the server decides
  * (balance, ring time-out, a party gone), and restarts over the same database.
  */
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ import { SignalAction } from '../../machines/ports/signalling.port';
 import { AttachType } from '../../machines/system-messages/system-messages';
 import { ResultCode } from '../../src/api/codes';
 import { endpoints } from '../../src/api/contract';
-import { CallStatus, EndCause, HangupReason, TEXT_CALL_END_BALANCE } from '../../src/api/contract/call';
+import { CallStatus, EndCause, HangupReason, TEXT_CALL_END_BALANCE, TEXT_CALL_END_DEDUCTION } from '../../src/api/contract/call';
 import type { ServerOptions } from '../app';
 import { callPeople, noticesOf, sleep, type CallPeople, type Person } from '../testing/calls';
 import { startTestServer, type TestServer } from '../testing/harness';
@@ -120,6 +120,37 @@ describe('billing with a short period', () => {
       type: 'signal',
       signal: { action: SignalAction.hangup, channelId, from: p.user3!.yxAccid, payload: { byServer: true, endCause: EndCause.balance } },
     }));
+  });
+
+  it('[§3 deductionErrMaxNum] ends the call after 3 failed charges in a row, takes nothing for them, and tells both sides', async () => {
+    const userIm = await people.im(p.user1!);
+    const before = { user: walletOf(db, p.user1!.userId).diamonds, host: walletOf(db, p.host4!.userId).income };
+    const channelId = await connect(server, p.user1!, p.host4!);
+    const row = callRowOf(db, channelId);
+    expect(periodsOf(db, row.id)).toHaveLength(1);
+    // The database refuses every later period of this call (as a full disk or a locked file would).
+    const writer = new Database(server.dbPath);
+    writer.exec(`CREATE TRIGGER refuse_periods BEFORE INSERT ON call_periods WHEN NEW.call_id = ${row.id}
+      BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`);
+    try {
+      await vi.waitFor(() => expect(callRowOf(db, channelId).status).toBe(CallStatus.hungUp), { timeout: PERIOD * 12 });
+    } finally {
+      writer.exec('DROP TRIGGER refuse_periods');
+      writer.close();
+    }
+    // Tried again within the retry time (the period here), three tries: the end comes after about 1 + 2 periods.
+    const ended = callRowOf(db, channelId);
+    expect(ended).toMatchObject({ end_cause: EndCause.deduction, periods: 1, hangup_reason: null });
+    expect(ended.ended_at! - ended.connected_at).toBeGreaterThanOrEqual(PERIOD * 3);
+    expect(walletOf(db, p.user1!.userId).diamonds).toBe(before.user - ended.price);
+    expect(walletOf(db, p.host4!.userId).income).toBe(before.host + ended.price);
+    for (const person of [p.user1!, p.host4!]) {
+      expect(noticesOf(db, person.yxAccid, AttachType.callState).at(-1)!.content)
+        .toMatchObject({ type: 3, channelId, content: TEXT_CALL_END_DEDUCTION, endCause: EndCause.deduction });
+    }
+    await vi.waitFor(() => expect(userIm.pushes.some((push) => push.type === 'notification'
+      && (push.notification as { content: { endCause?: string } }).content.endCause === EndCause.deduction)).toBe(true));
+    expect(server.app.calls.timerCount()).toBe(0);
   });
 
   it('[§4 timeout] times out a call nobody answers (status 5) and frees both sides', async () => {

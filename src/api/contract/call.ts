@@ -33,7 +33,8 @@
  * time-out (30 s unless configured): timeout (5). The server ends a connected call itself
  * when the payer cannot pay the next period (endCause 'balance') and when a party is known
  * to be gone (presence offline for the server's offline grace, without a signalling socket:
- * endCause 'offline'); both sides then get -3 type 3 {channelId, content} and a signalling
+ * endCause 'offline') or when charging a period failed 3 times in a row (endCause 'deduction',
+ * SPEC §3 deductionErrMaxNum); both sides then get -3 type 3 {channelId, content} and a signalling
  * hangup (action 4) that names the other side as its sender with payload {byServer: true,
  * endCause}. A ring time-out sends the callee a signalling cancel (action 1) the same way.
  *
@@ -64,6 +65,16 @@ export const TEXT_NOT_CALLEE = 'Only the person called can take the call.';
 export const TEXT_CALL_END_BALANCE = 'Not enough diamonds to continue: the call has ended.';
 export const TEXT_CALL_END_OFFLINE = 'The other party lost the connection: the call has ended.';
 export const TEXT_CALL_END_TIMEOUT = 'No answer: the call has ended.';
+export const TEXT_CALL_END_DEDUCTION = 'The call could not be charged: the call has ended.';
+
+/**
+ * SPEC §3 Call info deductionErrMaxNum, §9 "deduction max 3": a connected call whose period
+ * cannot be charged this many times in a row ends (endCause 'deduction'); each failure is
+ * tried again after DEDUCTION_RETRY_MS (or the billing period, if shorter), so nobody talks
+ * unpaid for more than a few seconds.
+ */
+export const DEDUCTION_ERR_MAX_NUM = 3;
+export const DEDUCTION_RETRY_MS = 5_000;
 
 /** SPEC §4 Call status. */
 export const CallStatus = { init: 0, calling: 1, cancel: 2, inProgress: 3, hungUp: 4, timeout: 5 } as const;
@@ -95,6 +106,8 @@ export const EndCause = {
   restart: 'restart',
   /** The caller placed a new call while this one was still open. */
   replaced: 'replaced',
+  /** Charging a period failed DEDUCTION_ERR_MAX_NUM times in a row (not for want of diamonds). */
+  deduction: 'deduction',
 } as const;
 export type EndCause = (typeof EndCause)[keyof typeof EndCause];
 

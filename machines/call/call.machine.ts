@@ -21,7 +21,7 @@
  * Connected means the first remote video frame arrived, not just a join. Everything the
  * call touches outside comes through actors the owner provides (call.actors.ts). The in-call
  * chat is the session's (a talk with the peer beside the call). Billing is the server's: it
- * ends a call itself when the payer cannot pay (no client-side deduction count).
+ * ends a call itself when the payer cannot pay, or when charging fails 3 times in a row.
  */
 import { and, assign, fromCallback, fromPromise, sendTo, setup, stateIn } from 'xstate';
 import type { CallInfo } from '../ports/call.port';

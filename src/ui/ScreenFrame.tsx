@@ -23,7 +23,8 @@ export function ScreenFrame({ title, back = false, className, children }: Screen
   useLayoutEffect(() => {
     const el = body.current;
     if (!el) return;
-    el.scrollTop = scrollTop.current;
+    // Setting it forces a layout before the frame; a screen shown for the first time is at the top already.
+    if (scrollTop.current !== 0) el.scrollTop = scrollTop.current;
     const remember = () => { scrollTop.current = el.scrollTop; };
     el.addEventListener('scroll', remember, { passive: true });
     return () => el.removeEventListener('scroll', remember);

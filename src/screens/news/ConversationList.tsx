@@ -7,7 +7,7 @@
 import { Link } from '@tanstack/react-router';
 import { useVirtualList } from '../../ui/useVirtualList';
 import { useSelector } from '@xstate/react';
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { chatRowsOf, phaseOf } from '../../../machines/conversations/conversations.selectors';
 import type { ChatRow, ConversationsRef } from '../../../machines/conversations/conversations.selectors';
 import { ListMessage } from '../../ui/ListMessage';
@@ -64,7 +64,9 @@ function Rows({ rows, conversations, talkPath }: {
   const listRef = useRef<HTMLOListElement>(null);
   const [scrollElement, setScrollElement] = useState<HTMLElement | null>(null);
   const [margin, setMargin] = useState(0);
-  useLayoutEffect(() => {
+  // After the first paint: that frame needs neither (it shows the top rows, the list at rest), and
+  // measuring before it forced a layout, and a second render, into the list's first frame.
+  useEffect(() => {
     const list = listRef.current;
     const scroller = list?.closest<HTMLElement>('.screen-body') ?? null;
     setScrollElement(scroller);

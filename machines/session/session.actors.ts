@@ -23,6 +23,8 @@ import type { GiftApiPort } from '../ports/gift.port';
 import type { ImPort } from '../ports/im.port';
 import { SignalAction } from '../ports/signalling.port';
 import type { SignallingPort } from '../ports/signalling.port';
+import { callsMachine } from './calls.machine';
+import type { CallsOutput } from './calls.machine';
 import type { SessionEvent, SignalLinkEvent } from './session.machine';
 import type { PresencePort } from '../ports/presence.port';
 import { composePresence } from '../presence/presence.actors';
@@ -78,6 +80,35 @@ export type RealtimePorts = Omit<SessionPorts, 'refreshImToken'>;
 
 /** Loads the module of the session's per-use children (per-use.actors.ts) for a use; tests pass one they settle by hand. */
 export type PerUseLoader = (use: 'talk' | 'call' | 'live') => Promise<typeof PerUse>;
+
+/**
+ * The loaders of the talk's and the call's code (per-use.actors.ts), each answering the machines
+ * composed with their ports. Composed once per loaded module: a ring, a tap or a talk then spends
+ * no time composing the machines again.
+ */
+export function perUseLoaders(ports: SessionPorts, loadPerUse: PerUseLoader) {
+  const composed = new WeakMap<typeof PerUse, { talk?: ReturnType<typeof PerUse.composeTalk>; call?: ReturnType<typeof PerUse.composeCallChildren> }>();
+  const of = (module: typeof PerUse) => composed.get(module) ?? composed.set(module, {}).get(module)!;
+  return {
+    loadTalk: fromPromise(async () => {
+      const module = await loadPerUse('talk');
+      return (of(module).talk ??= module.composeTalk(ports));
+    }),
+    loadCall: fromPromise(async () => {
+      ports.warmCall?.();
+      const module = await loadPerUse('call');
+      return (of(module).call ??= module.composeCallChildren(ports));
+    }),
+  };
+}
+
+/** The session's calls with the loaders of their code; what they ask for comes up to the session as its events. */
+export function composeCalls(loaders: ReturnType<typeof perUseLoaders>) {
+  return callsMachine.provide({
+    actors: loaders,
+    actions: { output: sendParent((_, params: CallsOutput) => params) },
+  });
+}
 
 /**
  * The session over its ports. The talk, the call and the lives are composed from
@@ -171,21 +202,11 @@ export function composeSession(ports: SessionPorts, loadPerUse: PerUseLoader = (
       };
     },
   );
-  // Composed once per loaded module: a ring or a tap then spends no time composing the machines again.
-  const composed = new WeakMap<typeof PerUse, { talk?: ReturnType<typeof PerUse.composeTalk>; call?: ReturnType<typeof PerUse.composeCallChildren> }>();
-  const of = (module: typeof PerUse) => composed.get(module) ?? composed.set(module, {}).get(module)!;
+  const loaders = perUseLoaders(ports, loadPerUse);
   return sessionMachine.provide({
     actors: {
       imConnection, presence: composePresence(ports.presence), banner, idleHost, conversations, signalLink, live,
-      loadTalk: fromPromise(async () => {
-        const module = await loadPerUse('talk');
-        return (of(module).talk ??= module.composeTalk(ports));
-      }),
-      loadCall: fromPromise(async () => {
-        ports.warmCall?.();
-        const module = await loadPerUse('call');
-        return (of(module).call ??= module.composeCallChildren(ports));
-      }),
+      loadTalk: loaders.loadTalk, loadCall: loaders.loadCall,
     },
   });
 }

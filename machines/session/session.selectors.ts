@@ -3,9 +3,11 @@ import type { ActorRefFrom, AnyMachineSnapshot, SnapshotFrom } from 'xstate';
 import type { BannerMachine } from '../banner/banner.machine';
 import type { IdleHostMachine } from '../idle-host/idle-host.machine';
 import type { CallRef } from '../call/call.selectors';
+import type { CallSummary } from '../call/call.types';
 import type { ConversationsRef } from '../conversations/conversations.selectors';
 import type { ImConnectionMachine } from '../im-connection/im-connection.machine';
 import type { TalkMachine } from '../talk/talk.machine';
+import type { CallsMachine } from './calls.machine';
 import type { SessionMachine } from './session.machine';
 import type { LiveSummary } from '../live-hosting/live-hosting.machine';
 import type { LiveHostingRef } from '../live-hosting/live-hosting.selectors';
@@ -50,6 +52,20 @@ export const selectCall = (session: AnyMachineSnapshot | undefined): CallRef | u
 /** The chat with the peer of the call under way (SPEC §2 in-call chat). */
 export const selectCallChat = (session: AnyMachineSnapshot | undefined): TalkRef | undefined =>
   session?.children.callChat as TalkRef | undefined;
+
+export type CallsRef = ActorRefFrom<CallsMachine>;
+
+/** The calls (always there while signed in): the call under way, its chat, how the last one ended. */
+export const selectCalls = (session: AnyMachineSnapshot | undefined): CallsRef | undefined =>
+  session?.children.calls as CallsRef | undefined;
+
+/** How the last call ended (the end screen), until it is dismissed or the next call comes. */
+export const selectLastCall = (calls: SnapshotFrom<CallsMachine> | undefined): CallSummary | null =>
+  calls?.context.lastCall ?? null;
+
+/** The call screens show: a call is under way (also while its code loads), or the last one's end screen. */
+export const selectCallShown = (calls: SnapshotFrom<CallsMachine> | undefined): boolean =>
+  calls !== undefined && (!calls.matches('idle') || calls.context.lastCall !== null);
 
 export type LiveRoomsRef = ActorRefFrom<LiveRoomsMachine>;
 

@@ -18,7 +18,7 @@ import { manualRealtime } from '../testing/realtime';
 import * as perUse from './per-use.actors';
 import { composeSession } from './session.actors';
 import type { SessionInput } from './session.machine';
-import { selectCall, selectLastLive, selectLiveHosting, selectLiveRooms, selectLiveViewing } from './session.selectors';
+import { selectCall, selectCalls, selectLastLive, selectLiveHosting, selectLiveRooms, selectLiveViewing } from './session.selectors';
 
 function setUp() {
   const chatrooms = new FakeChatroomNetwork();
@@ -47,6 +47,7 @@ function setUp() {
 
 const hostInput: SessionInput = { isHost: true, isVip: false, account: 'yx-host', token: 'im-yx-host', profile: { nick: 'Sofia', userLevel: 3, isNewUser: false } };
 const userInput: SessionInput = { isHost: false, isVip: true, account: 'yx-alice', token: 'im-yx-alice', profile: { nick: 'Alice', userLevel: 1, isNewUser: true } };
+const callOf = (actor: AnyActorRef) => selectCall(selectCalls(actor.getSnapshot())?.getSnapshot());
 const hosting = (actor: AnyActorRef) => selectLiveHosting(selectLiveRooms(actor.getSnapshot())?.getSnapshot()) as LiveHostingRef | undefined;
 
 describe('Scenario: a host\'s live through the session', () => {
@@ -79,7 +80,7 @@ describe('Scenario: a host\'s live through the session', () => {
     await flush();
     expect(liveStateOf(hosting(actor)!.getSnapshot())).toBe(LiveState.living);
     // Taking it: out of the room's channel.
-    selectCall(actor.getSnapshot())!.send({ type: 'call.accept' });
+    callOf(actor)!.send({ type: 'call.accept' });
     await flush();
     expect(liveStateOf(hosting(actor)!.getSnapshot())).toBe(LiveState.liveCalling);
     // The camera cannot start: the call ends, and the host publishes to her room again.
@@ -89,7 +90,7 @@ describe('Scenario: a host\'s live through the session', () => {
       for (const c of signalling.pending.open()) c.resolve({ id: 'x', action: 3, channelId: 'ch1', from: 'yx-host', to: 'yx-alice', time: 1 });
       for (const c of realtime.pending.open().filter((p) => p.method === 'leave' || p.method === 'endCall')) c.resolve(undefined);
     }
-    expect(selectCall(actor.getSnapshot())).toBeUndefined();
+    expect(callOf(actor)).toBeUndefined();
     expect(liveStateOf(hosting(actor)!.getSnapshot())).toBe(LiveState.living);
   });
 });
@@ -111,7 +112,7 @@ describe('Scenario: a viewer through the session', () => {
     expect(lives.roomOf(1)?.joinNum).toBe(1);
     viewing.send({ type: 'live.privateCall', online: true });
     await flush();
-    const call = selectCall(actor.getSnapshot())!;
+    const call = callOf(actor)!;
     expect(call.getSnapshot().context).toMatchObject({ direction: 'out', peer: { account: 'yx-host', userId: 1, nickname: 'Sofia' }, callType: 0 });
     viewing.send({ type: 'live.leave' });
     await flush();

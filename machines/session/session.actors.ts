@@ -206,7 +206,7 @@ export function composeSession(ports: SessionPorts, loadPerUse: PerUseLoader = (
   return sessionMachine.provide({
     actors: {
       imConnection, presence: composePresence(ports.presence), banner, idleHost, conversations, signalLink, live,
-      loadTalk: loaders.loadTalk, loadCall: loaders.loadCall,
+      calls: composeCalls(loaders), loadTalk: loaders.loadTalk,
     },
   });
 }

@@ -6,49 +6,40 @@
  *   active.{hosting | viewing} ─session.leave─▶ leaving (presence sends offline, ≤ 5 s) ─presence done─▶ left
  *   active ─im.sessionEnded─▶ ended (kicked elsewhere or IM unrecoverable)
  *
- * A call (child `call`) comes with its own chat with the peer (child `callChat`, a talk like
- * the talk screen's, over the same IM connection): a second child rather than the talk screen's
- * one, because a host may have another person's chat open when the call comes, and the talk
- * screen closes its chat when it goes while the call's chat must live as long as the call. It
- * starts once the call is connected (`pendingCallChat` until then): only the connected call shows
- * it, and its history and lookups would otherwise compete with setting the call up.
- * The talk's and the call's code is not the first screens': it is loaded when a talk opens or a
- * call starts or rings (`loadTalk`, `loadCall`), and the child is spawned from the loader's
- * answer with the input kept meanwhile in context (`pendingTalk`, `pendingCall`).
+ * The talk screen's chat (child `talk`) is not in the first screens' code: it is loaded when a
+ * talk opens (`loadTalk`), and the talk is spawned from the loader's answer with the input kept
+ * meanwhile in context (`pendingTalk`).
  *
- * Live rooms are the `live` child's (live-rooms.machine.ts): the session passes it the screens'
- * live.* intents and a beauty failure, and how its call goes (the call child sends its
- * snapshots, `syncSnapshot`), so that a host's private call takes her out of her room and back.
+ * Calls are the `calls` child's (calls.machine.ts: the call, its chat with the peer, how the last
+ * one ended): the session passes it the call intents, its peer's messages and what the chats
+ * hear, and turns a ring down as busy when it asks. Live rooms are the `live` child's
+ * (live-rooms.machine.ts): the session passes it the screens' live.* intents and a beauty
+ * failure; the calls tell it how the call goes, so that a host's private call takes her out of
+ * her room and back.
  *
  * Messages become banners unless a chat shows them; system notifications go through the §4
- * table to the machine that owns them; unread totals, navigation and log lines leave through the `output` action as
- * emitted events (`SessionOutput`), which the root actor's composition turns into events
- * for itself.
+ * table to the machine that owns them (a call's go to the calls); unread totals,
+ * navigation and log lines leave through the `output` action as emitted events
+ * (`SessionOutput`), which the root actor's composition turns into events for itself.
  */
-import { assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, not, sendTo, setup, spawnChild, stopChild } from 'xstate';
-import type { AnyActorRef } from 'xstate';
-import { CallText } from '../call/call.texts';
+import { assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, sendTo, setup, spawnChild, stopChild } from 'xstate';
+import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import { bannerMachine } from '../banner/banner.machine';
 import { idleHostMachine } from '../idle-host/idle-host.machine';
 import { imConnectionMachine } from '../im-connection/im-connection.machine';
 import { conversationsMachine } from '../conversations/conversations.machine';
-import { appCallStateOf } from '../call/app-call-state';
-import type { CallSummary } from '../call/call.types';
 import { presenceMachine } from '../presence/presence.machine';
 import { routeSystemMessage } from '../system-messages/system-messages';
+import { callPeerOf, callsMachine } from './calls.machine';
 import { liveRoomsMachine } from './live-rooms.machine';
 import { bannerItemFor } from './session.types';
 import type { SessionContext, SessionEvent, SessionInput, SessionOutput, SignalLinkEvent } from './session.types';
-import type { CallChildren, TalkLogic } from './per-use.actors';
+import type { TalkLogic } from './per-use.actors';
 
 export * from './session.types';
 
-/** The call's chat runs: a call is under way, its code came, and its chat started (once it was connected). */
-const callChatRuns = (c: SessionContext) => c.callPeer !== null && c.pendingCall === null && c.pendingCallChat === null;
-
-/** Said when the code of a chat or a call could not be fetched (the network is away). */
+/** Said when the code of a chat could not be fetched (the network is away). */
 export const TEXT_TALK_NOT_LOADED = 'This chat could not be opened. Check the connection and try again.';
-export const TEXT_CALL_NOT_LOADED = 'The call could not be started. Check the connection and try again.';
 
 /** Provided by the composition (session.actors.ts), which loads per-use.actors.ts. */
 const notComposed = () => Promise.reject(new Error('The session was not composed with its per-use children'));
@@ -71,10 +62,9 @@ export const sessionMachine = setup({
     idleHost: idleHostMachine,
     conversations: conversationsMachine,
     live: liveRoomsMachine,
+    calls: callsMachine,
     /** The talk's code, loaded when a talk opens (per-use.actors.ts). */
     loadTalk: fromPromise<TalkLogic>(notComposed),
-    /** The call's and its chat's code, loaded when a call starts or rings. */
-    loadCall: fromPromise<CallChildren>(notComposed),
     /** Signalling login and incoming rings (`call.ringing`); told `busy` to turn a ring down. */
     signalLink: fromCallback<SignalLinkEvent, { account: string }>(() => () => {}),
   },
@@ -83,16 +73,18 @@ export const sessionMachine = setup({
     toBanner: enqueueActions(({ context, enqueue, event, system }) => {
       if (event.type !== 'im.message') return;
       const toTalk = context.talkPeer !== null && event.message.sessionId === context.talkPeer;
-      const toCallChat = context.callPeer !== null && event.message.sessionId === context.callPeer;
+      // From the loading of a call's code to its end, its peer's messages are the call's chat's.
+      const calls = system.get('calls') as ActorRefFrom<typeof callsMachine> | undefined;
+      const toCall = calls !== undefined && event.message.sessionId === callPeerOf(calls.getSnapshot().context);
       // A chat whose code is still loading (or that has not started) reads the message with its history.
       if (toTalk && context.pendingTalk === null) enqueue.sendTo('talk', { type: 'talk.incoming', message: event.message });
-      if (toCallChat && callChatRuns(context)) enqueue.sendTo('callChat', { type: 'talk.incoming', message: event.message });
-      if (toTalk || toCallChat) return;
+      if (toCall) enqueue.sendTo(calls, { type: 'talk.incoming', message: event.message });
+      if (toTalk || toCall) return;
       if (event.message.flow !== 'in') return;
       const banner = system.get('banner') as AnyActorRef | undefined;
       if (banner) enqueue.sendTo(banner, { type: 'banner.show', item: bannerItemFor(event.message) });
     }),
-    routeNotification: enqueueActions(({ context, enqueue, event, system }) => {
+    routeNotification: enqueueActions(({ enqueue, event, system }) => {
       if (event.type !== 'im.notification') return;
       const routed = routeSystemMessage(event.content);
       // The named action, so the owner's composition decides where outputs go.
@@ -100,12 +92,9 @@ export const sessionMachine = setup({
       if (!routed.routed) return output({ type: 'session.log', text: `System message ignored: ${routed.reason}` });
       if (routed.owner === 'app') return output({ type: 'session.becameHost' });
       if (routed.owner === 'profile') return output({ type: 'session.followerAdded' });
-      // call, live and payment own theirs; they exist only while such a flow runs.
-      if (routed.owner === 'call') {
-        if (context.inCall && context.pendingCall === null) enqueue.sendTo('call', routed.event);
-        else output({ type: 'session.log', text: `System message for call, which is not running: ${routed.event.type}` });
-        return;
-      }
+      // The calls know whether a call runs to take it.
+      if (routed.owner === 'call') return enqueue.sendTo('calls', { type: 'call.systemMessage', event: routed.event });
+      // live and payment own theirs; they exist only while such a flow runs.
       const owner = system.get(routed.owner) as AnyActorRef | undefined;
       if (owner) enqueue.sendTo(owner, routed.event);
       else output({ type: 'session.log', text: `System message for ${routed.owner}, which is not running: ${routed.event.type}` });
@@ -130,11 +119,12 @@ export const sessionMachine = setup({
         enqueue.sendTo(conversations, { type: 'conversations.changed', conversation: event.conversation });
       }
     }),
-    /** To every open chat: the talk screen's and the call's (each keeps only what is its own). */
+    /** To every open chat: the talk screen's, and the call's once it runs (each keeps only what is its own). */
     toChats: enqueueActions(({ context, enqueue, event }) => {
+      if (event.type !== 'im.connected' && event.type !== 'talk.sent' && event.type !== 'talk.sendFailed') return;
       const forward = event.type === 'im.connected' ? { type: 'talk.connected' as const } : event;
       if (context.talkPeer !== null && context.pendingTalk === null) enqueue.sendTo('talk', forward);
-      if (callChatRuns(context)) enqueue.sendTo('callChat', forward);
+      enqueue.sendTo('calls', forward);
     }),
     // The loaded logic is spawned as it is (it is not one of `actors`, hence `as never`).
     /** The talk's code is there: the talk starts for the peer it was opened for. */
@@ -143,39 +133,8 @@ export const sessionMachine = setup({
       if (context.pendingTalk === null) return;
       enqueue.spawnChild(event.output as never, { id: 'talk', input: context.pendingTalk } as never);
     }),
-    /** The call's code is there: the call starts with what the ring or the tap said; its chat once it is connected. */
-    startCall: enqueueActions(({ context, enqueue, event }) => {
-      assertEvent(event, 'xstate.done.actor.loadCall');
-      if (context.pendingCall === null || context.callPeer === null) return;
-      enqueue.spawnChild(event.output.call as never, { id: 'call', syncSnapshot: true, input: context.pendingCall } as never);
-      enqueue.assign({ pendingCallChat: { peer: context.callPeer, account: context.account } });
-    }),
-    /** How the call goes: kept (SPEC §4 App call state), told to the live rooms, and once connected its chat's code is asked for. */
-    callChanged: enqueueActions(({ context, enqueue, event }) => {
-      assertEvent(event, 'xstate.snapshot.call');
-      const state = appCallStateOf(event.snapshot);
-      enqueue.sendTo('live', { type: 'call.changed', state });
-      if (state === context.callState) return;
-      enqueue.assign({ callState: state });
-      if (state === 'connected' && context.pendingCallChat !== null) enqueue.spawnChild('loadTalk', { id: 'loadCallChat' });
-    }),
-    /** The chat's code is there: the call's chat starts, while the call still runs. */
-    startCallChat: enqueueActions(({ context, enqueue, event }) => {
-      assertEvent(event, 'xstate.done.actor.loadCallChat');
-      if (context.pendingCallChat === null) return;
-      enqueue.spawnChild(event.output as never, { id: 'callChat', input: context.pendingCallChat } as never);
-      enqueue.assign({ pendingCallChat: null });
-    }),
-    /** No call after all: a ring is turned down as busy, a tap is told why. */
-    dropCall: enqueueActions(({ context, enqueue }) => {
-      if (context.pendingCall?.direction === 'in') enqueue.sendTo('signalLink', { type: 'busy', signal: context.pendingCall.signal });
-      // Asked for offline, the call's code had no way to come: say what a call started offline says (SPEC §5, §8).
-      else {
-        const text = context.pendingCall?.online === false ? CallText.offline : TEXT_CALL_NOT_LOADED;
-        enqueue({ type: 'output', params: { type: 'session.toast', text } } as never);
-      }
-    }),
     toLive: sendTo('live', ({ event }) => event),
+    toCalls: sendTo('calls', ({ event }) => event),
     goOffline: enqueueActions(({ enqueue, system }) => {
       const presence = system.get('presence') as AnyActorRef | undefined;
       if (presence) enqueue.sendTo(presence, { type: 'presence.goOffline' });
@@ -183,14 +142,10 @@ export const sessionMachine = setup({
   },
   guards: {
     isHost: ({ context }) => context.isHost,
-    inCall: ({ context }) => context.inCall,
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({
-    ...input, endText: null, talkPeer: null, pendingTalk: null, inCall: false, callPeer: null, pendingCall: null, lastCall: null,
-    callState: 'empty', pendingCallChat: null,
-  }),
+  context: ({ input }) => ({ ...input, endText: null, talkPeer: null, pendingTalk: null }),
   invoke: [
     {
       id: 'imConnection',
@@ -223,6 +178,7 @@ export const sessionMachine = setup({
         };
       },
     },
+    { id: 'calls', systemId: 'calls', src: 'calls', input: ({ context }) => ({ isHost: context.isHost, account: context.account }) },
   ],
   initial: 'active',
   states: {
@@ -246,15 +202,13 @@ export const sessionMachine = setup({
         'live.watch': { actions: 'toLive' },
         'live.dismiss': { actions: 'toLive' },
         'beauty.failed': { actions: 'toLive' },
-        'xstate.snapshot.call': { actions: 'callChanged' },
         'im.sessionEnded': { target: 'ended', actions: assign({ endText: ({ event }) => event.text }) },
         'banner.navigate': { actions: { type: 'output', params: ({ event }) => ({ type: 'session.navigate', to: event.to }) } },
         'app.hidden': { actions: 'forwardVisibility' },
         'app.visible': { actions: 'forwardVisibility' },
         'user.input': { actions: 'forwardInput' },
         'session.leave': 'leaving',
-        // The talk (and a call) run once their code is there: the loader's answer spawns them,
-        // with the input kept meanwhile in context (pendingTalk, pendingCall).
+        // The talk runs once its code is there: the loader's answer spawns it, with the input kept meanwhile in context.
         'talk.open': {
           actions: [
             stopChild('talk'), stopChild('loadTalk'),
@@ -273,48 +227,12 @@ export const sessionMachine = setup({
           ],
         },
         'talk.close': { actions: [stopChild('talk'), stopChild('loadTalk'), assign({ talkPeer: null, pendingTalk: null })] },
-        'call.start': {
-          guard: not('inCall'),
-          actions: [
-            assign({
-              inCall: true, lastCall: null, callPeer: ({ event }) => event.peer.account,
-              pendingCall: ({ context, event }) => ({
-                direction: 'out' as const, online: event.online, isHost: context.isHost, account: context.account,
-                peer: event.peer, callType: event.callType,
-              }),
-            }),
-            spawnChild('loadCall', { id: 'loadCall' }),
-          ],
-        },
-        'call.ringing': [
-          // One call at a time: a second ring is turned down as busy.
-          { guard: 'inCall', actions: sendTo('signalLink', ({ event }) => ({ type: 'busy', signal: event.signal })) },
-          {
-            actions: [
-              assign({
-                inCall: true, lastCall: null, callPeer: ({ event }) => event.signal.from,
-                pendingCall: ({ context, event }) => ({
-                  direction: 'in' as const, online: true, isHost: context.isHost, account: context.account, signal: event.signal,
-                }),
-              }),
-              spawnChild('loadCall', { id: 'loadCall' }),
-            ],
-          },
-        ],
-        'xstate.done.actor.loadCall': { actions: ['startCall', assign({ pendingCall: null })] },
-        'xstate.error.actor.loadCall': { actions: ['dropCall', assign({ inCall: false, callPeer: null, pendingCall: null })] },
-        'xstate.done.actor.call': {
-          actions: [
-            stopChild('call'), stopChild('callChat'), stopChild('loadCallChat'), sendTo('live', { type: 'call.ended' }),
-            assign({
-              inCall: false, callPeer: null, callState: 'empty', pendingCallChat: null, lastCall: ({ event }) => event.output as CallSummary,
-            }),
-          ],
-        },
-        'xstate.done.actor.loadCallChat': { actions: 'startCallChat' },
-        // The call's own code came, so this one can hardly fail to; if it did, the call goes on without its chat.
-        'xstate.error.actor.loadCallChat': { actions: { type: 'output', params: { type: 'session.log', text: 'The call\'s chat could not be loaded' } } },
-        'call.dismiss': { actions: assign({ lastCall: null }) },
+        'call.start': { actions: 'toCalls' },
+        'call.ringing': { actions: 'toCalls' },
+        'call.dismiss': { actions: 'toCalls' },
+        'child.log': { actions: { type: 'output', params: ({ event }) => ({ type: 'session.log', text: event.text }) } },
+        // The calls turn down a ring (one call at a time, or its code could not come): signalling says busy.
+        'child.busy': { actions: sendTo('signalLink', ({ event }) => ({ type: 'busy', signal: event.signal })) },
         'talk.sent': { actions: 'toChats' },
         'talk.sendFailed': { actions: 'toChats' },
       },

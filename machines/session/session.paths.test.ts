@@ -1,29 +1,36 @@
 /**
  * Generated-path tests of the signed-in session: its children run for real over fake
  * ports; what they would report is fed to the session directly, and its outputs checked.
+ * The calls child has its own (calls.paths.test.ts); here, what the session hands it and
+ * does for it, and a call through the session as a scenario.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
+import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, EventObject, InspectionEvent } from 'xstate';
 import type { ImMessage } from '../ports/im.port';
 import { describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
 import type { FakeSignallingPort } from '../ports/signalling.fake';
+import { SignalAction } from '../ports/signalling.port';
+import type { CallSignal } from '../ports/signalling.port';
 import type { FakeChatroomPort } from '../ports/chatroom.fake';
 import type { FakeLiveApi, FakeLiveMedia } from '../ports/live.fake';
 import { manualRealtime } from '../testing/realtime';
-import { callMachine } from '../call/call.machine';
 import { talkMachine } from '../talk/talk.machine';
+import { CallText } from '../call/call.texts';
 import * as perUse from './per-use.actors';
 import { composeSession } from './session.actors';
-import { CallText } from '../call/call.texts';
-import { TEXT_CALL_NOT_LOADED, TEXT_TALK_NOT_LOADED, bannerItemFor, sessionMachine } from './session.machine';
+import { TEXT_TALK_NOT_LOADED, bannerItemFor, sessionMachine } from './session.machine';
 import type { SessionInput } from './session.machine';
+import { selectCall, selectCallChat, selectCalls, selectLastCall } from './session.selectors';
 
 const incoming = (over: Partial<ImMessage> = {}): ImMessage => ({
   idClient: 'c1', idServer: 's1', from: 'yx-peer', to: 'me', fromNick: 'Peer', sessionId: 'yx-peer', scene: 'p2p',
   flow: 'in', type: 'text', text: 'hello', time: 1, status: 'sent', ...over,
 });
+
+const ring: CallSignal = { id: 'r1', action: SignalAction.videoCall, channelId: 'ch9', from: 'yx-caller', to: 'me', time: 1 };
+const busy = ['yx-caller', { action: 3, channelId: 'ch9', payload: { busy: true } }];
 
 const samples: AnyEventObject[] = [
   { type: 'session.leave' }, { type: 'app.hidden' }, { type: 'app.visible' }, { type: 'user.input' },
@@ -35,6 +42,8 @@ const samples: AnyEventObject[] = [
   { type: 'im.notification', from: 'sys', content: { attachType: -4 } },
   { type: 'im.notification', from: 'sys', content: '{"attachType":44}' },
   { type: 'im.notification', from: 'sys', content: { attachType: 777 } },
+  // The call's (15, call income): the calls know whether one runs.
+  { type: 'im.notification', from: 'sys', content: { attachType: 15, num: 5 } },
   { type: 'im.unreadChanged', count: 7 },
   { type: 'im.sessionEnded', text: 'This account has been logged in on other devices.' },
   { type: 'banner.navigate', to: '/talk?to=yx-peer&taPath=banner' },
@@ -46,20 +55,15 @@ const samples: AnyEventObject[] = [
   { type: 'talk.close' },
   { type: 'talk.sendFailed', idClient: 'c1', reason: 'notConnected', text: 'Connection not established. Please kill the app and try again.' },
   { type: 'talk.sent', idClient: 'c1', message: incoming({ flow: 'out', idServer: 's3' }) },
-  // Calls: one out (started offline, so it ends by itself), one in; a ring during a call is turned down.
+  // Calls are the calls child's: a tap, a ring, the end screen closed; what the calls ask for.
   { type: 'call.start', peer: { account: 'yx-host', userId: 100001 }, callType: 0, online: false },
-  { type: 'call.ringing', signal: { id: 'r1', action: 0, channelId: 'ch9', from: 'yx-caller', to: 'me', time: 1 } },
-  { type: 'xstate.done.actor.call' },
+  { type: 'call.ringing', signal: ring },
   { type: 'call.dismiss' },
-  // The talk's and the call's code loads on their first use (or cannot be fetched).
+  { type: 'child.busy', signal: ring },
+  { type: 'child.log', text: 'The call\'s chat could not be loaded' },
+  // The talk's code loads when a talk opens (or cannot be fetched).
   { type: 'xstate.done.actor.loadTalk', output: talkMachine },
   { type: 'xstate.error.actor.loadTalk', error: new TypeError('Failed to fetch dynamically imported module') },
-  { type: 'xstate.done.actor.loadCall', output: { call: callMachine, chat: talkMachine } },
-  { type: 'xstate.error.actor.loadCall', error: new TypeError('Failed to fetch dynamically imported module') },
-  // The call says it is connected (its snapshots come with syncSnapshot): its chat's code is asked for, and comes (or not).
-  { type: 'xstate.snapshot.call', snapshot: { status: 'active', matches: (value: unknown) => value === 'connected' } },
-  { type: 'xstate.done.actor.loadCallChat', output: talkMachine },
-  { type: 'xstate.error.actor.loadCallChat', error: new TypeError('Failed to fetch dynamically imported module') },
   // Live rooms are the `live` child's; a child asks for navigation.
   { type: 'live.begin', setting: { title: 'Evening', privateCallOpen: true } },
   { type: 'live.watch', hostUserId: 100001 },
@@ -91,19 +95,7 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
   const liveApi = ports.liveApi as FakeLiveApi;
   const liveMedia = ports.liveMedia as FakeLiveMedia;
   const chatroom = ports.chatroom as FakeChatroomPort;
-  /** Ends the running call: turns a ring down, and answers what it waits for (signal, media, server). */
-  async function finishCall() {
-    const call = actor.getSnapshot().children.call as AnyActorRef | undefined;
-    if (call?.getSnapshot().matches({ incoming: 'ringing' })) call.send({ type: 'call.reject' });
-    for (let round = 0; round < 4; round++) {
-      await flush();
-      for (const c of signalling.pending.open().filter((p) => p.method === 'send')) c.resolve({ id: 'x', action: 3, channelId: 'ch9', from: 'me', to: 'yx-caller', time: 1 });
-      for (const c of pending.open().filter((p) => p.method === 'leave' || p.method === 'endCall')) c.resolve(undefined);
-    }
-  }
-  /** The load of the call's chat's code (the talk's code, like the talk screen's), told apart from a talk screen's. */
-  let callChatLoad: ReturnType<typeof pending.latest> | null = null;
-  const talkLoad = () => pending.open().filter((c) => c.method === 'load.talk' && c !== callChatLoad).at(-1)!;
+  const talkLoad = () => pending.latest('load.talk');
   const actor = createActor(logic, { input, clock, inspect });
   const out: AnyEventObject[] = [];
   actor.on('*', (e) => out.push(e));
@@ -111,7 +103,6 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
   await flush();
 
   for (const { event, state } of steps) {
-    const inCallBefore = actor.getSnapshot().context.inCall;
     const talkLoadsBefore = pending.count('load.talk');
     const callLoadsBefore = pending.count('load.call');
     const warmsBefore = warms.count;
@@ -123,52 +114,33 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
     const liveBefore = liveOf(actor.getSnapshot().children.live as AnyActorRef | undefined);
     const outBefore = out.length;
     if (event.type === 'xstate.done.actor.presence') presence.pending.latest('send').resolve(undefined);
-    else if (event.type === 'xstate.done.actor.call') await finishCall();
     else if (event.type === 'xstate.done.actor.loadTalk') talkLoad().resolve(perUse);
     else if (event.type === 'xstate.error.actor.loadTalk') talkLoad().reject((event as AnyEventObject).error);
-    else if (event.type === 'xstate.done.actor.loadCallChat') callChatLoad!.resolve(perUse);
-    else if (event.type === 'xstate.error.actor.loadCallChat') callChatLoad!.reject((event as AnyEventObject).error);
-    else if (event.type === 'xstate.done.actor.loadCall') pending.latest('load.call').resolve(perUse);
-    else if (event.type === 'xstate.error.actor.loadCall') pending.latest('load.call').reject((event as AnyEventObject).error);
     else actor.send(event as never);
     await flush();
-    if (event.type === 'xstate.snapshot.call' && pending.count('load.talk') > talkLoadsBefore) {
-      callChatLoad = pending.open().filter((c) => c.method === 'load.talk').at(-1)!;
-    }
     const snapshot = actor.getSnapshot();
     expect(snapshot.value).toEqual(state.value);
     const e = event as AnyEventObject;
     if (event.type === 'im.unreadChanged') expect(out.at(-1)).toEqual({ type: 'session.unread', count: 7 });
     if (event.type === 'banner.navigate') expect(out.at(-1)).toEqual({ type: 'session.navigate', to: e.to });
     if (event.type === 'child.toast') expect(out.at(-1)).toEqual({ type: 'session.toast', text: e.text });
-    // One call at a time: the call child runs exactly while the session says so and its code is there.
-    const { pendingTalk, pendingCall } = snapshot.context;
+    const { pendingTalk } = snapshot.context;
+    // The calls live with the session; it hands them the call intents and does what they ask.
+    const calls = snapshot.children.calls as AnyActorRef | undefined;
     if (snapshot.status === 'active') {
-      expect(Boolean(snapshot.children.call)).toBe(snapshot.context.inCall && pendingCall === null);
-      expect(pendingCall === null || snapshot.context.inCall).toBe(true);
-      // A call's code is asked for when it starts or rings, and the call waits for it.
-      if ((event.type === 'call.start' || event.type === 'call.ringing') && !inCallBefore) {
+      expect(calls?.getSnapshot().status).toBe('active');
+      if (event.type === 'call.start' || event.type === 'call.ringing') {
+        // A call's code is asked for when it starts or rings; beside it, what the call uses outside the machines starts loading.
+        expect(calls!.getSnapshot().value).toBe('loading');
         expect(pending.count('load.call')).toBe(callLoadsBefore + 1);
-        // Beside it, what the call uses outside the machines (its ports, its media) starts loading.
         expect(warms.count).toBe(warmsBefore + 1);
       }
-    }
+      if (event.type === 'call.dismiss') expect(calls!.getSnapshot().value).toBe('idle');
+    } else if (calls) expect(calls.getSnapshot().status).toBe('stopped');
+    // A ring the calls turn down: signalling says busy.
+    if (event.type === 'child.busy') expect(signalling.pending.argsOf('send').at(-1)).toEqual(busy);
+    if (event.type === 'child.log') expect(out.at(-1)).toEqual({ type: 'session.log', text: e.text });
     if (event.type === 'xstate.error.actor.loadTalk') expect(out.at(-1)).toEqual({ type: 'session.toast', text: TEXT_TALK_NOT_LOADED });
-    if (event.type === 'xstate.error.actor.loadCall') {
-      // A ring whose call cannot be loaded is turned down as busy; a tap is told why.
-      const dropped = steps[steps.findIndex((s) => s.event === event) - 1]?.state.context.pendingCall as { direction: string; online: boolean } | null;
-      if (dropped?.direction === 'in') {
-        expect(signalling.pending.argsOf('send').at(-1)).toEqual(['yx-caller', { action: 3, channelId: 'ch9', payload: { busy: true } }]);
-      } else {
-        // Asked for offline: the §8 text of a call started offline; otherwise why it could not start.
-        expect(out.at(-1)).toEqual({ type: 'session.toast', text: dropped?.online === false ? CallText.offline : TEXT_CALL_NOT_LOADED });
-      }
-    }
-    if (event.type === 'call.ringing' && inCallBefore) {
-      // A ring during a call is turned down as busy; the running call goes on.
-      expect(signalling.pending.argsOf('send').at(-1)).toEqual(['yx-caller', { action: 3, channelId: 'ch9', payload: { busy: true } }]);
-    }
-    if (event.type === 'xstate.done.actor.call') expect(snapshot.context.lastCall).not.toBeNull();
     // A talk's code is asked for each time a talk opens, and the talk waits for it.
     if (event.type === 'talk.open') expect(pending.count('load.talk')).toBe(talkLoadsBefore + 1);
     // The talk screen's chat lives exactly while it is open; its peer's messages go there, not to the banner.
@@ -183,33 +155,6 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
         .toContain((e.message as ImMessage).idServer);
       expect((snapshot.children.banner as AnyActorRef).getSnapshot().value).toBe('hidden');
     }
-    // The call's chat starts once the call is connected (its code is asked for then) and lives as long as the call;
-    // its peer's messages go there, not to the banner.
-    const callChat = snapshot.children.callChat as AnyActorRef | undefined;
-    const { pendingCallChat, callState } = snapshot.context;
-    if (snapshot.status === 'active') {
-      expect(Boolean(callChat)).toBe(snapshot.context.inCall && pendingCall === null && pendingCallChat === null);
-      expect(snapshot.context.callPeer !== null).toBe(snapshot.context.inCall);
-      expect(pendingCallChat === null || snapshot.context.inCall).toBe(true);
-      if (event.type === 'xstate.done.actor.loadCall' && snapshot.context.inCall) {
-        const started = (snapshot.children.call as AnyActorRef).getSnapshot().context as { peer: { account: string } };
-        expect(pendingCallChat).toEqual({ peer: started.peer.account, account: 'me' });
-        expect(['yx-host', 'yx-caller']).toContain(started.peer.account);
-      }
-      if (event.type === 'xstate.snapshot.call') {
-        expect(callState).toBe('connected');
-        expect(pending.count('load.talk')).toBe(talkLoadsBefore + (pendingCallChat !== null ? 1 : 0));
-      }
-    }
-    if (callChat && snapshot.status === 'active') {
-      const peer = (callChat.getSnapshot().context as { peer: string }).peer;
-      expect(peer).toBe(snapshot.context.callPeer);
-      if (event.type === 'im.message' && (e.message as ImMessage).sessionId === peer) {
-        expect((callChat.getSnapshot().context.messages as { idServer: string }[]).map((m) => m.idServer))
-          .toContain((e.message as ImMessage).idServer);
-        expect((snapshot.children.banner as AnyActorRef).getSnapshot().value).toBe('hidden');
-      }
-    }
     // The conversation list loads on every IM (re)connection and hears every change.
     const conversations = snapshot.children.conversations as AnyActorRef | undefined;
     if (event.type === 'im.connected' && conversations) expect(['loading', 'failed']).toContain(conversations.getSnapshot().value);
@@ -221,6 +166,8 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
       const expected = { 58: 'session.becameHost', [-4]: 'session.followerAdded' }[attachType];
       // 44 goes to the live rooms (which hand it to a live being hosted); nothing is reported.
       if (attachType === 44) expect(out.slice(outBefore)).toEqual([]);
+      // No call runs here: the calls say so.
+      else if (attachType === 15) expect(out.slice(outBefore)).toEqual([{ type: 'session.log', text: 'System message for call, which is not running: system.callIncome' }]);
       else expect(out.at(-1)?.type).toBe(expected ?? 'session.log');
     }
     if (event.type === 'child.navigate') expect(out.at(-1)).toEqual({ type: 'session.navigate', to: '/liveEnds' });
@@ -254,27 +201,15 @@ describeGeneratedPaths('session', sessionMachine, {
   inputs,
   // Presence finishes only after it was told to go offline.
   possible: (s, e) => {
-    const ctx = s.context as { inCall: boolean; pendingTalk: unknown; pendingCall: unknown; pendingCallChat: unknown; callState: string };
     if (e.type === 'xstate.done.actor.presence') return s.matches('leaving');
-    // A call ends only when one runs; code arrives only while it is being loaded.
-    if (e.type === 'xstate.done.actor.call') return ctx.inCall && ctx.pendingCall === null;
-    if (e.type.endsWith('.actor.loadTalk')) return ctx.pendingTalk !== null;
-    if (e.type.endsWith('.actor.loadCall')) return ctx.pendingCall !== null;
-    // A running call reports how it goes; its chat's code comes once it was asked for (the call connected).
-    if (e.type === 'xstate.snapshot.call') return ctx.inCall && ctx.pendingCall === null && ctx.callState !== 'connected';
-    if (e.type.endsWith('.actor.loadCallChat')) return ctx.pendingCallChat !== null && ctx.callState === 'connected';
+    // The talk's code arrives only while it is being loaded.
+    if (e.type.endsWith('.actor.loadTalk')) return (s.context as { pendingTalk: unknown }).pendingTalk !== null;
     return true;
   },
   // Whether a talk is open matters (its messages and send answers go there).
   serializeContext: (c) => {
-    const ctx = c as {
-      talkPeer: string | null; pendingTalk: unknown; inCall: boolean; callPeer: string | null; pendingCall: unknown; lastCall: unknown;
-      callState: string; pendingCallChat: unknown;
-    };
-    return [
-      ctx.talkPeer, ctx.pendingTalk !== null, ctx.inCall, ctx.callPeer, ctx.pendingCall !== null, ctx.lastCall !== null, ctx.callState,
-      ctx.pendingCallChat !== null,
-    ];
+    const ctx = c as { talkPeer: string | null; pendingTalk: unknown };
+    return [ctx.talkPeer, ctx.pendingTalk !== null];
   },
   minPaths: 5,
   replay: (path, { input, inspect }) => replay(input, path.steps, inspect),
@@ -299,5 +234,103 @@ describe('[§2 banner] banner items', () => {
     expect(bannerItemFor(incoming({ type: 'custom', attach: { type: 'recharge' } })))
       .toMatchObject({ nick: 'System information', preview: '[recharge successful!]', recharge: true });
     expect(bannerItemFor(incoming({ fromNick: '  ' })).nick).toBe('yx-peer');
+  });
+});
+
+describe('Scenario: a call through the session', () => {
+  /** The session over manual fakes, with what reached each actor (by id) recorded. */
+  function started(input: SessionInput) {
+    const session = manualSession();
+    const seen = new Map<string, string[]>();
+    const inspect = (e: InspectionEvent) => {
+      if (e.type !== '@xstate.event') return;
+      const id = (e.actorRef as AnyActorRef).id;
+      seen.set(id, [...(seen.get(id) ?? []), e.event.type]);
+    };
+    const actor = createActor(session.logic, { input, clock: session.clock, inspect });
+    const out: AnyEventObject[] = [];
+    actor.on('*', (e) => out.push(e));
+    actor.start();
+    const calls = () => selectCalls(actor.getSnapshot())!.getSnapshot();
+    const bannerShown = () => (actor.getSnapshot().children.banner as AnyActorRef).getSnapshot().value !== 'hidden';
+    return { ...session, actor, out, calls, bannerShown, seenBy: (id: string) => seen.get(id) ?? [] };
+  }
+  const callIncome = { type: 'im.notification', from: 'sys', content: { attachType: 15, num: 5 } } as const;
+  const fromCaller = (idServer: string): ImMessage => incoming({ from: 'yx-caller', sessionId: 'yx-caller', fromNick: 'Caller', idServer });
+
+  it('[§2 in-call chat, §4 System messages] hands a ring, its peer\'s messages, its system messages and what its chat hears to the calls; a second ring is busy', async () => {
+    const { actor, out, calls, bannerShown, seenBy, pending, ports } = started(inputs.host!);
+    const signalling = ports.signalling as FakeSignallingPort;
+    actor.send({ type: 'call.ringing', signal: ring });
+    expect(calls().value).toBe('loading');
+    // While the call's code loads: its peer's messages are no banners, its system messages have no call to go to.
+    actor.send({ type: 'im.message', message: fromCaller('s1') });
+    expect(bannerShown()).toBe(false);
+    actor.send(callIncome);
+    expect(out.at(-1)).toEqual({ type: 'session.log', text: 'System message for call, which is not running: system.callIncome' });
+    pending.latest('load.call').resolve(perUse);
+    await flush();
+    const call = selectCall(calls())!;
+    expect(call.getSnapshot().context.peer.account).toBe('yx-caller');
+    const outBefore = out.length;
+    actor.send(callIncome);
+    expect(seenBy('call')).toContain('system.callIncome');
+    expect(out.length).toBe(outBefore);
+    // One call at a time.
+    actor.send({ type: 'call.ringing', signal: { ...ring, id: 'r2', from: 'yx-other', channelId: 'ch10' } });
+    expect(signalling.pending.argsOf('send').at(-1)).toEqual(['yx-other', { action: 3, channelId: 'ch10', payload: { busy: true } }]);
+    expect(selectCall(calls())).toBe(call);
+    // Connected: the call's chat starts (its code is the talk's) and hears its peer, the IM connection and the send answers.
+    selectCalls(actor.getSnapshot())!.send({ type: 'xstate.snapshot.call', snapshot: { status: 'active', matches: (v: unknown) => v === 'connected' } as never });
+    pending.latest('load.talk').resolve(perUse);
+    await flush();
+    const chat = selectCallChat(calls())!;
+    expect(chat.getSnapshot().context.peer).toBe('yx-caller');
+    actor.send({ type: 'im.message', message: fromCaller('s2') });
+    expect(chat.getSnapshot().context.messages.map((m) => m.idServer)).toContain('s2');
+    expect(bannerShown()).toBe(false);
+    // Someone else's message is a banner still.
+    actor.send({ type: 'im.message', message: incoming({ idServer: 's3' }) });
+    expect(bannerShown()).toBe(true);
+    actor.send({ type: 'im.connected' });
+    actor.send({ type: 'talk.sent', idClient: 'c9', message: incoming({ flow: 'out', idServer: 's4' }) });
+    actor.send({ type: 'talk.sendFailed', idClient: 'c8', reason: 'refused', text: 'Refused' });
+    expect(seenBy('callChat').filter((t) => t.startsWith('talk.'))).toEqual(['talk.incoming', 'talk.connected', 'talk.sent', 'talk.sendFailed']);
+  });
+
+  it('[§4 App call state] a finished call tells the live rooms, leaves its end screen until dismissed, and its system messages are logged again', async () => {
+    const { actor, out, calls, seenBy, pending, ports } = started(inputs.user!);
+    const signalling = ports.signalling as FakeSignallingPort;
+    actor.send({ type: 'call.ringing', signal: ring });
+    pending.latest('load.call').resolve(perUse);
+    await flush();
+    selectCall(calls())!.send({ type: 'call.reject' });
+    for (let round = 0; round < 4; round++) {
+      await flush();
+      for (const c of signalling.pending.open().filter((p) => p.method === 'send')) c.resolve({ ...ring, action: 3, from: 'me' });
+      for (const c of pending.open().filter((p) => p.method === 'leave' || p.method === 'endCall')) c.resolve(undefined);
+    }
+    expect(calls().value).toBe('idle');
+    expect(selectCall(calls())).toBeUndefined();
+    expect(selectLastCall(calls())).toMatchObject({ peer: { account: 'yx-caller' } });
+    expect(seenBy('live')).toContain('call.changed');
+    expect(seenBy('live').at(-1)).toBe('call.ended');
+    actor.send(callIncome);
+    expect(out.at(-1)).toEqual({ type: 'session.log', text: 'System message for call, which is not running: system.callIncome' });
+    actor.send({ type: 'call.dismiss' });
+    expect(selectLastCall(calls())).toBeNull();
+  });
+
+  it('[§5, §8] a call whose code cannot come: a tap asked offline is told so, a ring is turned down as busy', async () => {
+    const { actor, out, calls, pending, ports } = started(inputs.user!);
+    actor.send({ type: 'call.start', peer: { account: 'yx-host', userId: 100001 }, callType: 0, online: false });
+    pending.latest('load.call').reject(new TypeError('Failed to fetch dynamically imported module'));
+    await flush();
+    expect(out.at(-1)).toEqual({ type: 'session.toast', text: CallText.offline });
+    actor.send({ type: 'call.ringing', signal: ring });
+    pending.latest('load.call').reject(new TypeError('Failed to fetch dynamically imported module'));
+    await flush();
+    expect((ports.signalling as FakeSignallingPort).pending.argsOf('send').at(-1)).toEqual(busy);
+    expect(calls().value).toBe('idle');
   });
 });

@@ -45,19 +45,19 @@ export const selectImOffline = (connection: AnyMachineSnapshot | undefined): boo
 export const selectConversations = (session: AnyMachineSnapshot | undefined): ConversationsRef | undefined =>
   session?.children.conversations as ConversationsRef | undefined;
 
-/** The call under way, if any. */
-export const selectCall = (session: AnyMachineSnapshot | undefined): CallRef | undefined =>
-  session?.children.call as CallRef | undefined;
-
-/** The chat with the peer of the call under way (SPEC §2 in-call chat). */
-export const selectCallChat = (session: AnyMachineSnapshot | undefined): TalkRef | undefined =>
-  session?.children.callChat as TalkRef | undefined;
-
 export type CallsRef = ActorRefFrom<CallsMachine>;
 
 /** The calls (always there while signed in): the call under way, its chat, how the last one ended. */
 export const selectCalls = (session: AnyMachineSnapshot | undefined): CallsRef | undefined =>
   session?.children.calls as CallsRef | undefined;
+
+/** The call under way, once its code is there. */
+export const selectCall = (calls: SnapshotFrom<CallsMachine> | undefined): CallRef | undefined =>
+  calls?.children.call as CallRef | undefined;
+
+/** The chat with the peer of the call under way (SPEC §2 in-call chat), once the call was connected. */
+export const selectCallChat = (calls: SnapshotFrom<CallsMachine> | undefined): TalkRef | undefined =>
+  calls?.children.callChat as TalkRef | undefined;
 
 /** How the last call ended (the end screen), until it is dismissed or the next call comes. */
 export const selectLastCall = (calls: SnapshotFrom<CallsMachine> | undefined): CallSummary | null =>

@@ -6,7 +6,7 @@ import { useSelector } from '@xstate/react';
 import { CatchBoundary } from '@tanstack/react-router';
 import { Suspense, useEffect } from 'react';
 import {
-  selectBanner, selectIdleHost, selectImConnection, selectImOffline, selectSession,
+  selectBanner, selectCallShown, selectCalls, selectIdleHost, selectImConnection, selectImOffline, selectSession,
 } from '../../machines/session/session.selectors';
 import type { BannerRef, IdleHostRef, ImConnectionRef } from '../../machines/session/session.selectors';
 import { useAppActor } from './AppActorContext';
@@ -36,7 +36,8 @@ export function SessionOverlays() {
   const banner = useSelector(session, selectBanner);
   const idleHost = useSelector(session, selectIdleHost);
   const connection = useSelector(session, selectImConnection);
-  const callShown = useSelector(session, (s) => Boolean(s?.context.inCall || s?.context.lastCall));
+  const calls = useSelector(session, selectCalls);
+  const callShown = useSelector(calls, selectCallShown);
   useWarmCallOverlay(Boolean(session));
   return (
     <>

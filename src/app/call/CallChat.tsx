@@ -1,8 +1,8 @@
 /**
  * The in-call chat (SPEC §2 in-call screen; §5 trimmed, empty ignored, max 200): the newest
  * lines over the video, the input ('Say hi...') with its send button, and the history with
- * the earlier lines. The chat is the session's `callChat` talk, so it travels as IM p2p text
- * like the talk screen's; translated lines (system message -1) come from the call.
+ * the earlier lines. The chat is the `callChat` talk of the session's calls, so it travels as IM
+ * p2p text like the talk screen's; translated lines (system message -1) come from the call.
  */
 import { useSelector } from '@xstate/react';
 import { useId, useMemo, useState } from 'react';

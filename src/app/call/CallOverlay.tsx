@@ -11,7 +11,7 @@ import type { CallRef, CallView } from '../../../machines/call/call.selectors';
 import { CallStatus } from '../../../machines/call/call.machine';
 import type { CallSummary } from '../../../machines/call/call.machine';
 import type { SessionRef, TalkRef } from '../../../machines/session/session.selectors';
-import { selectCall, selectCallChat } from '../../../machines/session/session.selectors';
+import { selectCall, selectCallChat, selectCalls, selectLastCall } from '../../../machines/session/session.selectors';
 import { callRate } from '../../api/contract/call';
 import { useServices } from '../services';
 import { InCall, Video, useStreams } from './InCall';
@@ -19,9 +19,11 @@ import { Ringtone } from './Ringtone';
 import './call.css';
 
 export default function CallOverlay({ session }: { session: SessionRef }) {
-  const call = useSelector(session, selectCall);
-  const chat = useSelector(session, selectCallChat);
-  const lastCall = useSelector(session, (s) => s.context.lastCall);
+  // The calls child's snapshot changes without the session's: this binds to the calls child itself.
+  const calls = useSelector(session, selectCalls);
+  const call = useSelector(calls, selectCall);
+  const chat = useSelector(calls, selectCallChat);
+  const lastCall = useSelector(calls, selectLastCall);
   const isHost = useSelector(session, (s) => s.context.isHost);
   if (call) return <LiveCall call={call} chat={chat} />;
   if (lastCall) return <CallEnded summary={lastCall} isHost={isHost} onClose={() => session.send({ type: 'call.dismiss' })} />;

@@ -298,6 +298,26 @@ describe('Scenario: a call through the session', () => {
     expect(seenBy('callChat').filter((t) => t.startsWith('talk.'))).toEqual(['talk.incoming', 'talk.connected', 'talk.sent', 'talk.sendFailed']);
   });
 
+  it('[§2 in-call chat] the talk screen open with the call\'s own peer: her message reaches both chats, and is no banner', async () => {
+    const { actor, calls, bannerShown, pending } = started(inputs.host!);
+    actor.send({ type: 'call.ringing', signal: ring });
+    pending.latest('load.call').resolve(perUse);
+    await flush();
+    selectCalls(actor.getSnapshot())!.send({ type: 'xstate.snapshot.call', snapshot: { status: 'active', matches: (v: unknown) => v === 'connected' } as never });
+    pending.latest('load.talk').resolve(perUse);
+    await flush();
+    actor.send({ type: 'talk.open', peer: 'yx-caller' });
+    pending.latest('load.talk').resolve(perUse);
+    await flush();
+    const talk = actor.getSnapshot().children.talk as AnyActorRef;
+    const chat = selectCallChat(calls())!;
+    expect(talk).not.toBe(chat);
+    actor.send({ type: 'im.message', message: fromCaller('s5') });
+    expect(talk.getSnapshot().context.messages.map((m: ImMessage) => m.idServer)).toContain('s5');
+    expect(chat.getSnapshot().context.messages.map((m) => m.idServer)).toContain('s5');
+    expect(bannerShown()).toBe(false);
+  });
+
   it('[§4 App call state] a finished call tells the live rooms, leaves its end screen until dismissed, and its system messages are logged again', async () => {
     const { actor, out, calls, seenBy, pending, ports } = started(inputs.user!);
     const signalling = ports.signalling as FakeSignallingPort;

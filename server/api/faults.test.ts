@@ -62,6 +62,22 @@ describe('fault switch (development only)', () => {
     expect(await (await fetch(server.base + '/shell/api/faults')).json()).toEqual({ baseConfigFailures: 0 });
   });
 
+  it('with a user id, fails only that user\'s base-config requests, before any set for anyone', async () => {
+    const other = (await server.call(login, { ...device, account: 'user2@example.com', password: SEED_PASSWORD })).data!.token;
+    const me = (await server.call(login, { ...device, account: 'user1@example.com', password: SEED_PASSWORD })).data!;
+    expect(await (await setFaults(server, { baseConfigFailures: 2, userId: me.userId })).json()).toEqual({ baseConfigFailures: 2 });
+    expect(await (await fetch(`${server.base}/shell/api/faults?userId=${me.userId}`)).json()).toEqual({ baseConfigFailures: 2 });
+    expect(await (await fetch(server.base + '/shell/api/faults')).json()).toEqual({ baseConfigFailures: 0 });
+    // Someone else, or no one signed in: untouched.
+    expect(await baseConfig(server, other)).toBe(ResultCode.success);
+    expect(await baseConfig(server)).toBe(ResultCode.success);
+    expect(await baseConfig(server, me.token)).toBe(500);
+    expect(await baseConfig(server, me.token)).toBe(500);
+    expect(await baseConfig(server, me.token)).toBe(ResultCode.success);
+    expect(await (await fetch(`${server.base}/shell/api/faults?userId=${me.userId}`)).json()).toEqual({ baseConfigFailures: 0 });
+    expect((await fetch(`${server.base}/shell/api/faults?userId=x`)).status).toBe(400);
+  });
+
   it('counts and refuses in the store as well', () => {
     const faults = createFaults();
     expect(() => faults.set({ baseConfigFailures: -1 })).toThrow(RangeError);

@@ -119,14 +119,13 @@ export function homeHandlers({ db, faults }: { db: Db; faults: Pick<Faults, 'fai
       }));
     },
 
-    getBaseConfigForIntoBagV2() {
-      faults.failBaseConfigIfPending();
+    getBaseConfigForIntoBagV2(ctx) {
+      faults.failBaseConfigIfPending(ctx.session?.userId);
       return baseConfig();
     },
 
     getBaseConfigForIntoBagV4(ctx) {
-      requireSession(ctx);
-      faults.failBaseConfigIfPending();
+      faults.failBaseConfigIfPending(requireSession(ctx).userId);
       return baseConfig();
     },
   };

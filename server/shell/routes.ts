@@ -41,7 +41,10 @@ const ForceEndRequest = z.object(Who);
 const ServiceGagRequest = z.object({ ...Who, gagged: z.boolean() });
 const FaultsRequest = z.object({
   baseConfigFailures: z.optional(z.int().check(z.minimum(0), z.maximum(MAX_INJECTED_FAILURES))),
+  /** Only this user's signed-in requests take the faults (a test's own, whatever runs beside it). */
+  userId: z.optional(z.int().check(z.positive())),
 });
+const FaultsQuery = z.object({ userId: z.optional(z.string().check(z.regex(/^[1-9]\d{0,9}$/))) });
 
 /** The device of shell frame n: the same frame number always stands for the same phone. */
 function frameDevice(frame = 1): DeviceInfo {
@@ -103,15 +106,19 @@ export async function devShell(app: FastifyInstance, { users, sessions, hub, fau
 
   /**
    * Injected failures (server/api/faults.ts): `{ baseConfigFailures: n }` makes the next n
-   * base-config requests answer HTTP 500, for the client's retry path. Answers the counts now
-   * pending; GET reads them.
+   * base-config requests answer HTTP 500, for the client's retry path; with `userId`, the next n
+   * of that user's. Answers the counts now pending; GET reads them (`?userId=` for a user's).
    */
-  app.get('/shell/api/faults', async () => faults.state());
+  app.get('/shell/api/faults', async (request, reply) => {
+    const parsed = FaultsQuery.safeParse(request.query ?? {});
+    if (!parsed.success) return reply.code(400).send({ error: 'Expected ?userId= a user id, or nothing.' });
+    return faults.state(parsed.data.userId === undefined ? undefined : Number(parsed.data.userId));
+  });
   app.post('/shell/api/faults', async (request, reply) => {
     const parsed = FaultsRequest.safeParse(request.body ?? {});
-    if (!parsed.success) return reply.code(400).send({ error: `Expected { baseConfigFailures?: 0…${MAX_INJECTED_FAILURES} }.` });
-    const { baseConfigFailures } = parsed.data;
-    return faults.set(baseConfigFailures === undefined ? {} : { baseConfigFailures });
+    if (!parsed.success) return reply.code(400).send({ error: `Expected { baseConfigFailures?: 0…${MAX_INJECTED_FAILURES}, userId? }.` });
+    const { baseConfigFailures, userId } = parsed.data;
+    return faults.set(baseConfigFailures === undefined ? {} : { baseConfigFailures }, userId);
   });
 
   /**

@@ -177,23 +177,21 @@ test('Match finds a host who is online now', async ({ browser, request }) => {
 
 /**
  * The base config through the dev shell's fault switch (POST /shell/api/faults): the next n
- * base-config requests answer 500. The switch is server-wide, so each fault is armed the moment
- * this page's request is held and the page's own answers are asserted; a parallel test's request
- * taking a fault in that moment is rare, and a retry of this group absorbs it.
+ * base-config requests of the test's own user answer 500, so what runs beside it takes none.
  */
 test.describe('base config', () => {
-  test.describe.configure({ retries: 2 });
+  let faulty: number | null = null;
+  test.afterEach(async ({ request }) => {
+    if (faulty !== null) await request.post('/shell/api/faults', { data: { baseConfigFailures: 0, userId: faulty } });
+  });
 
-  /** The page's first `failures` base-config requests each meet one armed fault, set just before it goes out. */
+  /** The page's first `failures` base-config requests fail; answers the statuses the page got. */
   async function openWithFaults(page: Page, request: APIRequestContext, userId: number, failures: number) {
     const statuses: number[] = [];
-    let armed = 0;
+    faulty = userId;
+    const set = await request.post('/shell/api/faults', { data: { baseConfigFailures: failures, userId } });
+    expect(await set.json()).toEqual({ baseConfigFailures: failures });
     await page.route('**/api/index/v4/getBaseConfigForIntoBag', async (route) => {
-      if (armed < failures) {
-        armed += 1;
-        const set = await request.post('/shell/api/faults', { data: { baseConfigFailures: 1 } });
-        expect(set.ok()).toBe(true);
-      }
       const response = await route.fetch();
       statuses.push(response.status());
       await route.fulfill({ response });
@@ -201,10 +199,6 @@ test.describe('base config', () => {
     await openAppAs(page, request, userId);
     return statuses;
   }
-
-  test.afterEach(async ({ request }) => {
-    await request.post('/shell/api/faults', { data: { baseConfigFailures: 0 } });
-  });
 
   test('a server that fails twice: the third try loads it and the app goes on', async ({ page, request }) => {
     const host = await firstAccount(request, 2);

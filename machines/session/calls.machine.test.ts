@@ -62,13 +62,13 @@ describe('[§4 App call state] the call\'s chat waits for the call to be connect
     ['callConnecting (accepting)', { incoming: 'accepting' }],
     ['callConnecting', 'connecting'],
   ])('stays waiting while the call is %s', (_, value) => {
-    expect(after(tap, loaded, inState(value)).matches({ running: { chat: 'waiting' } })).toBe(true);
+    expect(after(tap, loaded, inState(value)).matches({ running: 'chatWaiting' })).toBe(true);
   });
 
   it('loads once the call is connected, and a call that is no longer active does not count', () => {
-    expect(after(tap, loaded, inState('connected')).matches({ running: { chat: 'loading' } })).toBe(true);
+    expect(after(tap, loaded, inState('connected')).matches({ running: 'chatLoading' })).toBe(true);
     const ended = { type: 'xstate.snapshot.call', snapshot: { status: 'done', matches: (v: unknown) => v === 'connected' } };
-    expect(after(tap, loaded, ended).matches({ running: { chat: 'waiting' } })).toBe(true);
+    expect(after(tap, loaded, ended).matches({ running: 'chatWaiting' })).toBe(true);
   });
 });
 

@@ -5,8 +5,8 @@
  *
  *   idle ─call.start | call.ringing─▶ loading (the call's code) ─done─▶ running ─call done─▶ idle (lastCall kept until call.dismiss)
  *   loading ─error─▶ idle (a ring is turned down as busy; a tap is told why)
- *   running.chat: waiting ─call connected─▶ loading (the talk's code) ─done─▶ running (child callChat)
- *                                            loading ─error─▶ failed (the call goes on without its chat)
+ *   running: chatWaiting ─call connected─▶ chatLoading (the talk's code) ─done─▶ chatRunning (child callChat)
+ *                                           chatLoading ─error─▶ chatFailed (the call goes on without its chat)
  *   loading | running ─call.ringing─▶ the ring is turned down as busy
  *   running ─call.systemMessage─▶ to the call (logged in any other state)
  *
@@ -152,35 +152,31 @@ export const callsMachine = setup({
         'call.systemMessage': { actions: sendTo('call', ({ event }) => event.event) },
         'xstate.done.actor.call': { target: 'idle', actions: ['toLive', assign({ callInput: null, lastCall: ({ event }) => event.output })] },
       },
-      initial: 'chat',
+      // The call's chat: it waits for the call to be connected, then for its code.
+      initial: 'chatWaiting',
       states: {
-        chat: {
-          initial: 'waiting',
-          states: {
-            waiting: {
-              // Taken, this replaces the transition of `running`: the live rooms hear of this snapshot here.
-              on: { 'xstate.snapshot.call': { guard: 'connected', target: 'loading', actions: 'toLive' } },
-            },
-            loading: {
-              invoke: {
-                id: 'loadCallChat',
-                src: 'loadTalk',
-                onDone: { target: 'running', actions: 'startChat' },
-                // The call's own code came, so this one can hardly fail to; if it did, the call goes on without its chat.
-                onError: { target: 'failed', actions: { type: 'output', params: { type: 'child.log', text: TEXT_CALL_CHAT_NOT_LOADED } } },
-              },
-            },
-            running: {
-              on: {
-                'talk.incoming': { actions: 'toChat' },
-                'talk.connected': { actions: 'toChat' },
-                'talk.sent': { actions: 'toChat' },
-                'talk.sendFailed': { actions: 'toChat' },
-              },
-            },
-            failed: {},
+        chatWaiting: {
+          // Taken, this replaces the transition of `running`: the live rooms hear of this snapshot here.
+          on: { 'xstate.snapshot.call': { guard: 'connected', target: 'chatLoading', actions: 'toLive' } },
+        },
+        chatLoading: {
+          invoke: {
+            id: 'loadCallChat',
+            src: 'loadTalk',
+            onDone: { target: 'chatRunning', actions: 'startChat' },
+            // The call's own code came, so this one can hardly fail to; if it did, the call goes on without its chat.
+            onError: { target: 'chatFailed', actions: { type: 'output', params: { type: 'child.log', text: TEXT_CALL_CHAT_NOT_LOADED } } },
           },
         },
+        chatRunning: {
+          on: {
+            'talk.incoming': { actions: 'toChat' },
+            'talk.connected': { actions: 'toChat' },
+            'talk.sent': { actions: 'toChat' },
+            'talk.sendFailed': { actions: 'toChat' },
+          },
+        },
+        chatFailed: {},
       },
     },
   },

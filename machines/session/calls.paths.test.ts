@@ -152,7 +152,7 @@ async function replay(input: CallsInput, steps: readonly { event: EventObject; s
     }
     // The call's chat runs once the call was connected and its code came, with the call's peer.
     const chat = snapshot.children.callChat as AnyActorRef | undefined;
-    expect(Boolean(chat)).toBe(snapshot.matches({ running: { chat: 'running' } }));
+    expect(Boolean(chat)).toBe(snapshot.matches({ running: 'chatRunning' }));
     if (chat) expect((chat.getSnapshot().context as { peer: string; account: string })).toMatchObject({ peer: callPeerOf(context), account: 'me' });
 
     if ((e.type === 'call.start' || e.type === 'call.ringing') && before.matches('idle')) {
@@ -181,13 +181,13 @@ async function replay(input: CallsInput, steps: readonly { event: EventObject; s
       const expected = appCallStateOf(e.snapshot as Parameters<typeof appCallStateOf>[0]);
       expect(atLive.slice(liveBefore)).toEqual([{ type: 'call.changed', state: expected }]);
       // Connected, the call's chat's code is asked for, once.
-      const asks = expected === 'connected' && before.matches({ running: { chat: 'waiting' } }) ? 1 : 0;
+      const asks = expected === 'connected' && before.matches({ running: 'chatWaiting' }) ? 1 : 0;
       expect(pending.count('load.talk')).toBe(chatLoadsBefore + asks);
     }
     if (e.type === 'xstate.error.actor.loadCallChat') {
       // The call goes on without its chat.
       expect(asked.slice(askedBefore)).toEqual([{ type: 'child.log', text: TEXT_CALL_CHAT_NOT_LOADED }]);
-      expect(snapshot.matches({ running: { chat: 'failed' } })).toBe(true);
+      expect(snapshot.matches({ running: 'chatFailed' })).toBe(true);
     }
     if (e.type === 'xstate.done.actor.call') {
       // The end screen shows how it went; the live rooms heard how it went (its snapshots are synced), then that it is over.

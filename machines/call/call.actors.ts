@@ -1,6 +1,7 @@
 /** The call machine composed with its ports: the call API, the media (RTC), signalling and the gift API. */
 import { fromCallback, fromPromise } from 'xstate';
 import { askGiftMachine } from '../ask-gift/ask-gift.machine';
+import { callEndMachine } from './call-end.machine';
 import { callSetupMachine } from './call-setup.machine';
 import { inCallMachine } from './in-call.machine';
 import { giftListMachine } from '../gift-list/gift-list.machine';
@@ -41,6 +42,11 @@ export function composeCall({ api, rtc, signalling, gifts, setTimeout, clearTime
     );
   });
 
+  /** A signal to the peer about the call: its ring, and the farewells of its end. */
+  const signal = fromPromise<void, { to: string; action: SignalAction; channelId: string; payload?: Record<string, unknown> }>(async ({ input }) => {
+    await signalling.send(input.to, { action: input.action, channelId: input.channelId, ...(input.payload ? { payload: input.payload } : {}) });
+  });
+
   return callMachine.provide({
     actors: {
       setup: callSetupMachine.provide({
@@ -76,28 +82,29 @@ export function composeCall({ api, rtc, signalling, gifts, setTimeout, clearTime
         await stillWanted();
         await signalling.send(input.peer, { action: SignalAction.accept, channelId: input.channelId });
       }),
-      // The server first, so that the record says "refused" whoever is quicker to tell it afterwards.
-      reject: fromPromise(async ({ input }) => {
-        await api.endCall(input.channelId, HangupReason.local).catch(() => undefined);
-        await signalling.send(input.peer, { action: SignalAction.reject, channelId: input.channelId });
-      }),
-      // The caller first: told by the server, it would hear a refusal (-3 type 1) instead.
-      fail: fromPromise(async ({ input }) => {
-        await signalling.send(input.peer, { action: SignalAction.reject, channelId: input.channelId, payload: { unavailable: true } })
-          .catch(() => undefined);
-        await api.endCall(input.channelId, HangupReason.local);
-      }),
       peerCard: fromPromise(({ input }) => api.peerCard(input.account)),
-      signal: fromPromise(async ({ input }) => {
-        await signalling.send(input.to, {
-          action: input.action, channelId: input.channelId, ...(input.payload ? { payload: input.payload } : {}),
-        });
-      }),
-      // Both always run: media is left even when the server cannot be told, and the other way round.
-      cleanup: fromPromise(async ({ input }) => {
-        const left = rtc.leave().catch(() => undefined);
-        const told = input.channelId ? api.endCall(input.channelId, input.reason).catch(() => undefined) : undefined;
-        await Promise.all([left, told]);
+      signal,
+      end: callEndMachine.provide({
+        actors: {
+          signal,
+          // The server first, so that the record says "refused" whoever is quicker to tell it afterwards.
+          reject: fromPromise(async ({ input }) => {
+            await api.endCall(input.channelId, HangupReason.local).catch(() => undefined);
+            await signalling.send(input.peer, { action: SignalAction.reject, channelId: input.channelId });
+          }),
+          // The caller first: told by the server, it would hear a refusal (-3 type 1) instead.
+          fail: fromPromise(async ({ input }) => {
+            await signalling.send(input.peer, { action: SignalAction.reject, channelId: input.channelId, payload: { unavailable: true } })
+              .catch(() => undefined);
+            await api.endCall(input.channelId, HangupReason.local);
+          }),
+          // Both always run: media is left even when the server cannot be told, and the other way round.
+          cleanup: fromPromise(async ({ input }) => {
+            const left = rtc.leave().catch(() => undefined);
+            const told = input.channelId ? api.endCall(input.channelId, input.reason).catch(() => undefined) : undefined;
+            await Promise.all([left, told]);
+          }),
+        },
       }),
       signals: fromCallback<CallEvent>(({ sendBack }) => signalling.subscribe((event) => sendBack({ type: 'signal.event', event }))),
       media: fromCallback<CallEvent>(({ sendBack }) => rtc.subscribe((event) => sendBack({ type: 'rtc.event', event }))),

@@ -2,19 +2,19 @@
  * One-to-one call, both directions (SPEC §3 Call info and enums, §4 Call status, §5 call
  * rules, §8 call messages, §9 call constants).
  *
- *   start ─offline─▶ ended ('Network connection error. Please reconnect')
+ *   start ─offline─▶ ending ('Network connection error. Please reconnect')
  *   outgoing: starting (call-setup.machine.ts: createCall, then the join ∥ the camera) ─▶ ringing ─accept─▶ connecting ─first remote frame─▶ connected
- *             starting ─createCall refused | camera refused | join failed─▶ ended (the error's text)
- *             ringing ─reject | -3 type 1─▶ ended (cancel)   ─cancel─▶ cancelling ─▶ ended (cancel)
+ *             starting ─createCall refused | camera refused | join failed─▶ ending (the error's text)
+ *             ringing ─reject | -3 type 1─▶ ending (cancel)   ─cancel─▶ ending (cancel; the peer is told)
  *             ringing, accepting: a first frame before the accept is kept (framed): taken, the call is connected
- *             ringing ─ring time-out─▶ timingOut ─▶ ended (timeout, not answered 30)
- *   incoming: ringing ─accept─▶ accepting ─▶ connecting     ─reject─▶ rejecting ─▶ ended (cancel)
+ *             ringing ─ring time-out─▶ ending (timeout; the peer is told it was not answered, 30)
+ *   incoming: ringing ─accept─▶ accepting ─▶ connecting     ─reject─▶ ending (cancel; refused on the server, the caller told)
  *             ringing opens the own camera (preview), so that taking the call does not wait for it
- *             accepting ─hang up─▶ rejecting                 accepting ─fails─▶ failing ─▶ ended (the error's text)
- *             ringing ─peer cancels─▶ ended (cancel)        ─ring time-out─▶ ended (timeout)
- *   connected ─hang up─▶ hangingUp ─▶ ended (hung up, reason 1)
- *   connected ─peer hangs up | leaves─▶ ended (hung up, reason 2)   ─link lost─▶ ended (reason 6)
- *   ended ─media left, server told─▶ over (final)
+ *             accepting ─hang up─▶ ending (as a reject)      accepting ─fails─▶ ending (the error's text; the caller told)
+ *             ringing ─peer cancels─▶ ending (cancel)        ─ring time-out─▶ ending (timeout)
+ *   connecting | connected ─hang up─▶ ending (hung up, reason 1; the peer is told)
+ *   connected ─peer hangs up | leaves─▶ ending (hung up, reason 2)   ─link lost─▶ ending (reason 6; the peer is told)
+ *   ending (call-end.machine.ts: the peer told as the end says, media left, server told) ─▶ over (final)
  *   connected runs the call's room (in-call.machine.ts): income, translated lines (-1) and the
  *   gift machines; the call hands it the system messages and keeps the protocol.
  *
@@ -28,26 +28,25 @@ import type { CallInfo } from '../ports/call.port';
 import type { CallPeer } from './call.types';
 import { SignalAction } from '../ports/signalling.port';
 import {
-  CONNECT_TIMEOUT_MS, CallStatus, CallText, HangupReason, NOT_ANSWERED_SECONDS,
+  CONNECT_TIMEOUT_MS, CallStatus, CallText, HangupReason,
   channelToTell, contextOfInfo, errorText, initialContext, isRtc, isSignal, rejectPayload,
 } from './call.types';
 import type { CallContext, CallEvent, CallInput, CallOutcome, CallSummary } from './call.types';
 import { inCallMachine } from './in-call.machine';
 import { callSetupMachine } from './call-setup.machine';
 import type { CallSetupOutput } from './call-setup.machine';
+import { callEndMachine } from './call-end.machine';
+import type { Farewell } from './call-end.machine';
 
 export * from './call.types';
 
-/** The `end` action with the outcome it records. */
-const end = (status: CallStatus, reason: HangupReason | null = null, text: string | null = null) =>
-  ({ type: 'end' as const, params: { status, reason, text } });
-/** The same way on, whether the step worked or not (a best-effort signal). */
-const settled = <T>(target: string, actions: T) => ({ onDone: { target, actions }, onError: { target, actions } });
+/** The `end` action with the outcome it records and what the peer is told as the call ends (call-end.machine.ts). */
+const end = (status: CallStatus, reason: HangupReason | null = null, text: string | null = null, tell: Farewell = 'none') =>
+  ({ type: 'end' as const, params: { status, reason, text, tell } });
 /** The error an actor failed with. */
-const errorOf = ({ event }: { event: { error: unknown } }) => event.error;
+const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 /** What failed once an outgoing call existed (call-setup.machine.ts). */
-const failureOf = ({ event }: { event: { output: CallSetupOutput } }) => event.output.failure;
-const either = (target: string) => ({ onDone: target, onError: target });
+const failureOf = ({ event }: { event: { output: CallSetupOutput } }) => ({ error: event.output.failure });
 /** What the own media opens: the camera too, unless it is an audio call. */
 const mediaOf = ({ context }: { context: CallContext }) => ({ video: context.callType !== SignalAction.audioCall });
 /**
@@ -59,13 +58,6 @@ const framedFirst = {
   initial: 'waiting' as const,
   states: { waiting: { on: { 'rtc.event': { guard: 'firstFrame' as const, target: 'framed' as const } } }, framed: {} },
 };
-/** The input of a signal to the peer about this call. */
-const signalTo = (action: SignalAction | ((context: CallContext) => SignalAction), payload?: (context: CallContext) => Record<string, unknown>) =>
-  ({ context }: { context: CallContext }) => ({
-    to: context.peer.account, action: typeof action === 'function' ? action(context) : action, channelId: context.channelId ?? '',
-    ...(payload ? { payload: payload(context) } : {}),
-  });
-
 export const callMachine = setup({
   types: {
     input: {} as CallInput,
@@ -80,15 +72,12 @@ export const callMachine = setup({
     preview: fromPromise<void, { video: boolean; channelId: string; account: string }>(() => Promise.resolve()),
     /** Callee: the server takes the call (joinCall, 3 s), then media, then the accept signal. */
     accept: fromPromise<void, { channelId: string; peer: string; video: boolean; account: string }>(() => Promise.resolve()),
+    /** Rings the peer (the call's signal; the farewells are the ending's). */
     signal: fromPromise<void, { to: string; action: SignalAction; channelId: string; payload?: Record<string, unknown> }>(() => Promise.resolve()),
-    /** Callee: tells the server the call is refused (so the record says so), then the caller. */
-    reject: fromPromise<void, { channelId: string; peer: string }>(() => Promise.resolve()),
-    /** Callee: tells the caller that taking the call failed here (she cannot take it now), then the server. */
-    fail: fromPromise<void, { channelId: string; peer: string }>(() => Promise.resolve()),
     /** Callee: who is calling, from the server (the waiting-call screen's avatar, nick, age, country, level). */
     peerCard: fromPromise<Partial<CallPeer>, { account: string }>(() => Promise.resolve({})),
-    /** Leaves the media channel and tells the server the call ended. */
-    cleanup: fromPromise<void, { channelId: string | null; reason: number }>(() => Promise.resolve()),
+    /** Tells the peer as the end asks, leaves the media channel and tells the server. */
+    end: callEndMachine,
     signals: fromCallback<CallEvent>(() => () => {}),
     media: fromCallback<CallEvent>(() => () => {}),
     inCall: inCallMachine,
@@ -114,13 +103,10 @@ export const callMachine = setup({
     setInfo: assign(({ context }, info: CallInfo) => contextOfInfo(context, info)),
     /** What the server says of the caller; the account stays the one that rang. */
     setPeerCard: assign(({ context }, card: Partial<CallPeer>) => ({ peer: { ...context.peer, ...card, account: context.peer.account } })),
-    end: assign({
-      outcome: (_, outcome: CallOutcome) => outcome,
-      status: (_, outcome: CallOutcome) => outcome.status,
-    }),
-    endWithError: assign((_, error: unknown) => {
+    end: assign((_, { tell, ...outcome }: CallOutcome & { tell: Farewell }) => ({ outcome, status: outcome.status, farewell: tell })),
+    endWithError: assign((_, { error, tell = 'none' }: { error: unknown; tell?: Farewell }) => {
       const text = errorText(error);
-      return { outcome: { status: CallStatus.cancel, reason: null, text }, status: CallStatus.cancel };
+      return { outcome: { status: CallStatus.cancel, reason: null, text }, status: CallStatus.cancel, farewell: tell };
     }),
     markConnected: assign({ connectedAt: () => Date.now(), status: CallStatus.inProgress }),
     /** The system messages of a connected call go to its room. */
@@ -137,7 +123,7 @@ export const callMachine = setup({
   states: {
     start: {
       always: [
-        { guard: 'offline', target: 'ended', actions: end(CallStatus.cancel, null, CallText.offline) },
+        { guard: 'offline', target: 'ending', actions: end(CallStatus.cancel, null, CallText.offline) },
         { guard: 'outgoing', target: 'outgoing' },
         { target: 'incoming' },
       ],
@@ -154,57 +140,41 @@ export const callMachine = setup({
             onDone: [
               // The call exists but cannot go on (a refused camera, a failed join): the server is then told that it ended.
               {
-                guard: ({ event }) => event.output.failure !== null, target: '#call.ended',
+                guard: ({ event }) => event.output.failure !== null, target: '#call.ending',
                 actions: [{ type: 'setInfo', params: ({ event }) => event.output.info }, { type: 'endWithError', params: failureOf }],
               },
               { target: 'ringing', actions: { type: 'setInfo', params: ({ event }) => event.output.info } },
             ],
-            onError: { target: '#call.ended', actions: { type: 'endWithError', params: errorOf } },
+            onError: { target: '#call.ending', actions: { type: 'endWithError', params: errorOf } },
           },
         },
         ringing: {
           invoke: {
             id: 'ring',
             src: 'signal',
-            input: signalTo(
-              (c) => (c.callType === SignalAction.audioCall ? SignalAction.audioCall : SignalAction.videoCall),
-              (c) => ({ ringTimeoutMs: c.ringTimeoutMs }),
-            ),
+            input: ({ context: c }) => ({
+              to: c.peer.account, action: c.callType === SignalAction.audioCall ? SignalAction.audioCall : SignalAction.videoCall,
+              channelId: c.channelId ?? '', payload: { ringTimeoutMs: c.ringTimeoutMs },
+            }),
             // The peer cannot be reached by signalling: she is not available.
-            onError: { target: '#call.ended', actions: end(CallStatus.cancel, null, CallText.unavailable) },
+            onError: { target: '#call.ending', actions: end(CallStatus.cancel, null, CallText.unavailable) },
           },
-          after: { ringTimeout: 'timingOut' },
+          // Not answered in time: the peer is told, and the call is reported as not answered (30).
+          after: { ringTimeout: { target: '#call.ending', actions: end(CallStatus.timeout, null, null, 'notAnswered') } },
           ...framedFirst,
           on: {
             'signal.event': [
               { guard: and(['accepted', stateIn('#call.outgoing.ringing.framed')]), target: '#call.connected' },
               { guard: 'accepted', target: '#call.connecting' },
-              { guard: { type: 'rejected', params: 'busy' }, target: '#call.ended', actions: end(CallStatus.cancel, HangupReason.remote, CallText.busy) },
+              { guard: { type: 'rejected', params: 'busy' }, target: '#call.ending', actions: end(CallStatus.cancel, HangupReason.remote, CallText.busy) },
               {
-                guard: { type: 'rejected', params: 'unavailable' }, target: '#call.ended',
+                guard: { type: 'rejected', params: 'unavailable' }, target: '#call.ending',
                 actions: end(CallStatus.cancel, HangupReason.remote, CallText.unavailable),
               },
-              { guard: 'rejected', target: '#call.ended', actions: end(CallStatus.cancel, HangupReason.remote, CallText.refused) },
+              { guard: 'rejected', target: '#call.ending', actions: end(CallStatus.cancel, HangupReason.remote, CallText.refused) },
             ],
-            'system.callRefused': { target: '#call.ended', actions: end(CallStatus.cancel, HangupReason.remote, CallText.refused) },
-            'call.cancel': 'cancelling',
-          },
-        },
-        cancelling: {
-          invoke: {
-            id: 'cancelSignal',
-            src: 'signal',
-            input: signalTo(SignalAction.cancel),
-            ...settled('#call.ended', end(CallStatus.cancel, HangupReason.local)),
-          },
-        },
-        /** Not answered in time: the peer is told, and the call is reported as not answered (30). */
-        timingOut: {
-          invoke: {
-            id: 'timeoutSignal',
-            src: 'signal',
-            input: signalTo(SignalAction.cancel, () => ({ notAnswered: NOT_ANSWERED_SECONDS })),
-            ...settled('#call.ended', end(CallStatus.timeout)),
+            'system.callRefused': { target: '#call.ending', actions: end(CallStatus.cancel, HangupReason.remote, CallText.refused) },
+            'call.cancel': { target: '#call.ending', actions: end(CallStatus.cancel, HangupReason.local, null, 'cancel') },
           },
         },
       },
@@ -226,11 +196,11 @@ export const callMachine = setup({
           },
           // The server's own ring time-out (from the call's creation, so never later than this one) ends
           // the call for both sides; this is the fallback when that never arrives (see `ended`).
-          after: { ringTimeout: { target: '#call.ended', actions: end(CallStatus.timeout) } },
+          after: { ringTimeout: { target: '#call.ending', actions: end(CallStatus.timeout) } },
           on: {
-            'signal.event': { guard: 'peerCancelled', target: '#call.ended', actions: end(CallStatus.cancel, HangupReason.remote) },
+            'signal.event': { guard: 'peerCancelled', target: '#call.ending', actions: end(CallStatus.cancel, HangupReason.remote) },
             'call.accept': 'accepting',
-            'call.reject': 'rejecting',
+            'call.reject': { target: '#call.ending', actions: end(CallStatus.cancel, HangupReason.local, null, 'reject') },
           },
         },
         accepting: {
@@ -239,30 +209,14 @@ export const callMachine = setup({
             src: 'accept',
             input: ({ context }) => ({ ...mediaOf({ context }), channelId: context.channelId ?? '', peer: context.peer.account, account: context.account }),
             onDone: [{ guard: stateIn('#call.incoming.accepting.framed'), target: '#call.connected' }, { target: '#call.connecting' }],
-            onError: { target: 'failing', actions: { type: 'endWithError', params: errorOf } },
+            // Taking the call failed here (camera, server): the caller is told she cannot take it now.
+            onError: { target: '#call.ending', actions: { type: 'endWithError', params: ({ event }) => ({ error: event.error, tell: 'fail' as const }) } },
           },
           ...framedFirst,
           on: {
-            'signal.event': { guard: 'peerCancelled', target: '#call.ended', actions: end(CallStatus.cancel, HangupReason.remote) },
+            'signal.event': { guard: 'peerCancelled', target: '#call.ending', actions: end(CallStatus.cancel, HangupReason.remote) },
             // Before the media is up a hang-up turns the call down: the caller is still ringing.
-            'call.hangup': 'rejecting',
-          },
-        },
-        /** Taking the call failed here (camera, server): the caller is told she cannot take it now. */
-        failing: {
-          invoke: {
-            id: 'failSignal',
-            src: 'fail',
-            input: ({ context }) => ({ peer: context.peer.account, channelId: context.channelId ?? '' }),
-            ...either('#call.ended'),
-          },
-        },
-        rejecting: {
-          invoke: {
-            id: 'rejectSignal',
-            src: 'reject',
-            input: ({ context }) => ({ peer: context.peer.account, channelId: context.channelId ?? '' }),
-            ...settled('#call.ended', end(CallStatus.cancel, HangupReason.local)),
+            'call.hangup': { target: '#call.ending', actions: end(CallStatus.cancel, HangupReason.local, null, 'reject') },
           },
         },
       },
@@ -270,17 +224,17 @@ export const callMachine = setup({
     /** Taken: waiting for the first remote frame. */
     connecting: {
       after: {
-        connectTimeout: { target: 'hangingUp', actions: end(CallStatus.hungUp, HangupReason.local, CallText.callError) },
+        connectTimeout: { target: 'ending', actions: end(CallStatus.hungUp, HangupReason.local, CallText.callError, 'hangup') },
       },
       on: {
         'rtc.event': [
           { guard: 'firstFrame', target: 'connected' },
-          { guard: 'linkLost', target: 'hangingUp', actions: end(CallStatus.hungUp, HangupReason.weakNetwork) },
+          { guard: 'linkLost', target: 'ending', actions: end(CallStatus.hungUp, HangupReason.weakNetwork, null, 'hangup') },
           // The peer's link dropped (its hang-up signal cannot get out): the media server tells.
-          { guard: 'remoteLeft', target: 'ended', actions: end(CallStatus.hungUp, HangupReason.remote) },
+          { guard: 'remoteLeft', target: 'ending', actions: end(CallStatus.hungUp, HangupReason.remote) },
         ],
-        'signal.event': { guard: 'peerHungUp', target: 'ended', actions: end(CallStatus.hungUp, HangupReason.remote) },
-        'call.hangup': { target: 'hangingUp', actions: end(CallStatus.hungUp, HangupReason.local) },
+        'signal.event': { guard: 'peerHungUp', target: 'ending', actions: end(CallStatus.hungUp, HangupReason.remote) },
+        'call.hangup': { target: 'ending', actions: end(CallStatus.hungUp, HangupReason.local, null, 'hangup') },
       },
     },
     connected: {
@@ -294,32 +248,27 @@ export const callMachine = setup({
         }),
       },
       on: {
-        'call.hangup': { target: 'hangingUp', actions: end(CallStatus.hungUp, HangupReason.local) },
-        'signal.event': { guard: 'peerHungUp', target: 'ended', actions: end(CallStatus.hungUp, HangupReason.remote) },
+        'call.hangup': { target: 'ending', actions: end(CallStatus.hungUp, HangupReason.local, null, 'hangup') },
+        'signal.event': { guard: 'peerHungUp', target: 'ending', actions: end(CallStatus.hungUp, HangupReason.remote) },
         'rtc.event': [
-          { guard: 'remoteLeft', target: 'ended', actions: end(CallStatus.hungUp, HangupReason.remote) },
-          { guard: 'linkLost', target: 'hangingUp', actions: end(CallStatus.hungUp, HangupReason.weakNetwork) },
+          { guard: 'remoteLeft', target: 'ending', actions: end(CallStatus.hungUp, HangupReason.remote) },
+          { guard: 'linkLost', target: 'ending', actions: end(CallStatus.hungUp, HangupReason.weakNetwork, null, 'hangup') },
         ],
         // Income, translated lines, gifts and asks (the room keeps what is its own).
         'system.*': { actions: 'toInCall' },
       },
     },
-    /** Tell the peer (best effort), then end. */
-    hangingUp: {
+    /** The peer told as the end asks, the media left and the server told (call-end.machine.ts); the outcome is kept for the end screen. */
+    ending: {
       invoke: {
-        id: 'hangupSignal',
-        src: 'signal',
-        input: signalTo(SignalAction.hangup),
-        ...either('ended'),
-      },
-    },
-    /** Media left and the server told; the outcome is kept for the end screen. */
-    ended: {
-      invoke: {
-        id: 'cleanup',
-        src: 'cleanup',
-        input: ({ context }) => ({ channelId: channelToTell(context), reason: context.outcome?.reason ?? HangupReason.local }),
-        ...either('over'),
+        id: 'end',
+        src: 'end',
+        input: ({ context }) => ({
+          tell: context.farewell, peer: context.peer.account, channelId: context.channelId ?? '',
+          channelToTell: channelToTell(context), reason: context.outcome?.reason ?? HangupReason.local,
+        }),
+        onDone: 'over',
+        onError: 'over',
       },
     },
     over: { type: 'final' },

@@ -35,6 +35,9 @@ const RING_OUT = afterEvent('ringTimeout', 'call.outgoing.ringing');
 const RING_IN = afterEvent('ringTimeout', 'call.incoming.ringing');
 const CONNECT = afterEvent('connectTimeout', 'call.connecting');
 
+/** The ending's input for the caller's call with the host (the peer yx-host, channel ch1), reason local. */
+const endOf = (tell: string, channelToTell: string | null) => ({ tell, peer: 'yx-host', channelId: 'ch1', channelToTell, reason: HangupReason.local });
+
 const samples: AnyEventObject[] = [
   // The outgoing set-up (its own paths: call-setup.paths.test.ts): ready, or what failed once the call existed, or createCall's refusal.
   done('setup', { info, failure: null }),
@@ -44,9 +47,8 @@ const samples: AnyEventObject[] = [
   fail('setup', new CallApiError('offline', 'offline')),
   fail('setup', new CallApiError('balance', 'diamond.not.enough')),
   fail('ring', new Error('peer unreachable')),
-  done('cancelSignal'), done('timeoutSignal'), done('rejectSignal'), done('hangupSignal'),
-  fail('cancelSignal', new Error('gone')), fail('timeoutSignal', new Error('gone')), fail('rejectSignal', new Error('gone')),
-  fail('hangupSignal', new Error('gone')), fail('cleanup', new Error('media already gone')),
+  // The ending (its own paths: call-end.machine's tests): it tells the peer and cleans up, and ends either way.
+  done('end'), fail('end', new Error('media already gone')),
   done('accept'), fail('accept', new Error('joinCall timed out')),
   done('peerCard', { nickname: 'Alex', age: 30, countryCode: 'PH' }), fail('peerCard', new Error('no.match.user')),
   done('failSignal'), fail('failSignal', new Error('gone')),
@@ -92,8 +94,7 @@ async function replay(input: CallInput, steps: readonly { event: EventObject; st
   const actor = createActor(callMachine.provide({
     actors: {
       setup: promise('setup') as never, preview: promise('preview') as never, accept: promise('accept') as never,
-      signal: promise('signal') as never, cleanup: promise('cleanup') as never, reject: promise('reject') as never,
-      peerCard: promise('peerCard') as never, fail: promise('fail') as never,
+      signal: promise('signal') as never, end: promise('end') as never, peerCard: promise('peerCard') as never,
     },
   }), { input, clock, inspect });
   actor.start();
@@ -132,7 +133,7 @@ async function replay(input: CallInput, steps: readonly { event: EventObject; st
     if (event.type === 'xstate.error.actor.setup') {
       const refusal = (e.error as CallApiError).refusal;
       expect(ctx.outcome?.text).toBe({ busy: CallText.busy, offline: CallText.unavailable, balance: CallText.balance }[refusal as 'busy']);
-      expect(pending.argsOf('cleanup').at(-1)).toEqual([{ channelId: null, reason: HangupReason.local }]);
+      expect(pending.argsOf('end').at(-1)).toEqual([{ ...endOf('none', null), channelId: '' }]);
     }
     // The set-up is asked for the peer the call is for, with the camera unless it is an audio call.
     if (snapshot.matches({ outgoing: 'starting' })) {
@@ -142,11 +143,11 @@ async function replay(input: CallInput, steps: readonly { event: EventObject; st
     if (event.type === 'xstate.done.actor.setup') {
       const { failure } = e.output as { failure: unknown };
       const text = failure === null ? null : failure instanceof MediaError ? MediaErrorText.permissionDenied : CallText.callError;
-      expect(snapshot.matches('ended')).toBe(failure !== null);
+      expect(snapshot.matches('ending')).toBe(failure !== null);
       expect(ctx.channelId).toBe('ch1');
       if (failure !== null) {
         expect(ctx.outcome).toEqual({ status: CallStatus.cancel, reason: null, text });
-        expect(pending.argsOf('cleanup').at(-1)).toEqual([{ channelId: 'ch1', reason: HangupReason.local }]);
+        expect(pending.argsOf('end').at(-1)).toEqual([endOf('none', 'ch1')]);
       }
     }
     // The callee's camera opens as it rings (the preview, naming the channel she is rung for), before anything is asked of the server.
@@ -187,22 +188,31 @@ async function replay(input: CallInput, steps: readonly { event: EventObject; st
     if (e.type === 'rtc.event' && e.event.type === 'connectionLost' && before.matches('connected')) {
       expect(ctx.outcome?.reason).toBe(HangupReason.weakNetwork);
     }
-    if (event.type === RING_OUT) {
-      expect(pending.argsOf('timeoutSignal').at(-1)).toEqual([{ to: 'yx-host', action: SignalAction.cancel, channelId: 'ch1', payload: { notAnswered: 30 } }]);
+    // Entering the ending, the peer is told as the way the call ended asks (call-end.machine.ts says how).
+    if (snapshot.matches('ending') && !before.matches('ending') && event.type !== 'xstate.done.actor.setup' && event.type !== 'xstate.error.actor.setup') {
+      const taken = before.matches('connecting') || before.matches('connected');
+      const tell = event.type === 'call.cancel' ? 'cancel'
+        : event.type === RING_OUT ? 'notAnswered'
+          : event.type === 'call.reject' || (event.type === 'call.hangup' && before.matches({ incoming: 'accepting' })) ? 'reject'
+            : event.type === 'xstate.error.actor.accept' ? 'fail'
+              : taken && (event.type === 'call.hangup' || event.type === CONNECT || (e.type === 'rtc.event' && e.event.type === 'connectionLost')) ? 'hangup'
+                : 'none';
+      const peer = input.direction === 'out' ? 'yx-host' : 'yx-user';
+      const unanswered = input.direction === 'in' && ctx.outcome?.status === CallStatus.timeout;
+      expect(pending.argsOf('end').at(-1)).toEqual([{
+        tell, peer, channelId: ctx.channelId ?? '', channelToTell: unanswered ? null : ctx.channelId, reason: ctx.outcome?.reason ?? HangupReason.local,
+      }]);
     }
     // The callee shows the server's card of the caller; the account stays the one that rang.
     if (event.type === 'xstate.done.actor.peerCard') expect(ctx.peer).toMatchObject({ account: 'yx-user', nickname: 'Alex', countryCode: 'PH' });
-    // A hang-up before the media is up turns the call down; a failure to take it says she cannot now.
-    if (event.type === 'call.hangup' && before.matches({ incoming: 'accepting' })) expect(snapshot.matches({ incoming: 'rejecting' })).toBe(true);
-    if (event.type === 'xstate.error.actor.accept') {
-      expect(pending.argsOf('failSignal').at(-1)).toEqual([{ peer: 'yx-user', channelId: 'ch1' }]);
-    }
+    // A hang-up before the media is up turns the call down (told as a reject, above).
+    if (event.type === 'call.hangup' && before.matches({ incoming: 'accepting' })) expect(ctx.outcome).toMatchObject({ status: CallStatus.cancel, reason: HangupReason.local });
     if (e.type === 'signal.event' && e.event.signal.payload?.unavailable === true && before.matches({ outgoing: 'ringing' })) {
       expect(ctx.outcome?.text).toBe(CallText.unavailable);
     }
-    // An incoming ring that ran out is the server's to end: cleanup does not tell it (no refusal reaches the caller).
-    if (snapshot.matches('ended') && ctx.direction === 'in' && ctx.outcome?.status === CallStatus.timeout) {
-      expect(pending.argsOf('cleanup').at(-1)).toEqual([{ channelId: null, reason: HangupReason.local }]);
+    // An incoming ring that ran out is the server's to end: the ending does not tell it (no refusal reaches the caller).
+    if (snapshot.matches('ending') && ctx.direction === 'in' && ctx.outcome?.status === CallStatus.timeout) {
+      expect(pending.argsOf('end').at(-1)).toEqual([{ ...endOf('none', null), peer: 'yx-user' }]);
     }
     // A signal of another channel changes nothing.
     if (e.type === 'signal.event' && e.event.signal.channelId !== 'ch1') expect(snapshot.value).toEqual(before.value);

@@ -7,6 +7,7 @@ import { CallApiError, MediaError } from '../ports/call.port';
 import type { CallSignal, SignalEvent } from '../ports/signalling.port';
 import type { SystemEvent } from '../system-messages/system-messages';
 import { CallText } from './call.texts';
+import type { Farewell } from './call-end.machine';
 
 /** SPEC §4 Call status. */
 export const CallStatus = { init: 0, calling: 1, cancel: 2, inProgress: 3, hungUp: 4, timeout: 5 } as const;
@@ -71,6 +72,8 @@ export interface CallContext {
   ringTimeoutMs: number;
   status: CallStatus;
   outcome: CallOutcome | null;
+  /** What the peer is told as the call ends (call-end.machine.ts), set with the outcome. */
+  farewell: Farewell;
   /** When the first remote frame arrived (ms); 0 before. */
   connectedAt: number;
   /** The price before the VIP discount (peer.videoPrice is what is paid), when the server said. */
@@ -128,6 +131,7 @@ export const initialContext = (input: CallInput): CallContext => ({
   ringTimeoutMs: ringTimeoutOf(input) ?? DEFAULT_RING_TIMEOUT_MS,
   status: input.direction === 'in' ? CallStatus.calling : CallStatus.init,
   outcome: null,
+  farewell: 'none',
   connectedAt: 0,
   listPrice: null,
   billingPeriodMs: null,

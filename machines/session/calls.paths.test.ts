@@ -194,7 +194,7 @@ async function replay(input: CallsInput, steps: readonly { event: EventObject; s
       expect(context.lastCall?.peer.account).toBe(callPeerOf(before.context as CallsContext));
       expect(atLive.at(-1)).toEqual({ type: 'call.ended' });
       expect(atLive.slice(liveBefore, -1).every((l) => l.type === 'call.changed')).toBe(true);
-      // (A ring turned down goes through `rejecting` on its way out, a snapshot the live rooms hear.)
+      // (A ring turned down goes through `ending` on its way out, a snapshot the live rooms hear.)
       if ((before.context as CallsContext).callInput?.direction === 'in') expect(atLive.slice(liveBefore, -1)).toContainEqual({ type: 'call.changed', state: 'empty' });
     }
     if (e.type === 'call.dismiss') expect(context.lastCall).toBeNull();

@@ -94,7 +94,7 @@ async function dropLinks(w: World, side: Side) {
 }
 
 const DRIVERS: Driver[] = [
-  ...['setup', 'accept', 'cancelSignal', 'timeoutSignal', 'rejectSignal', 'failSignal', 'hangupSignal', 'cleanup', 'peerCard']
+  ...['setup', 'accept', 'end', 'peerCard']
     .map((id): Driver => ({ key: `done.${id}`, how: answered })),
   { key: 'error.setup(busy)', how: "another user's call rings at the host first: createCall answers 1992", arrange: { busyHost: true } },
   { key: 'error.setup(offline)', how: "the host's app is not open: createCall answers 2001", arrange: { hostAppOpen: false } },

@@ -84,6 +84,9 @@ export const callMachine = setup({
   },
   guards: {
     offline: ({ context }) => !context.startedOnline,
+    /** SPEC §4 -3 type 3: a warning of this call's channel, while the call is not over. */
+    warningForThisCall: ({ context, event }) =>
+      event.type === 'system.callWarning' && event.channelId === context.channelId && context.outcome === null,
     outgoing: ({ context }) => context.direction === 'out',
     accepted: ({ context, event }) => isSignal(event, context, SignalAction.accept),
     /** Turned down; with a reason, for it: she is in another call (busy), taking it failed on her side (unavailable). */
@@ -119,6 +122,8 @@ export const callMachine = setup({
     { id: 'signals', src: 'signals' },
     { id: 'media', src: 'media' },
   ],
+  // Shown on the call screen, and on the end screen when the end itself says nothing (the server ends a call it warned of).
+  on: { 'system.callWarning': { guard: 'warningForThisCall', actions: assign({ warning: ({ event }) => event.text }) } },
   initial: 'start',
   states: {
     start: {
@@ -254,8 +259,12 @@ export const callMachine = setup({
           { guard: 'remoteLeft', target: 'ending', actions: end(CallStatus.hungUp, HangupReason.remote) },
           { guard: 'linkLost', target: 'ending', actions: end(CallStatus.hungUp, HangupReason.weakNetwork, null, 'hangup') },
         ],
-        // Income, translated lines, gifts and asks (the room keeps what is its own).
-        'system.*': { actions: 'toInCall' },
+        'system.callIncome': { actions: 'toInCall' },
+        'system.giftIncome': { actions: 'toInCall' },
+        'system.inCallTranslation': { actions: 'toInCall' },
+        'system.giftReceived': { actions: 'toInCall' },
+        'system.askGiftRefused': { actions: 'toInCall' },
+        'system.giftAsked': { actions: 'toInCall' },
       },
     },
     /** The peer told as the end asks, the media left and the server told (call-end.machine.ts); the outcome is kept for the end screen. */
@@ -275,6 +284,7 @@ export const callMachine = setup({
   },
   output: ({ context }): CallSummary => ({
     ...(context.outcome ?? { status: context.status, reason: null, text: null }),
+    text: context.outcome?.text ?? context.warning,
     channelId: context.channelId,
     callType: context.callType,
     direction: context.direction,

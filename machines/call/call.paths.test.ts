@@ -69,6 +69,9 @@ const samples: AnyEventObject[] = [
   },
   rtc('firstRemoteFrame'), rtc('remoteLeft'), rtc('connectionLost'),
   { type: 'system.callRefused', text: CallText.refused },
+  // SPEC §4 -3 type 3: a warning of this call, and one of another channel.
+  { type: 'system.callWarning', channelId: 'ch1', text: 'Not enough diamonds to continue' },
+  { type: 'system.callWarning', channelId: 'ch9', text: 'Another call' },
   { type: 'system.callIncome', amount: 60 }, { type: 'system.giftIncome', amount: 20 },
   // In-call chat and gifts (SPEC §4 -1, 4, 16 and the ask, 17).
   { type: 'system.inCallTranslation', text: ' hola ' }, { type: 'system.giftReceived', ...rose },
@@ -214,6 +217,11 @@ async function replay(input: CallInput, steps: readonly { event: EventObject; st
     if (snapshot.matches('ending') && ctx.direction === 'in' && ctx.outcome?.status === CallStatus.timeout) {
       expect(pending.argsOf('end').at(-1)).toEqual([{ ...endOf('none', null), peer: 'yx-user' }]);
     }
+    // A warning of this call's channel is kept while the call is not over (shown, and said at the end if the end says nothing).
+    if (e.type === 'system.callWarning') {
+      const b = before.context as CallContext;
+      expect(ctx.warning).toBe(e.channelId === b.channelId && b.outcome === null ? e.text : b.warning);
+    }
     // A signal of another channel changes nothing.
     if (e.type === 'signal.event' && e.event.signal.channelId !== 'ch1') expect(snapshot.value).toEqual(before.value);
     // The host overlays follow the app call state.
@@ -221,7 +229,7 @@ async function replay(input: CallInput, steps: readonly { event: EventObject; st
     if (snapshot.matches({ incoming: 'ringing' })) expect(appState).toBe('calling');
     if (snapshot.matches('connected')) expect(appState).toBe('connected');
     if (snapshot.status === 'done') {
-      expect(snapshot.output).toMatchObject({ ...ctx.outcome, channelId: ctx.channelId, direction: ctx.direction });
+      expect(snapshot.output).toMatchObject({ ...ctx.outcome, text: ctx.outcome?.text ?? ctx.warning, channelId: ctx.channelId, direction: ctx.direction });
       if (ctx.connectedAt === 0) expect(snapshot.output?.answerTime).toBe(0);
     }
   }
@@ -233,7 +241,7 @@ describeGeneratedPaths('call', callMachine, {
   inputs,
   serializeContext: (c) => {
     const ctx = c as CallContext;
-    return [ctx.status, ctx.channelId !== null, ctx.outcome?.text ?? null];
+    return [ctx.status, ctx.channelId !== null, ctx.outcome?.text ?? null, ctx.warning !== null];
   },
   // The offline start has one path (straight to the end); the others many.
   minPaths: 2,

@@ -6,7 +6,7 @@ import type { TalkMessage } from '../talk/talk.machine';
 import { flush } from '../testing/paths';
 import { callSetupMachine } from './call-setup.machine';
 import { callMachine } from './call.machine';
-import { callViewOf, chatLinesOf, isLowBalance, periodsCharged, remainingBalance } from './call.selectors';
+import { callViewOf, chatLinesOf, isLowBalance, periodsCharged, remainingBalance, sameView } from './call.selectors';
 
 const message = (over: Partial<TalkMessage>): TalkMessage => ({
   idClient: '', idServer: 's', from: 'a', to: 'b', sessionId: 'b', scene: 'p2p', flow: 'in', type: 'text', text: 'hi', time: 1, status: 'sent',
@@ -101,5 +101,25 @@ describe('[§4] the ringing tone plays while the app call state is calling', () 
     expect(callViewOf(callee.getSnapshot())).toMatchObject({ phase: 'ringing', tone: true });
     callee.send({ type: 'call.accept' });
     expect(callViewOf(callee.getSnapshot())).toMatchObject({ phase: 'connecting', tone: false });
+  });
+});
+
+describe('[§4 -3 type 3] the server\'s warning of the call', () => {
+  it('is in the call screen\'s view once it comes for this call\'s channel, and a new view is rendered for it', async () => {
+    const caller = createActor(callMachine.provide({
+      actors: {
+        setup: callSetupMachine.provide({ actors: { createCall: fromPromise(async (): Promise<CallInfo> => ({ channelId: 'ch1', yxAccid: 'yx-host', videoPrice: 48, nickname: 'Sofia' })) } }),
+        signal: fromPromise(() => new Promise<void>(() => {})),
+      },
+    }), { input: { direction: 'out', online: true, isHost: false, account: 'yx-user', peer: { account: 'yx-host', userId: 1 }, callType: 0 } }).start();
+    await flush();
+    const before = callViewOf(caller.getSnapshot());
+    expect(before.warning).toBeNull();
+    caller.send({ type: 'system.callWarning', channelId: 'ch9', text: 'Another call' });
+    expect(callViewOf(caller.getSnapshot()).warning).toBeNull();
+    caller.send({ type: 'system.callWarning', channelId: 'ch1', text: 'Weak network' });
+    const after = callViewOf(caller.getSnapshot());
+    expect(after.warning).toBe('Weak network');
+    expect(sameView(before, after)).toBe(false);
   });
 });

@@ -37,6 +37,8 @@ export interface CallView {
   video: boolean;
   /** When the first remote frame arrived (ms since the epoch); 0 before. */
   connectedAt: number;
+  /** The server's warning of this call (SPEC §4 -3 type 3), if it sent one. */
+  warning: string | null;
   /** Diamonds a period (a minute) after the VIP discount, and before it when the server said (SPEC §6). */
   price: number | null;
   listPrice: number | null;
@@ -62,6 +64,7 @@ export function callViewOf(snapshot: CallSnapshot): CallView {
     peer: c.peer,
     video: c.callType !== 10,
     connectedAt: c.connectedAt,
+    warning: c.warning,
     price: c.peer.videoPrice ?? null,
     listPrice: c.listPrice,
     billingPeriodMs: c.billingPeriodMs,
@@ -71,7 +74,7 @@ export function callViewOf(snapshot: CallSnapshot): CallView {
 /** Equal views render the same (for useSelector's compare). */
 export function sameView(a: CallView, b: CallView): boolean {
   return a.phase === b.phase && a.tone === b.tone && a.connectedAt === b.connectedAt && a.peer === b.peer && a.isHost === b.isHost
-    && a.listPrice === b.listPrice && a.billingPeriodMs === b.billingPeriodMs;
+    && a.listPrice === b.listPrice && a.billingPeriodMs === b.billingPeriodMs && a.warning === b.warning;
 }
 
 /** The room of a connected call (income, translated lines, gifts). */

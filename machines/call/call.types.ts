@@ -74,6 +74,8 @@ export interface CallContext {
   outcome: CallOutcome | null;
   /** What the peer is told as the call ends (call-end.machine.ts), set with the outcome. */
   farewell: Farewell;
+  /** The last warning the server sent of this call (SPEC §4 -3 type 3), while it was not over. */
+  warning: string | null;
   /** When the first remote frame arrived (ms); 0 before. */
   connectedAt: number;
   /** The price before the VIP discount (peer.videoPrice is what is paid), when the server said. */
@@ -132,6 +134,7 @@ export const initialContext = (input: CallInput): CallContext => ({
   status: input.direction === 'in' ? CallStatus.calling : CallStatus.init,
   outcome: null,
   farewell: 'none',
+  warning: null,
   connectedAt: 0,
   listPrice: null,
   billingPeriodMs: null,

@@ -85,7 +85,8 @@ export function InCall({ call, view, chat }: { call: CallRef; view: CallView; ch
           {historyOpened && <ChatHistory call={call} chat={chat} peerName={peerName} open={history} onClose={() => setHistory(false)} />}
         </div>
       )}
-      {/* Shown with or without the overlay: a gift arriving, and an ask waiting for an answer. */}
+      {/* Shown with or without the overlay: the server's warning, a gift arriving, and an ask waiting for an answer. */}
+      {view.warning && <p className="call-warning" role="alert">{view.warning}</p>}
       {queue && <GiftCard queue={queue} />}
       {gifting && <IncomingAsk gifting={gifting} />}
     </div>

@@ -334,7 +334,6 @@ export function createCallEngine(
         const errors = (deductionErrors.get(id) ?? 0) + 1;
         log?.error({ err, callId: id, errors }, 'call period could not be charged');
         if (errors >= DEDUCTION_ERR_MAX_NUM) {
-          deductionErrors.delete(id);
           end(id, { by: null, reason: null, cause: EndCause.deduction });
           return;
         }

@@ -3,11 +3,14 @@
  * others are hidden with React's <Activity>, which keeps their state (and ScreenFrame keeps
  * their scroll position). Mounted per session, so nothing of one account survives into the next.
  * A view whose code cannot be fetched shows RouteError in its place, and Try again fetches it again.
+ * A view shows as soon as its code is here (useArrived), not on React's Suspense retry, which
+ * waits up to 300 ms more; Suspense only covers a fetch again after a failure.
  */
 import { CatchBoundary } from '@tanstack/react-router';
 import { Activity, Suspense, useState } from 'react';
 import { Splash } from '../ui/Splash';
-import { lazyComponent } from './lazyComponent';
+import { lazyComponent, useArrived } from './lazyComponent';
+import type { LazyComponent } from './lazyComponent';
 import { RouteError } from './RouteError';
 import { cachedScreens } from './screens';
 
@@ -29,11 +32,15 @@ export function KeepAlive({ pathname }: { pathname: string }) {
               and an ongoing call stay. */}
           <CatchBoundary getResetKey={() => path} errorComponent={RouteError}>
             <Suspense fallback={<Splash />}>
-              <View />
+              <CachedView View={View} />
             </Suspense>
           </CatchBoundary>
         </div>
       </Activity>
     );
   });
+}
+
+function CachedView({ View }: { View: LazyComponent<object> }) {
+  return useArrived(View) ? <View /> : <Splash />;
 }

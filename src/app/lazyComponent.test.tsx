@@ -7,9 +7,10 @@
 import { CatchBoundary } from '@tanstack/react-router';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ErrorComponentProps } from '@tanstack/react-router';
-import { lazyComponent, retryFailedLoads } from './lazyComponent';
+import { lazyComponent, retryFailedLoads, useArrived } from './lazyComponent';
 
 afterEach(cleanup);
 
@@ -68,5 +69,47 @@ describe('lazyComponent', () => {
     await screen.findByRole('button', { name: 'Failed: offline' });
     await act(async () => { await new Promise((resolve) => setTimeout(resolve, 50)); });
     expect(load).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('useArrived', () => {
+  function Gate({ Lazy }: { Lazy: ReturnType<typeof lazyComponent> }) {
+    return useArrived(Lazy) ? <Lazy /> : <p>Placeholder</p>;
+  }
+  function Fallback(): ReactNode {
+    suspended += 1;
+    return <p>Suspended</p>;
+  }
+  let suspended = 0;
+
+  it('shows the placeholder, then the component as its code arrives, never suspending', async () => {
+    suspended = 0;
+    let arrive!: (module: { default: typeof Hello }) => void;
+    const Lazy = lazyComponent(() => new Promise<{ default: typeof Hello }>((resolve) => { arrive = resolve; }));
+    await act(async () => { render(<Suspense fallback={<Fallback />}><Gate Lazy={Lazy} /></Suspense>); });
+    expect(screen.getByText('Placeholder')).toBeTruthy();
+    expect(Lazy.settled()).toBe(false);
+    await act(async () => arrive({ default: Hello }));
+    expect(screen.getByRole('heading', { name: 'Hello' })).toBeTruthy();
+    expect(Lazy.settled()).toBe(true);
+    expect(suspended).toBe(0);
+  });
+
+  it('renders the component at once when its code is already here', async () => {
+    const Lazy = lazyComponent(async () => ({ default: Hello }));
+    await Lazy.preload();
+    render(<Gate Lazy={Lazy} />);
+    expect(screen.getByRole('heading', { name: 'Hello' })).toBeTruthy();
+  });
+
+  it('hands a failed fetch to the error boundary, as the component would', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const Lazy = lazyComponent(() => Promise.reject(new Error('offline')));
+    await act(async () => { render(
+      <CatchBoundary getResetKey={() => 'gate'} errorComponent={Failed}>
+        <Gate Lazy={Lazy} />
+      </CatchBoundary>,
+    ); });
+    expect(await screen.findByRole('button', { name: 'Failed: offline' })).toBeTruthy();
   });
 });

@@ -6,10 +6,14 @@
  * router's `lazyRouteComponent` reloads the page once: either way the person would lose what the
  * page holds, a call or a live among it. Every lazily loaded component of the app is made here.
  */
-import { createElement, use } from 'react';
+import { createElement, use, useEffect, useState } from 'react';
 import type { ComponentProps, ComponentType, FunctionComponent } from 'react';
 
-export type LazyComponent<P extends object> = FunctionComponent<P> & { preload: () => Promise<void> };
+export type LazyComponent<P extends object> = FunctionComponent<P> & {
+  preload: () => Promise<void>;
+  /** Whether the fetch of the code has ended, fetched or failed. */
+  settled: () => boolean;
+};
 
 /** How each component whose fetch failed forgets the failure. */
 const failed = new Set<() => void>();
@@ -49,5 +53,25 @@ export function lazyComponent<C extends ComponentType<any>>(load: () => Promise<
     if (!component) use(fetchComponent());
     return createElement(component!, props);
   }
-  return Object.assign(Lazy, { preload: fetchComponent });
+  return Object.assign(Lazy, { preload: fetchComponent, settled: () => component !== undefined || failure !== undefined });
+}
+
+/**
+ * Whether `lazy`'s code has been fetched (or failed to be): until then it is fetched, and the
+ * caller renders again as it arrives, as an ordinary update, so the caller shows its own
+ * placeholder meanwhile. A component that suspends instead is shown by React as a Suspense
+ * retry, which React holds back until 300 ms after the boundary's fallback appeared (to show
+ * nearby boundaries together): a first screen waited some 150 ms for that with its code here.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component
+export function useArrived(lazy: LazyComponent<any>): boolean {
+  const settled = lazy.settled();
+  const [, setArrivals] = useState(0);
+  useEffect(() => {
+    if (settled) return undefined;
+    let current = true;
+    void lazy.preload().then(() => { if (current) setArrivals((n) => n + 1); });
+    return () => { current = false; };
+  }, [lazy, settled]);
+  return settled;
 }

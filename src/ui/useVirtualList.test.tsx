@@ -98,4 +98,43 @@ describe('useVirtualList', () => {
     expect(renders).toBeGreaterThan(before);
     expect(rows()[0]).toBe(3);
   });
+
+  it('keeps one row each side while a scroll leaps more than a view, and the overscan once it ends', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(360);
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(95);
+    function Scrolled() {
+      const scroller = useRef<HTMLDivElement>(null);
+      const virtualizer = useVirtualList<HTMLDivElement, HTMLLIElement>({
+        count: 100, getScrollElement: () => scroller.current, estimateSize: () => 10, overscan: 6,
+      });
+      return (
+        <div ref={scroller} data-testid="scroller">
+          <ol>{virtualizer.getVirtualItems().map((item) => <li key={item.key} data-index={item.index}>{item.index}</li>)}</ol>
+        </div>
+      );
+    }
+    const { getByTestId } = render(<Scrolled />);
+    act(() => { vi.advanceTimersToNextFrame(); vi.advanceTimersByTime(1); });
+    const scroller = getByTestId('scroller');
+    const scrollTo = (top: number) => act(() => {
+      scroller.scrollTop = top;
+      scroller.dispatchEvent(new Event('scroll'));
+    });
+    const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    // Rows 0–9 in view, six more below.
+    expect(rows()).toEqual(range(0, 15));
+    // A leap of five views: rows 50–59 in view, one more each side.
+    scrollTo(500);
+    expect(rows()).toEqual(range(49, 60));
+    // A small move of the same scroll: still one each side.
+    scrollTo(520);
+    expect(rows()).toEqual(range(51, 62));
+    // The scroll ends: six each side.
+    act(() => { vi.advanceTimersByTime(500); });
+    expect(rows()).toEqual(range(46, 67));
+    // A small scroll from rest keeps six each side.
+    scrollTo(540);
+    expect(rows()).toEqual(range(48, 69));
+  });
 });

@@ -7,6 +7,9 @@
  * or ends). The rest is the same hook over @tanstack/virtual-core, plus one thing: the first
  * frame holds only the rows in view (overscan 1), so a list shows as soon as it can; the rows kept
  * ready beyond the view for scrolling (`overscan`) come in a task after that frame is painted.
+ * And a scroll that leaps more than a view at once (a fast fling, a scrollbar drag) shows all-new
+ * rows each time: the rows kept ready around them would never be seen, so until that scroll ends
+ * the list keeps one row each side (half the rows to render and measure in each of its frames).
  */
 import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } from '@tanstack/virtual-core';
 import type { PartialKeys, VirtualizerOptions } from '@tanstack/virtual-core';
@@ -20,17 +23,22 @@ export function useVirtualList<S extends Element, I extends Element>(options: Op
   const rerender = useReducer(() => ({}), {})[1];
   const [painted, setPainted] = useState(false);
   const shown = useRef<readonly VirtualItem[] | null>(null);
+  const leaping = useRef(false);
+  const lastOffset = useRef<number | null>(null);
   useEffect(() => afterPaint(() => setPainted(true)), []);
   const resolved: VirtualizerOptions<S, I> = {
     observeElementRect,
     observeElementOffset,
     scrollToFn: elementScroll,
     ...options,
-    overscan: painted ? options.overscan : Math.min(options.overscan ?? 1, FIRST_FRAME_OVERSCAN),
+    overscan: painted && !leaping.current ? options.overscan : Math.min(options.overscan ?? 1, FEW_OVERSCAN),
     onChange: (instance, sync) => {
+      const wasLeaping = leaping.current;
+      leaping.current = isLeaping(instance, lastOffset.current, wasLeaping);
+      lastOffset.current = instance.scrollOffset;
       // The rows and their places are all a list renders from the virtualizer: when neither changed
       // (a scroll starting or ending within the same rows, `isScrolling` alone), nothing is rendered.
-      if (instance.getVirtualItems() !== shown.current) rerender();
+      if (instance.getVirtualItems() !== shown.current || leaping.current !== wasLeaping) rerender();
       options.onChange?.(instance, sync);
     },
   };
@@ -43,7 +51,21 @@ export function useVirtualList<S extends Element, I extends Element>(options: Op
   return instance;
 }
 
-const FIRST_FRAME_OVERSCAN = 1;
+/** The rows kept beyond the view in the first frame and while a scroll leaps. */
+const FEW_OVERSCAN = 1;
+
+/**
+ * Whether a scroll leaps: it moved more than a view since the last change seen, and stays leaping
+ * until it ends (the small moves that follow, the list's own corrections among them, keep it so).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any list
+export function isLeaping(instance: Virtualizer<any, any>, lastOffset: number | null, wasLeaping: boolean): boolean {
+  if (!instance.isScrolling) return false;
+  if (wasLeaping) return true;
+  const offset = instance.scrollOffset;
+  const view = instance.scrollRect?.[instance.options.horizontal ? 'width' : 'height'] ?? 0;
+  return offset !== null && lastOffset !== null && view > 0 && Math.abs(offset - lastOffset) > view;
+}
 
 /**
  * Calls `callback` in a task after the next frame is painted (a frame callback runs before its

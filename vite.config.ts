@@ -40,6 +40,7 @@ const BOOT = fileURLToPath(new URL('./src/boot.ts', import.meta.url));
 const CODEC = fileURLToPath(new URL('./src/api/codec.ts', import.meta.url));
 const MACHINES = fileURLToPath(new URL('./machines/app/app.actors.ts', import.meta.url));
 const START_MODULES = [CODEC, MACHINES];
+const EARLY = fileURLToPath(new URL('./src/app/askEarly.ts', import.meta.url));
 /** The API contract (src/api/contract/*): schema declarations only, without side effects. */
 const CONTRACT = /\/src\/api\/contract\//;
 /**
@@ -150,7 +151,11 @@ export default defineConfig({
             // imports): a chunk under 2 KiB gzip. Were they in the app's chunk, the entry would
             // import that chunk statically and run all of the app's code before the page could
             // paint, which is what the entry is there to prevent.
-            { name: closureGroup('boot', BOOT), debugName: 'boot', priority: 2 },
+            { name: closureGroup('boot', BOOT), debugName: 'boot', priority: 3 },
+            // What the entry imports to send the start's first requests (src/app/askEarly.ts), the
+            // cipher among it (the app imports it from here): some 7 KiB gzip, so the requests go
+            // before the app's chunk is in, not after it.
+            { name: closureGroup('early', EARLY, { withRoot: true }), debugName: 'early requests', priority: 2 },
             // What src/main.tsx imports statically: what every first screen loads before anything
             // renders. Left to itself rolldown spreads it over a handful of small shared chunks (each
             // shared with some lazy chunk), and small files compress poorly; as one chunk, which the

@@ -7,12 +7,23 @@
  *
  * The shell's open parameters are taken here, before anything waits: kept in storage and
  * out of the address bar at once, so a navigation or reload while the app's code loads
- * does not lose the session it was opened with.
+ * does not lose the session it was opened with. And a signed-in start's first requests are
+ * sent from here (src/app/askEarly.ts).
  */
 import { readOpenParams } from './adapters/openParams';
+import { readLastMode } from './adapters/storage';
 import { TEXT_APP_NOT_LOADED } from './app/bootText';
 
 const openParams = readOpenParams();
+
+// A signed-in start's first requests go now, with the cipher (a few KiB), not after the app's code:
+// the app's client takes their responses (src/app/askEarly.ts). Without them it asks itself.
+if (openParams) {
+  const { pathname } = window.location;
+  import('./app/askEarly')
+    .then(({ askEarly }) => askEarly(openParams, pathname, readLastMode()))
+    .catch(() => undefined);
+}
 
 function start(): void {
   // The app's start imports more code of its own (the cipher, the machines) before it renders.

@@ -7,6 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createActor } from 'xstate';
 import { createApiClient } from './api/client';
+import { earlyResponses } from './api/earlyFetch';
 import type { ApiNotice } from './api/outcome';
 import type { AppMode } from '../machines/app/app.paths';
 import { selectMode } from '../machines/app/app.selectors';
@@ -46,7 +47,11 @@ export async function startApp(openParams: StoredAuth | null): Promise<void> {
     if (notice.type === 'toast') showToast(notice.text);
     else app?.send({ type: 'api.sessionRejected', reason: notice.reason });
   };
-  const api = createApiClient({ baseUrl: config.apiBase, codec, credentials: credentials.forApi, onNotice });
+  const api = createApiClient({
+    baseUrl: config.apiBase, codec, credentials: credentials.forApi, onNotice,
+    // The start's first requests were sent by the page's entry (src/app/askEarly.ts).
+    fetch: earlyResponses.serving((input, init) => fetch(input, init)),
+  });
   const session = createHttpSessionPort({ api, credentials, appId: config.appId });
   const early = createEarlyAnswers();
   const services: Services = {

@@ -9,6 +9,7 @@ import type { ApiClient, ApiCredentials } from '../api/client';
 import { session } from '../api/contract';
 import type { DeviceInfo } from '../api/contract/session';
 import type { ApiResult } from '../api/outcome';
+import { credentialsOf } from '../api/request';
 import { currentDevice } from './device';
 import { clearAllStorage, writeStoredAuth } from './storage';
 
@@ -22,8 +23,7 @@ export class SessionCredentials {
 
   token = (): string | null => this.auth?.token ?? null;
 
-  forApi = (): ApiCredentials | null =>
-    this.auth ? { token: this.auth.token, appId: this.auth.appId, appVersion: this.auth.appVersion } : null;
+  forApi = (): ApiCredentials | null => (this.auth ? credentialsOf(this.auth) : null);
 }
 
 export interface HttpSessionDeps {

@@ -7,20 +7,17 @@
  * would add only what these few lines do.
  */
 import type { AesCodec } from './codec';
-import { APP_VERSION, Header, REQUEST_TIMEOUT_MS } from './codes';
+import { REQUEST_TIMEOUT_MS } from './codes';
 import type { Endpoint, RequestOf, ResponseOf } from './contract/endpoint';
 import { Envelope } from './contract/endpoint';
 import type { ApiNotice, ApiResult, CallOptions, Interpretation } from './outcome';
 import {
   ApiError, interpretEnvelope, interpretHttpStatus, interpretTransportFailure, malformed,
 } from './outcome';
+import type { ApiCredentials } from './request';
+import { apiUrl, requestBody, requestHeaders } from './request';
 
-export interface ApiCredentials {
-  token: string;
-  appId: string;
-  appVersion?: string;
-  subscriptionKey?: string;
-}
+export type { ApiCredentials } from './request';
 
 export interface ApiClientOptions {
   /** API host; '' means the app's own origin. */
@@ -46,7 +43,7 @@ class TimedOut extends Error {}
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchFn = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
-  const base = (options.baseUrl ?? '').replace(/\/$/, '');
+  const base = options.baseUrl ?? '';
 
   /** The response, or TimedOut when none came in time (the request is then aborted). */
   async function http(url: string, init: RequestInit): Promise<Response> {
@@ -71,21 +68,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return result.outcome.resolve;
   }
 
-  function headers(): Record<string, string> {
-    const creds = options.credentials();
-    const out: Record<string, string> = {
-      'content-type': 'text/plain;charset=utf-8',
-      [Header.appVersion]: creds?.appVersion || APP_VERSION,
-    };
-    if (creds) {
-      out[Header.loginToken] = creds.token;
-      out[Header.anchorToken] = creds.token;
-      out[Header.appId] = creds.appId;
-      if (creds.subscriptionKey) out[Header.subscriptionKey] = creds.subscriptionKey;
-    }
-    return out;
-  }
-
   async function call<E extends Endpoint>(
     endpoint: E,
     body: RequestOf<E>,
@@ -93,10 +75,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   ): Promise<ApiResult<ResponseOf<E>>> {
     let response: Response;
     try {
-      response = await http(base + endpoint.path, {
+      response = await http(apiUrl(base, endpoint.path), {
         method: endpoint.method,
-        headers: headers(),
-        ...(endpoint.method === 'POST' ? { body: options.codec.encrypt(JSON.stringify(body ?? {})) } : {}),
+        headers: requestHeaders(options.credentials()),
+        ...(endpoint.method === 'POST' ? { body: requestBody(options.codec, body) } : {}),
       });
     } catch (error) {
       return settle(interpretTransportFailure(error instanceof TimedOut));

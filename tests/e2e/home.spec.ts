@@ -175,6 +175,24 @@ test('Match finds a host who is online now', async ({ browser, request }) => {
   await b.context.close();
 });
 
+test('a host\'s start sends its first requests once: the profile and the home\'s first answers, before the app\'s code asks', async ({ browser, request }) => {
+  const host = await firstAccount(request, 2);
+  const { context, page } = await phone(browser);
+  const first = ['/api/anchor/userInfo', '/api/index/indexTag', '/api/index/getCountryList', '/api/index/v2/getAppPicByType', '/api/anchor/v4/anchorList'];
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (first.includes(path)) sent.push(path);
+  });
+  await openAppAs(page, request, host.userId);
+  await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await expect(panel(page, 'All').getByRole('link').first()).toBeVisible();
+  await expect(page.locator('.home-banner-img').first()).toBeVisible();
+  // The entry sent them (src/app/askEarly.ts); the app took their answers instead of asking again.
+  expect([...sent].sort()).toEqual([...first].sort());
+  await context.close();
+});
+
 /**
  * The base config through the dev shell's fault switch (POST /shell/api/faults): the next n
  * base-config requests of the test's own user answer 500, so what runs beside it takes none.

@@ -108,9 +108,10 @@ test('the inspector is off by default and the app makes no request off its origi
 });
 
 // The start's code, part by part: src/main.tsx's chunk, the chunk of what it imports, and the
-// cipher and the machines it imports before it renders (vite.config.ts). Any of them missing, as
-// when the network drops at that moment, the page's entry says so without them.
-for (const part of ['main', 'app', 'codec', 'machines']) {
+// cipher (in the chunk of the start's first requests, src/app/askEarly.ts) and the machines it
+// imports before it renders (vite.config.ts). Any of them missing, as when the network drops at
+// that moment, the page's entry says so without them.
+for (const part of ['main', 'app', 'early', 'machines']) {
   test(`when the app's code cannot be fetched (${part}) the start-up shell says so, and Retry starts the app`, async ({ page }) => {
     const restore = await cutChunk(page, part);
     await page.goto('/login');

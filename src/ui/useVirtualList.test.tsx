@@ -33,6 +33,36 @@ function List({ overscan }: { overscan?: number }) {
 
 const rows = () => [...document.querySelectorAll('li')].map((li) => Number(li.dataset.index));
 
+/**
+ * 100 rows of 10 px in a scroller. jsdom lays nothing out: every element is 360 × 95 px here, the
+ * scroller among them, so rows 0–9 are in view at the top. Returns a scroll and the render count.
+ */
+function renderScrolled(overscan: number) {
+  vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(360);
+  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(95);
+  const counts = { renders: 0 };
+  function Scrolled() {
+    const scroller = useRef<HTMLDivElement>(null);
+    const virtualizer = useVirtualList<HTMLDivElement, HTMLLIElement>({
+      count: 100, getScrollElement: () => scroller.current, estimateSize: () => 10, overscan,
+    });
+    counts.renders++;
+    return (
+      <div ref={scroller} data-testid="scroller">
+        <ol>{virtualizer.getVirtualItems().map((item) => <li key={item.key} data-index={item.index}>{item.index}</li>)}</ol>
+      </div>
+    );
+  }
+  const { getByTestId } = render(<Scrolled />);
+  act(() => { vi.advanceTimersToNextFrame(); vi.advanceTimersByTime(1); });
+  const scroller = getByTestId('scroller');
+  const scrollTo = (top: number) => act(() => {
+    scroller.scrollTop = top;
+    scroller.dispatchEvent(new Event('scroll'));
+  });
+  return { scrollTo, counts };
+}
+
 describe('useVirtualList', () => {
   it('renders the rows in view and one beyond first, and the overscan after the first paint', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
@@ -62,65 +92,24 @@ describe('useVirtualList', () => {
 
   it('renders again on a scroll only when the rows shown change', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
-    // jsdom lays nothing out: every element is 360 × 95 px here, the scroller among them, so rows
-    // 0–9 (10 px each) stay the ones in view while it scrolls up to 5 px.
-    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(360);
-    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(95);
-    let renders = 0;
-    function Scrolled() {
-      const scroller = useRef<HTMLDivElement>(null);
-      const virtualizer = useVirtualList<HTMLDivElement, HTMLLIElement>({
-        count: 100, getScrollElement: () => scroller.current, estimateSize: () => 10, overscan: 0,
-      });
-      renders++;
-      return (
-        <div ref={scroller} data-testid="scroller">
-          <ol>{virtualizer.getVirtualItems().map((item) => <li key={item.key} data-index={item.index}>{item.index}</li>)}</ol>
-        </div>
-      );
-    }
-    const { getByTestId } = render(<Scrolled />);
-    act(() => { vi.advanceTimersToNextFrame(); vi.advanceTimersByTime(1); });
+    // Rows 0–9 (10 px each) stay the ones in view while it scrolls up to 5 px.
+    const { scrollTo, counts } = renderScrolled(0);
     expect(rows()).toEqual(Array.from({ length: 10 }, (_, i) => i));
-    const scroller = getByTestId('scroller');
-    const scrollTo = (top: number) => act(() => {
-      scroller.scrollTop = top;
-      scroller.dispatchEvent(new Event('scroll'));
-    });
-    const before = renders;
+    const before = counts.renders;
     // Within the same rows: the scroll starts, moves and ends without a render.
     scrollTo(2);
     scrollTo(5);
     act(() => { vi.advanceTimersByTime(500); });
-    expect(renders).toBe(before);
+    expect(counts.renders).toBe(before);
     // Three rows on: the rows shown change, and the list renders them.
     scrollTo(30);
-    expect(renders).toBeGreaterThan(before);
+    expect(counts.renders).toBeGreaterThan(before);
     expect(rows()[0]).toBe(3);
   });
 
   it('keeps one row each side while a scroll leaps more than a view, and the overscan once it ends', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
-    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(360);
-    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(95);
-    function Scrolled() {
-      const scroller = useRef<HTMLDivElement>(null);
-      const virtualizer = useVirtualList<HTMLDivElement, HTMLLIElement>({
-        count: 100, getScrollElement: () => scroller.current, estimateSize: () => 10, overscan: 6,
-      });
-      return (
-        <div ref={scroller} data-testid="scroller">
-          <ol>{virtualizer.getVirtualItems().map((item) => <li key={item.key} data-index={item.index}>{item.index}</li>)}</ol>
-        </div>
-      );
-    }
-    const { getByTestId } = render(<Scrolled />);
-    act(() => { vi.advanceTimersToNextFrame(); vi.advanceTimersByTime(1); });
-    const scroller = getByTestId('scroller');
-    const scrollTo = (top: number) => act(() => {
-      scroller.scrollTop = top;
-      scroller.dispatchEvent(new Event('scroll'));
-    });
+    const { scrollTo } = renderScrolled(6);
     const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
     // Rows 0–9 in view, six more below.
     expect(rows()).toEqual(range(0, 15));

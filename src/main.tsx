@@ -89,15 +89,22 @@ export async function startApp(openParams: StoredAuth | null): Promise<void> {
   app.on('log', ({ text }) => console.info(text));
   app.on('becameHost', () => void confirmBecameHost());
   let mode: AppMode | null = null;
+  const lastMode = readLastMode();
+  // Signed in with no mode kept (a first start), the first screen's code is fetched as soon as the
+  // profile tells the mode (see preloadFirstScreen).
+  let screenAwaitsMode = openParams !== null && lastMode === null;
   app.subscribe((snapshot) => {
     const now = selectMode(snapshot);
     if (now && now !== mode) writeLastMode(now);
+    if (now && screenAwaitsMode) {
+      screenAwaitsMode = false;
+      preloadFirstScreen(pathname, true, now);
+    }
     mode = now;
   });
   // The profile is asked for first, then the first screen's code while it comes.
   // Each in a task of its own: together they held the main thread for some 300 ms at 4× slowdown.
   app.start();
-  const lastMode = readLastMode();
   await nextTask();
   preloadFirstScreen(pathname, openParams !== null, lastMode);
   // A host's home asks for its first answers now, beside its code and the profile.

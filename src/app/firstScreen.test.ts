@@ -37,10 +37,12 @@ describe('preloadFirstScreen', () => {
     expect(loaded).toEqual(['/newsRestricted']);
   });
 
-  it('fetches both modes\' first screens when no mode is known, and a shared one once', () => {
-    expect(preloadFirstScreen('/', true, null)).toEqual(['/', '/newsRestricted']);
-    expect(preloadFirstScreen('/talk', true, null)).toEqual(['/talk']);
-    expect(loaded).toEqual(['/', '/newsRestricted', '/talk']);
+  it('fetches nothing while no mode is known (the profile tells it), a deep link\'s screen once it is', () => {
+    expect(preloadFirstScreen('/', true, null)).toEqual([]);
+    expect(preloadFirstScreen('/talk', true, null)).toEqual([]);
+    expect(loaded).toEqual([]);
+    expect(preloadFirstScreen('/talk', true, 'restricted')).toEqual(['/talk']);
+    expect(loaded).toEqual(['/talk']);
   });
 
   it('signed out, fetches the login screen, or the public page the start is on', () => {

@@ -35,9 +35,9 @@ const MAIN = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 const BOOT = fileURLToPath(new URL('./src/boot.ts', import.meta.url));
 /**
  * What src/main.tsx imports dynamically before the first render, each run in a task of its own:
- * the cipher and the machines. index.html preloads them with the app's chunk.
+ * the cipher (the browser's, src/api/webCodec.ts) and the machines. index.html preloads them with the app's chunk.
  */
-const CODEC = fileURLToPath(new URL('./src/api/codec.ts', import.meta.url));
+const CODEC = fileURLToPath(new URL('./src/api/webCodec.ts', import.meta.url));
 const MACHINES = fileURLToPath(new URL('./machines/app/app.actors.ts', import.meta.url));
 const START_MODULES = [CODEC, MACHINES];
 const EARLY = fileURLToPath(new URL('./src/app/askEarly.ts', import.meta.url));
@@ -153,8 +153,8 @@ export default defineConfig({
             // paint, which is what the entry is there to prevent.
             { name: closureGroup('boot', BOOT), debugName: 'boot', priority: 3 },
             // What the entry imports to send the start's first requests (src/app/askEarly.ts), the
-            // cipher among it (the app imports it from here): some 7 KiB gzip, so the requests go
-            // before the app's chunk is in, not after it.
+            // browser's cipher among it (the app imports it from here): a few KiB gzip, so the
+            // requests go before the app's chunk is in, not after it.
             { name: closureGroup('early', EARLY, { withRoot: true }), debugName: 'early requests', priority: 2 },
             // What src/main.tsx imports statically: what every first screen loads before anything
             // renders. Left to itself rolldown spreads it over a handful of small shared chunks (each

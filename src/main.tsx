@@ -39,10 +39,11 @@ export async function startApp(openParams: StoredAuth | null): Promise<void> {
 
   let app: AppActor | null = null;
   const credentials = new SessionCredentials();
-  // The cipher (its tables are built as its module runs) and the machines are chunks of their own,
-  // each run in a task of its own: in the app's chunk they made one long task of its evaluation.
-  const { createAesCodec } = await import('./api/codec');
-  const codec = createAesCodec(config.aesKey, config.aesIv);
+  // The cipher (the browser's: in the chunk the page's entry loaded for the start's first requests)
+  // and the machines are chunks of their own, each run in a task of its own: in the app's chunk
+  // they made one long task of its evaluation.
+  const { createWireCodec } = await import('./api/webCodec');
+  const codec = createWireCodec(config.aesKey, config.aesIv);
   const onNotice = (notice: ApiNotice) => {
     if (notice.type === 'toast') showToast(notice.text);
     else app?.send({ type: 'api.sessionRejected', reason: notice.reason });

@@ -6,7 +6,7 @@
  * Plain `fetch` with a time-out: every first screen loads this client, and an HTTP library
  * would add only what these few lines do.
  */
-import type { AesCodec } from './codec';
+import type { WireCodec } from './aesText';
 import { REQUEST_TIMEOUT_MS } from './codes';
 import type { Endpoint, RequestOf, ResponseOf } from './contract/endpoint';
 import { Envelope } from './contract/endpoint';
@@ -22,7 +22,7 @@ export type { ApiCredentials } from './request';
 export interface ApiClientOptions {
   /** API host; '' means the app's own origin. */
   baseUrl?: string;
-  codec: AesCodec;
+  codec: WireCodec;
   /** The current session's credentials, read at each call. */
   credentials: () => ApiCredentials | null;
   onNotice: (notice: ApiNotice) => void;
@@ -73,13 +73,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     body: RequestOf<E>,
     callOptions: CallOptions = {},
   ): Promise<ApiResult<ResponseOf<E>>> {
+    const headers = requestHeaders(options.credentials());
+    const sealed = endpoint.method === 'POST' ? { body: await requestBody(options.codec, body) } : {};
     let response: Response;
     try {
-      response = await http(apiUrl(base, endpoint.path), {
-        method: endpoint.method,
-        headers: requestHeaders(options.credentials()),
-        ...(endpoint.method === 'POST' ? { body: requestBody(options.codec, body) } : {}),
-      });
+      response = await http(apiUrl(base, endpoint.path), { method: endpoint.method, headers, ...sealed });
     } catch (error) {
       return settle(interpretTransportFailure(error instanceof TimedOut));
     }
@@ -87,7 +85,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     let envelope: Envelope | null = null;
     try {
-      const parsed = Envelope.safeParse(JSON.parse(options.codec.decrypt(await response.text())));
+      const parsed = Envelope.safeParse(JSON.parse(await options.codec.decrypt(await response.text())));
       if (parsed.success) envelope = parsed.data;
     } catch {
       // Undecryptable or not JSON: reported as malformed below.

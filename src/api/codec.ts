@@ -4,27 +4,19 @@
  * byte-identical to CryptoJS's `AES.encrypt(Utf8.parse(json), key, { iv, mode: CBC,
  * padding: Pkcs7 }).toString()` with key and IV given as UTF-8 word arrays, so the
  * production backend and the reference server read the same bytes.
+ *
+ * This is the cipher in JavaScript (@noble/ciphers), synchronous: the reference server's and
+ * the tests', and the browser's where WebCrypto is not there (src/api/webCodec.ts). Its module
+ * builds the cipher's tables as it loads, which is why the first screen does not load it.
  */
 import { cbc } from '@noble/ciphers/aes.js';
-import { utf8ToBytes } from '@noble/ciphers/utils.js';
+import { CodecError, TEXT_NOT_DECRYPTED, bytesToBase64, cipherBytes, sixteenBytes, utf8Text } from './aesText';
 
-export class CodecError extends Error {
-  override name = 'CodecError';
-}
+export { CodecError, base64ToBytes, bytesToBase64 } from './aesText';
 
 export interface AesCodec {
   encrypt(plain: string): string;
   decrypt(wire: string): string;
-}
-
-const BLOCK = 16;
-
-function sixteenBytes(label: 'key' | 'IV', value: string): Uint8Array {
-  const bytes = utf8ToBytes(value);
-  if (bytes.length !== BLOCK) {
-    throw new CodecError(`The encryption ${label} must be exactly 16 bytes (got ${bytes.length}).`);
-  }
-  return bytes;
 }
 
 /** Builds the codec; throws CodecError when key or IV is not exactly 16 bytes (§5). */
@@ -33,43 +25,17 @@ export function createAesCodec(key: string, iv: string): AesCodec {
   const ivBytes = sixteenBytes('IV', iv);
   return {
     encrypt(plain) {
-      return bytesToBase64(cbc(keyBytes, ivBytes).encrypt(utf8ToBytes(plain)));
+      return bytesToBase64(cbc(keyBytes, ivBytes).encrypt(new TextEncoder().encode(plain)));
     },
     decrypt(wire) {
-      const cipher = base64ToBytes(wire.trim());
-      if (cipher.length === 0 || cipher.length % BLOCK !== 0) {
-        throw new CodecError('The encrypted body is not a whole number of AES blocks.');
-      }
+      const cipher = cipherBytes(wire);
       let plain: Uint8Array;
       try {
         plain = cbc(keyBytes, ivBytes).decrypt(cipher);
       } catch {
-        throw new CodecError('The encrypted body could not be decrypted.');
+        throw new CodecError(TEXT_NOT_DECRYPTED);
       }
-      try {
-        return new TextDecoder('utf-8', { fatal: true }).decode(plain);
-      } catch {
-        throw new CodecError('The decrypted body is not UTF-8 text.');
-      }
+      return utf8Text(plain);
     },
   };
 }
-
-const B64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-
-export function bytesToBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
-}
-
-export function base64ToBytes(text: string): Uint8Array {
-  if (!B64.test(text)) throw new CodecError('The body is not base64 text.');
-  const binary = atob(text);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
-}
-

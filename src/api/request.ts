@@ -4,7 +4,7 @@
  * start's first requests before the client's code is there (src/app/askEarly.ts).
  */
 import type { StoredAuth } from '../../machines/ports/session.port';
-import type { AesCodec } from './codec';
+import type { WireCodec } from './aesText';
 import { APP_VERSION, Header } from './codes';
 
 export interface ApiCredentials {
@@ -36,4 +36,4 @@ export function requestHeaders(creds: ApiCredentials | null): Record<string, str
 }
 
 /** A POST body: the request's JSON, encrypted. */
-export const requestBody = (codec: AesCodec, body: unknown): string => codec.encrypt(JSON.stringify(body ?? {}));
+export const requestBody = async (codec: WireCodec, body: unknown): Promise<string> => codec.encrypt(JSON.stringify(body ?? {}));

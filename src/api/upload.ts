@@ -4,7 +4,7 @@
  * of a request body in Chromium without streaming uploads). The answer is the API's encrypted
  * envelope, read with the same SPEC §8 catalogue as every call (outcome.ts).
  */
-import type { AesCodec } from './codec';
+import type { WireCodec } from './aesText';
 import { APP_VERSION, Header, REQUEST_TIMEOUT_MS } from './codes';
 import type { ApiCredentials } from './client';
 import { Empty, Envelope, defineEndpoint } from './contract/endpoint';
@@ -26,7 +26,7 @@ export type Uploader = (file: Blob, onProgress: (progress: UploadProgress) => vo
 
 export interface UploaderOptions {
   baseUrl?: string;
-  codec: AesCodec;
+  codec: WireCodec;
   credentials: () => ApiCredentials | null;
   onNotice: (notice: ApiNotice) => void;
   timeoutMs?: number;
@@ -56,19 +56,15 @@ export function createUploader(options: UploaderOptions): Uploader {
       xhr.setRequestHeader(Header.anchorToken, creds.token);
       xhr.setRequestHeader(Header.appId, creds.appId);
     }
-    const run = (read: () => UploadedMedia) => {
-      try {
-        resolve(read());
-      } catch (error) {
-        reject(error);
-      }
+    const run = (read: () => UploadedMedia | Promise<UploadedMedia>) => {
+      Promise.resolve().then(read).then(resolve, reject);
     };
     xhr.upload.onprogress = (e) => onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : file.size });
-    xhr.onload = () => run(() => {
+    xhr.onload = () => run(async () => {
       if (xhr.status < 200 || xhr.status >= 300) return settle(interpretHttpStatus(xhr.status));
       let envelope: Envelope | null = null;
       try {
-        const parsed = Envelope.safeParse(JSON.parse(options.codec.decrypt(xhr.responseText)));
+        const parsed = Envelope.safeParse(JSON.parse(await options.codec.decrypt(xhr.responseText)));
         if (parsed.success) envelope = parsed.data;
       } catch {
         // Undecryptable or not JSON: malformed below.

@@ -7,28 +7,28 @@ import { describe, expect, it, vi } from 'vitest';
 import { FIRST_HOME_QUERY, HOME_PAGE_SIZE } from '../../machines/home-list/home-list.port';
 import type { StoredAuth } from '../../machines/ports/session.port';
 import { createApiClient } from '../api/client';
-import { createAesCodec } from '../api/codec';
 import { session } from '../api/contract';
 import { createEarlyResponses } from '../api/earlyFetch';
 import { credentialsOf } from '../api/request';
+import { createWireCodec } from '../api/webCodec';
 import { askHomeSetup, askHostsPage } from '../screens/home/homeEarly';
 import { askEarly } from './askEarly';
 import { config } from './config';
 
 const auth = { token: 'tok-1', appId: 'web', appVersion: '1.0.34' } as StoredAuth;
 
-function start(path: string, lastMode: 'host' | 'restricted' | null) {
+async function start(path: string, lastMode: 'host' | 'restricted' | null) {
   const early = createEarlyResponses();
   const sent: string[] = [];
   const network = vi.fn(async (input: RequestInfo | URL) => {
     sent.push(new URL(String(input), 'http://app.test').pathname);
     return new Response('', { status: 503 });
   });
-  const asked = askEarly(auth, path, lastMode, early, network);
+  const asked = await askEarly(auth, path, lastMode, early, network);
   const again = vi.fn(async () => new Response('', { status: 503 }));
   const api = createApiClient({
     baseUrl: config.apiBase,
-    codec: createAesCodec(config.aesKey, config.aesIv),
+    codec: createWireCodec(config.aesKey, config.aesIv),
     credentials: () => credentialsOf(auth),
     onNotice: () => undefined,
     fetch: early.serving(again),
@@ -38,7 +38,7 @@ function start(path: string, lastMode: 'host' | 'restricted' | null) {
 
 describe('askEarly', () => {
   it('a host\'s start on /: the profile and the home\'s first answers, each taken by the app\'s own call', async () => {
-    const { api, asked, sent, again } = start('/', 'host');
+    const { api, asked, sent, again } = await start('/', 'host');
     expect(asked).toEqual(['/api/anchor/userInfo', '/api/index/indexTag', '/api/index/getCountryList', '/api/index/v2/getAppPicByType', '/api/anchor/v4/anchorList']);
     expect(sent).toEqual(asked);
     // What the session (src/adapters/session.http.ts) and the home (homeEarly.ts) ask at the start.
@@ -50,12 +50,12 @@ describe('askEarly', () => {
     expect(again).not.toHaveBeenCalled();
   });
 
-  it('a start whose first screen is not the home: the profile only', () => {
-    expect(start('/', 'restricted').asked).toEqual(['/api/anchor/userInfo']);
-    expect(start('/talk', 'host').asked).toEqual(['/api/anchor/userInfo']);
+  it('a start whose first screen is not the home: the profile only', async () => {
+    expect((await start('/', 'restricted')).asked).toEqual(['/api/anchor/userInfo']);
+    expect((await start('/talk', 'host')).asked).toEqual(['/api/anchor/userInfo']);
   });
 
-  it('a first start (no mode known) on / asks for the home too', () => {
-    expect(start('/', null).asked).toHaveLength(5);
+  it('a first start (no mode known) on / asks for the home too', async () => {
+    expect((await start('/', null)).asked).toHaveLength(5);
   });
 });

@@ -9,7 +9,7 @@
 import type { AppMode } from '../../machines/app/app.paths';
 import { FIRST_HOME_QUERY, HOME_PAGE_SIZE } from '../../machines/home-list/home-list.port';
 import type { StoredAuth } from '../../machines/ports/session.port';
-import { createAesCodec } from '../api/codec';
+import { createWireCodec } from '../api/webCodec';
 import { earlyResponses } from '../api/earlyFetch';
 import type { EarlyResponses } from '../api/earlyFetch';
 import { apiUrl, credentialsOf, requestBody, requestHeaders } from '../api/request';
@@ -30,16 +30,20 @@ export const HOME_REQUESTS: readonly Request[] = [
   ['/api/anchor/v4/anchorList', { currentPage: 1, pageSize: HOME_PAGE_SIZE, onlineStatus: FIRST_HOME_QUERY.onlineStatus }],
 ];
 
-/** Sends the first requests of a start on `path` with the stored session; returns their paths. */
-export function askEarly(
+/**
+ * Sends the first requests of a start on `path` with the stored session, each as soon as its
+ * body is encrypted (the browser's cipher answers asynchronously, within a few milliseconds);
+ * resolves with their paths once all are sent.
+ */
+export async function askEarly(
   auth: StoredAuth, path: string, lastMode: AppMode | null,
   early: EarlyResponses = earlyResponses, fetchFn?: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>,
-): string[] {
-  const codec = createAesCodec(config.aesKey, config.aesIv);
+): Promise<string[]> {
+  const codec = createWireCodec(config.aesKey, config.aesIv);
   const headers = requestHeaders(credentialsOf(auth));
   const requests = [...PROFILE_REQUESTS, ...(asksHomeEarly(path, true, lastMode) ? HOME_REQUESTS : [])];
-  for (const [endpoint, body] of requests) {
-    early.send(apiUrl(config.apiBase, endpoint), { method: 'POST', headers, body: requestBody(codec, body) }, fetchFn);
-  }
+  await Promise.all(requests.map(async ([endpoint, body]) => {
+    early.send(apiUrl(config.apiBase, endpoint), { method: 'POST', headers, body: await requestBody(codec, body) }, fetchFn);
+  }));
   return requests.map(([endpoint]) => endpoint);
 }

@@ -57,11 +57,14 @@ test('a host goes live; two viewers watch, chat, see a highlight and gifts in or
   expect(aVideo.frames, 'A decodes the host').toBeGreaterThanOrEqual(3);
   expect(aVideo.width).toBe(1280);
 
-  // Viewer B enters: a level-1 member's entering highlight shows to those inside (SPEC §6).
+  // Viewer B enters: a level-1 member's entering highlight shows to those inside (SPEC §6). It shows
+  // for 2 s, so A watches for it from before B opens the room (B's own checks may take longer).
+  const highlight = a.page.getByTestId('enter-highlight').filter({ hasText: bAccount.nickname }).waitFor({ state: 'visible', timeout: 30_000 });
+  highlight.catch(() => undefined);
   const b = await person(browser, bAccount, `/liveRoom?anchorId=${hostAccount.userId}`);
   await expect(room(b.page)).toHaveAttribute('data-front-status', FRONT.live, { timeout: 15_000 });
   expect((await decoded(room(b.page).locator('video'))).frames, 'B decodes the host').toBeGreaterThanOrEqual(3);
-  await expect(a.page.getByTestId('enter-highlight').filter({ hasText: bAccount.nickname })).toBeVisible();
+  await highlight;
   await expect(host.page.getByTestId('join-num')).toHaveText(/2/);
 
   // Chat both ways.

@@ -33,7 +33,7 @@ test('a user sends a text; the host sees the banner, the News badge, and opens t
   const text = `Hello from ${user.nickname} ${Date.now()}`;
   await userPage.getByRole('textbox', { name: 'Message' }).fill(text);
   await userPage.getByRole('button', { name: 'Send' }).click();
-  await expect(userPage.locator('[data-status="sent"]')).toHaveText(text);
+  await expect(userPage.locator('[data-status="sent"]').filter({ hasText: text })).toHaveText(text);
 
   const banner = hostPage.getByTestId('incoming-banner');
   await expect(banner).toBeVisible();

@@ -2,6 +2,8 @@
  * Shared pieces of the end-to-end tests: the seeded accounts, open parameters from the
  * reference server (what the native shell would hand the app), and page objects.
  */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ShellAccount } from '../../server/users/users';
@@ -17,8 +19,22 @@ export async function accounts(request: APIRequestContext): Promise<Account[]> {
   return (await response.json()) as Account[];
 }
 
-/** Accounts this worker has handed out, by userId: none is handed out twice by one worker. */
-const claimed = new Set<number>();
+/**
+ * Accounts this worker slot has handed out in this run, by userId: none is handed out twice.
+ * Kept in the run's output folder (emptied as a run starts), not in memory: a worker that
+ * restarts after a failed test has the same slot, and must not take its accounts again.
+ */
+function claimedIds(): { has(id: number): boolean; add(id: number): void } {
+  const file = join(test.info().project.outputDir, `.claimed-accounts-${test.info().parallelIndex}.json`);
+  const read = (): number[] => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as number[]) : []);
+  return {
+    has: (id) => read().includes(id),
+    add: (id) => {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, JSON.stringify([...read(), id]));
+    },
+  };
+}
 
 /**
  * An account of `userType` that no other running test uses: the same account logged in
@@ -32,6 +48,7 @@ export async function firstAccount(
   const all = (await accounts(request)).filter((a) => a.userType === userType && a.userLevel > 0);
   const half = Math.floor(all.length / 2);
   const mine = test.info().parallelIndex % 2 === 0 ? all.slice(0, half) : all.slice(half, 2 * half);
+  const claimed = claimedIds();
   const found = mine.find((a) => !claimed.has(a.userId) && which(a));
   if (!found) throw new Error(`no unused seeded account of userType ${userType} left for this worker`);
   claimed.add(found.userId);

@@ -26,7 +26,7 @@ import { eventKey, eventTypesTaken, outcomePaths, samples } from './call-outcome
 import type { InputName, OutcomePath, PathStep } from './call-outcomes';
 import { serverProcess } from './server-process';
 import type { ServerProcess } from './server-process';
-import { accounts, openAppAs } from './support';
+import { accounts, decoded, openAppAs } from './support';
 import type { Account } from './support';
 
 /** How the world is set up before the call starts; drivers ask for what their event needs. */
@@ -304,24 +304,6 @@ async function reach(w: World, s: AnyMachineSnapshot) {
   }
 }
 
-/** Frames decoded by a video element of the call screen (requestVideoFrameCallback). */
-async function decodedFrames(page: Page, label: string): Promise<{ width: number; frames: number }> {
-  return callScreen(page).getByLabel(label).evaluate(async (el) => {
-    const video = el as HTMLVideoElement;
-    const frames = await new Promise<number>((resolve) => {
-      let n = 0;
-      const step = () => {
-        n++;
-        if (n >= 3) resolve(n);
-        else video.requestVideoFrameCallback(step);
-      };
-      video.requestVideoFrameCallback(step);
-      setTimeout(() => resolve(n), 3000);
-    });
-    return { width: video.videoWidth, frames };
-  });
-}
-
 const amountOf = async (page: Page, testId: string) => Number(/\d+/.exec((await callScreen(page).getByTestId(testId).textContent()) ?? '')?.[0] ?? NaN);
 
 /**
@@ -331,7 +313,7 @@ const amountOf = async (page: Page, testId: string) => Number(/\d+/.exec((await 
 async function connectedChecks(w: World) {
   for (const side of [w.user, w.host]) {
     await expect(callScreen(side.page)).toHaveAttribute('data-phase', 'connected', { timeout: 15_000 });
-    const remote = await decodedFrames(side.page, 'Their video');
+    const remote = await decoded(callScreen(side.page).getByLabel('Their video'));
     expect(remote.frames, `${side.name} decodes the peer's video`).toBeGreaterThanOrEqual(3);
     expect(remote.width).toBeGreaterThan(0);
   }

@@ -4,7 +4,7 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
-import { firstAccount, openAppAs } from './support';
+import { decoded, firstAccount, openAppAs } from './support';
 
 async function pageOf(browser: Browser) {
   const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
@@ -12,25 +12,6 @@ async function pageOf(browser: Browser) {
 }
 
 const callScreen = (page: Page) => page.getByRole('dialog', { name: 'Call' });
-
-/** Whether the video element shows decoded frames of the given size. */
-async function decodedFrames(page: Page, label: string): Promise<{ width: number; frames: number }> {
-  return page.getByRole('dialog', { name: 'Call' }).getByLabel(label).evaluate(async (el) => {
-    const video = el as HTMLVideoElement;
-    const frames = await new Promise<number>((resolve) => {
-      let n = 0;
-      const started = performance.now();
-      const step = () => {
-        n++;
-        if (n >= 3 || performance.now() - started > 3000) resolve(n);
-        else video.requestVideoFrameCallback(step);
-      };
-      video.requestVideoFrameCallback(step);
-      setTimeout(() => resolve(n), 3000);
-    });
-    return { width: video.videoWidth, frames };
-  });
-}
 
 test('a user calls a host from the chat; the host accepts; both see each other; billing reaches the host; the user hangs up and rates', async ({ browser, request }) => {
   test.setTimeout(60_000);
@@ -53,7 +34,7 @@ test('a user calls a host from the chat; the host accepts; both see each other; 
   await expect(callScreen(h.page)).toHaveAttribute('data-phase', 'connected', { timeout: 15_000 });
   await expect(callScreen(u.page)).toHaveAttribute('data-phase', 'connected', { timeout: 15_000 });
   for (const page of [h.page, u.page]) {
-    const remote = await decodedFrames(page, 'Their video');
+    const remote = await decoded(callScreen(page).getByLabel('Their video'));
     expect(remote.frames).toBeGreaterThanOrEqual(3);
     expect(remote.width).toBeGreaterThan(0);
   }

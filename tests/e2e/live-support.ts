@@ -4,8 +4,9 @@
  * /liveSetting.
  */
 import { expect } from '@playwright/test';
-import type { APIRequestContext, Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { openAppAs } from './support';
+export { decoded } from './support';
 import type { Account } from './support';
 
 /** SPEC §4 viewing front status, as the room's `data-front-status` says it. */
@@ -31,24 +32,6 @@ export const callScreen = (page: Page) => page.getByRole('dialog', { name: 'Call
 export async function say(page: Page, text: string) {
   await page.getByPlaceholder('Say hi...').fill(text);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-}
-
-/** Frames decoded by a video element of the room (requestVideoFrameCallback), and its width. */
-export async function decoded(video: Locator): Promise<{ frames: number; width: number }> {
-  return video.evaluate(async (el) => {
-    const v = el as HTMLVideoElement;
-    const frames = await new Promise<number>((resolve) => {
-      let n = 0;
-      const step = () => {
-        n++;
-        if (n >= 3) resolve(n);
-        else v.requestVideoFrameCallback(step);
-      };
-      v.requestVideoFrameCallback(step);
-      setTimeout(() => resolve(n), 3000);
-    });
-    return { frames, width: v.videoWidth };
-  });
 }
 
 /** The host goes live from /liveSetting (the page is there), with a wish of `roses` roses when asked. */

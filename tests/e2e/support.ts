@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { ShellAccount } from '../../server/users/users';
 
 /** An account as the dev shell lists it. */
@@ -111,4 +111,27 @@ export async function cutChunk(page: Page, name: string): Promise<() => void> {
 export async function markPage(page: Page): Promise<() => Promise<boolean>> {
   await page.evaluate(() => { (window as { kept?: boolean }).kept = true; });
   return () => page.evaluate(() => (window as { kept?: boolean }).kept === true);
+}
+
+/**
+ * Whether a video element decodes: it waits for `frames` frames to be presented
+ * (requestVideoFrameCallback), or `timeoutMs`, and gives the count and the video's width. On a
+ * loaded machine a 30 fps fake camera can come out at a frame a second, so the wait is long; it
+ * ends as soon as the frames are there.
+ */
+export async function decoded(video: Locator, { frames = 3, timeoutMs = 10_000 } = {}): Promise<{ frames: number; width: number }> {
+  return video.evaluate(async (el, { want, wait }) => {
+    const v = el as HTMLVideoElement;
+    const seen = await new Promise<number>((resolve) => {
+      let n = 0;
+      const step = () => {
+        n++;
+        if (n >= want) resolve(n);
+        else v.requestVideoFrameCallback(step);
+      };
+      v.requestVideoFrameCallback(step);
+      setTimeout(() => resolve(n), wait);
+    });
+    return { frames: seen, width: v.videoWidth };
+  }, { want: frames, wait: timeoutMs });
 }

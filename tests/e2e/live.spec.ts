@@ -38,7 +38,7 @@ test.afterAll(async () => {
 const person = (browser: Browser, account: Account, path: string) => openPerson(browser, api, server.baseURL, account, path);
 
 test('a host goes live; two viewers watch, chat, see a highlight and gifts in order, one is gagged and ungagged, one calls the host privately; the host ends the live', async ({ browser }) => {
-  // The longest flow (three people, ~40 s alone): a CI run beside the call paths took it past 150 s.
+  // The longest flow (three people, ~40 s alone): a loaded CI run took it past 150 s.
   test.setTimeout(300_000);
   const all = await accounts(api);
   const hostAccount = all.find((a) => a.userType === 2 && a.userLevel > 0)!;

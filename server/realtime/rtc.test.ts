@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
-  HubCode, LIVE_AUDIENCE_LIMIT, RealtimePath, type LiveRole, type RtcJoinResult, type RtcLiveJoinResult, type RtcPush,
+  HubCode, LIVE_AUDIENCE_LIMIT, RTC_POST_LIMIT, RealtimePath, type LiveRole, type RtcJoinResult, type RtcLiveJoinResult, type RtcPush,
 } from '../../src/api/contract/realtime';
 import { HubSocket, type WebSocketImpl } from '../../src/adapters/hub.socket';
 import { createRtcService } from './rtc';
@@ -86,7 +86,7 @@ describe('[§7] rtc token', () => {
     expect(await codeOf(m.join(alice, 'tok-1', 'rtc_wrong'))).toBe(HubCode.tokenInvalid);
     expect(await codeOf(m.join(alice, 'tok-1', tokens.get(bob)))).toBe(HubCode.tokenInvalid);
     expect(await codeOf(m.join(alice, 'tok-1', await hub.rtmTokenOf(alice)))).toBe(HubCode.tokenInvalid);
-    expect(await m.join(alice, 'tok-1')).toEqual({ channelId: 'tok-1', peers: [] });
+    expect(await m.join(alice, 'tok-1')).toEqual({ channelId: 'tok-1', peers: [], waiting: [] });
     m.socket.close();
 
     const token = await hub.rtcTokenOf(carol);
@@ -112,9 +112,9 @@ describe('[§7] rtc token', () => {
 describe('two members', () => {
   it('the second to join finds the first (it offers); the first is told peerJoined; relay goes both ways', async () => {
     const [a, first] = await Member.joined(alice, 'call-1');
-    expect(first).toEqual({ channelId: 'call-1', peers: [] });
+    expect(first).toEqual({ channelId: 'call-1', peers: [], waiting: [] });
     const [b, second] = await Member.joined(bob, 'call-1');
-    expect(second).toEqual({ channelId: 'call-1', peers: [alice.account] });
+    expect(second).toEqual({ channelId: 'call-1', peers: [alice.account], waiting: [] });
     expect(await a.next('peerJoined')).toEqual({ type: 'peerJoined', channelId: 'call-1', account: bob.account });
     expect(b.pushes).toEqual([]);
 
@@ -143,7 +143,7 @@ describe('two members', () => {
     const seen = a.pushes.length;
     await b.socket.request('leave');
     expect(await a.next('peerLeft')).toEqual({ type: 'peerLeft', channelId: 'call-2', account: bob.account, reason: 'left' });
-    expect(await c.join(carol, 'call-2')).toEqual({ channelId: 'call-2', peers: [alice.account] });
+    expect(await c.join(carol, 'call-2')).toEqual({ channelId: 'call-2', peers: [alice.account], waiting: [] });
     expect(await a.next('peerJoined', seen)).toMatchObject({ account: carol.account });
     for (const m of [a, b, c]) m.socket.close();
   });
@@ -151,10 +151,71 @@ describe('two members', () => {
   it('one channel per socket; joining the same channel again is answered as before', async () => {
     const [a] = await Member.joined(alice, 'call-3');
     expect(await codeOf(a.join(alice, 'call-4'))).toBe(HubCode.forbidden);
-    expect(await a.join(alice, 'call-3')).toEqual({ channelId: 'call-3', peers: [] });
+    expect(await a.join(alice, 'call-3')).toEqual({ channelId: 'call-3', peers: [], waiting: [] });
     await a.socket.request('leave');
-    expect(await a.join(alice, 'call-4')).toEqual({ channelId: 'call-4', peers: [] });
+    expect(await a.join(alice, 'call-4')).toEqual({ channelId: 'call-4', peers: [], waiting: [] });
     a.socket.close();
+  });
+});
+
+describe('posting ahead', () => {
+  const offer = { kind: 'description', description: { type: 'offer', sdp: 'v=0 ahead' } };
+  const candidate = (n: number) => ({ kind: 'candidate', candidate: { candidate: `candidate:${n}`, sdpMid: '0' } });
+
+  it('what a member alone posts reaches the next joiner in its join answer, in order, once; a post after that is relayed', async () => {
+    const [a] = await Member.joined(alice, 'post-1');
+    expect(await a.socket.request('post', { data: offer })).toBeNull();
+    await a.socket.request('post', { data: candidate(1) });
+    await a.socket.request('post', { data: candidate(2) });
+    const [b, joined] = await Member.joined(bob, 'post-1');
+    expect(joined).toEqual({
+      channelId: 'post-1',
+      peers: [alice.account],
+      waiting: [offer, candidate(1), candidate(2)].map((data) => ({ from: alice.account, data })),
+    });
+    expect(await a.next('peerJoined')).toMatchObject({ account: bob.account });
+    // Handed over: nothing of it is pushed again, and a later post goes to the member there.
+    await a.socket.request('post', { data: candidate(3) });
+    expect(await b.next('relay')).toEqual({ type: 'relay', channelId: 'post-1', from: alice.account, data: candidate(3) });
+    expect(b.pushes).toHaveLength(1);
+    // Once handed over it is gone: a joiner after this one finds nothing waiting.
+    await b.socket.request('leave');
+    const [c, third] = await Member.joined(carol, 'post-1');
+    expect(third.waiting).toEqual([]);
+    for (const m of [a, b, c]) m.socket.close();
+  });
+
+  it('what a member posted goes when it leaves or its socket closes', async () => {
+    const [a] = await Member.joined(alice, 'post-2');
+    await a.socket.request('post', { data: offer });
+    await a.socket.request('leave');
+    const [b] = await Member.joined(bob, 'post-2');
+    await b.socket.request('post', { data: candidate(1) });
+    b.socket.close();
+    await expect.poll(() => hub.server.app.realtime.connectionCount()[RealtimePath.rtc]).toBe(1);
+    const [c, joined] = await Member.joined(carol, 'post-2');
+    expect(joined).toEqual({ channelId: 'post-2', peers: [], waiting: [] });
+    for (const m of [a, c]) m.socket.close();
+  });
+
+  it(`keeps at most ${RTC_POST_LIMIT} posts, refuses a post outside a call's channel, and bad arguments`, async () => {
+    const outside = new Member();
+    await outside.socket.ready;
+    expect(await codeOf(outside.socket.request('post', { data: offer }))).toBe(HubCode.linkLost);
+    expect(await codeOf(outside.socket.request('post', { data: 'offer' }))).toBe(HubCode.badRequest);
+    outside.socket.close();
+
+    const [a] = await Member.joined(alice, 'post-3');
+    for (let n = 0; n < RTC_POST_LIMIT; n++) await a.socket.request('post', { data: candidate(n) });
+    const refused = await a.socket.request('post', { data: candidate(RTC_POST_LIMIT) }).catch((e: { code: number; message: string }) => e);
+    expect(refused).toMatchObject({ code: HubCode.forbidden, message: `At most ${RTC_POST_LIMIT} posts are kept for a member not yet here` });
+    const [b, joined] = await Member.joined(bob, 'post-3');
+    expect(joined.waiting.map((posted) => posted.data)).toEqual(Array.from({ length: RTC_POST_LIMIT }, (_, n) => candidate(n)));
+    for (const m of [a, b]) m.socket.close();
+
+    const [host] = await Member.live(carol, 'post-live', 'host');
+    expect(await codeOf(host.socket.request('post', { data: offer }))).toBe(HubCode.forbidden);
+    host.socket.close();
   });
 });
 
@@ -296,7 +357,7 @@ describe('live channels: one host, many viewers', () => {
       .toMatchObject({ code: HubCode.forbidden, message: 'This channel is a call, not a live room' });
     await a.socket.request('leave');
     // Empty again: the first join decides anew.
-    expect(await second.join(bob, 'live-4')).toEqual({ channelId: 'live-4', peers: [] });
+    expect(await second.join(bob, 'live-4')).toEqual({ channelId: 'live-4', peers: [], waiting: [] });
     for (const m of [a, call, second]) m.socket.close();
   });
 

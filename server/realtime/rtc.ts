@@ -9,7 +9,10 @@
  * whose yxAccid is `account`. A channel holds at most RTC_CHANNEL_LIMIT (2) members; a third
  * is refused with 403. The reply lists the members already there, and that member is pushed
  * `peerJoined`: it offers (an offer it made as it joined), and the joiner that found it waits
- * for that offer, so the two ends never offer at once.
+ * for that offer, so the two ends never offer at once. A member alone in a call's channel may
+ * `post` its offer and candidates ahead: the hub keeps them (at most RTC_POST_LIMIT; more is
+ * refused with 403) and hands them to the next joiner in its join reply (`waiting`); a post once
+ * the other member is there is relayed to it. What a member kept goes when it leaves.
  *
  * Live rooms (`join { channelId, account, token, role }`, same token check): one host
  * (another account joining as host is refused with 403) and up to LIVE_AUDIENCE_LIMIT viewers
@@ -26,8 +29,8 @@
  *   pushed `kicked`, the others hear that it left). One channel per socket.
  */
 import {
-  HubCode, LIVE_AUDIENCE_LIMIT, RTC_CHANNEL_LIMIT, RtcOps, type LiveRole, type RtcJoinResult, type RtcLiveJoinResult,
-  type RtcPush,
+  HubCode, LIVE_AUDIENCE_LIMIT, RTC_CHANNEL_LIMIT, RTC_POST_LIMIT, RtcOps, type LiveRole, type RtcJoinResult,
+  type RtcLiveJoinResult, type RtcPosted, type RtcPush,
 } from '../../src/api/contract/realtime';
 import type { AgoraTokens } from './tokens';
 import { HubError, op, type Conn, type Service } from './wire';
@@ -49,6 +52,8 @@ interface Channel {
   members: Map<string, Conn>;
   /** Live: the host's account while it is in the channel. */
   host: string | null;
+  /** Call: what its one member posted for whoever joins next (`post`), oldest first. */
+  waiting: RtcPosted[];
 }
 
 export function createRtcService({ tokens, liveAudienceLimit = LIVE_AUDIENCE_LIMIT }: RtcServiceOptions): RtcService {
@@ -67,6 +72,7 @@ export function createRtcService({ tokens, liveAudienceLimit = LIVE_AUDIENCE_LIM
     const account = conn.account;
     if (!channel || account === null || channel.members.get(account) !== conn) return;
     channel.members.delete(account);
+    channel.waiting = channel.waiting.filter((posted) => posted.from !== account);
     if (channel.members.size === 0) channels.delete(channelId);
     if (channel.kind === 'call') {
       for (const other of channel.members.values()) other.push({ type: 'peerLeft', channelId, account, reason } satisfies RtcPush);
@@ -124,7 +130,7 @@ export function createRtcService({ tokens, liveAudienceLimit = LIVE_AUDIENCE_LIM
         if (current !== undefined) {
           const channel = channels.get(current);
           if (current === channelId && conn.account === account && roleIn(channel, account) === role) {
-            return role === undefined ? { channelId, peers: peersOf(channelId, account) } : { channelId, role, host: channel?.host ?? null };
+            return role === undefined ? { channelId, peers: peersOf(channelId, account), waiting: [] } : { channelId, role, host: channel?.host ?? null };
           }
           throw new HubError(HubCode.forbidden, 'This socket is already in a channel: leave it first');
         }
@@ -135,7 +141,7 @@ export function createRtcService({ tokens, liveAudienceLimit = LIVE_AUDIENCE_LIM
           remove(older, 'dropped');
         }
         // After `remove`, which drops a channel it empties.
-        const channel: Channel = channels.get(channelId) ?? { kind: role === undefined ? 'call' : 'live', members: new Map(), host: null };
+        const channel: Channel = channels.get(channelId) ?? { kind: role === undefined ? 'call' : 'live', members: new Map(), host: null, waiting: [] };
         conn.account = account;
         conn.userId = check.userId;
         channel.members.set(account, conn);
@@ -144,11 +150,14 @@ export function createRtcService({ tokens, liveAudienceLimit = LIVE_AUDIENCE_LIM
 
         if (role === undefined) {
           const peers = peersOf(channelId, account);
+          // What the member there posted was for this joiner (never for a rejoining poster itself).
+          const waiting = channel.waiting.filter((posted) => posted.from !== account);
+          channel.waiting = [];
           // After the reply: the joiner knows its peer before that peer's offer can reach it.
           ctx.afterReply(() => {
             for (const peer of peers) channel.members.get(peer)?.push({ type: 'peerJoined', channelId, account } satisfies RtcPush);
           });
-          return { channelId, peers };
+          return { channelId, peers, waiting };
         }
         if (role === 'host') {
           channel.host = account;
@@ -172,6 +181,25 @@ export function createRtcService({ tokens, liveAudienceLimit = LIVE_AUDIENCE_LIM
         const peer = channel?.members.get(to);
         if (!peer || peer === conn) throw new HubError(HubCode.notFound, 'The peer is not in the channel');
         peer.push({ type: 'relay', channelId, from: conn.account, data } satisfies RtcPush);
+        return null;
+      }),
+
+      post: op(RtcOps.post, (conn, { data }) => {
+        const channelId = channelOf.get(conn);
+        const from = conn.account;
+        if (channelId === undefined || from === null) throw new HubError(HubCode.linkLost, 'Not in a channel');
+        const channel = channels.get(channelId);
+        if (!channel) throw new HubError(HubCode.linkLost, 'Not in a channel');
+        if (channel.kind !== 'call') throw new HubError(HubCode.forbidden, 'In a live room, relay to one member');
+        const peer = [...channel.members].find(([account]) => account !== from)?.[1];
+        if (peer) {
+          peer.push({ type: 'relay', channelId, from, data } satisfies RtcPush);
+          return null;
+        }
+        if (channel.waiting.length >= RTC_POST_LIMIT) {
+          throw new HubError(HubCode.forbidden, `At most ${RTC_POST_LIMIT} posts are kept for a member not yet here`);
+        }
+        channel.waiting.push({ from, data });
         return null;
       }),
 

@@ -59,8 +59,8 @@ describe('[§9] camera constraints', () => {
 
 describe('negotiation rule', () => {
   it('the first one in makes its offer ahead (sent to whoever joins); a newcomer who finds the other waits for it', () => {
-    expect(offersAhead({ channelId: 'c', peers: [] })).toBe(true);
-    expect(offersAhead({ channelId: 'c', peers: ['yx-a'] })).toBe(false);
+    expect(offersAhead({ channelId: 'c', peers: [], waiting: [] })).toBe(true);
+    expect(offersAhead({ channelId: 'c', peers: ['yx-a'], waiting: [] })).toBe(false);
   });
 });
 

@@ -14,11 +14,12 @@
  * - `join(channelId, account)` joins the relay's channel with the rtcToken (`options.rtcToken`,
  *   the one asked for by prepare when there is one).
  *   The negotiation rule (`offersAhead`): whoever joins first (the caller, before it rings) makes
- *   its offer then, gathering candidates meanwhile, and sends it when it is pushed `peerJoined`;
- *   the newcomer (finding the other in the join answer) waits for it and answers. So once the
- *   callee joins, only its answer is left to make. The hub orders joins, so the two ends never
- *   offer at once; a member pushed `peerJoined` again (the peer rejoined) offers afresh. No ICE
- *   servers: host candidates only (loopback / LAN).
+ *   its offer then and posts it to the hub with its candidates (`post`: kept for whoever joins
+ *   next); the newcomer finds them in its join answer (`waiting`) and answers. So once the callee
+ *   joins, only her answer is left to make, and the offer does not wait for the caller's page to
+ *   hear `peerJoined` and send it then (a round trip through a page busy showing the call). The
+ *   hub orders joins, so the two ends never offer at once; a member pushed `peerJoined` again
+ *   (the peer rejoined) offers afresh. No ICE servers: host candidates only (loopback / LAN).
  * - A callee's `prepare(video, ringing)` joins the channel while she is rung: the caller's offer
  *   is answered then, but the answer is kept, and she offers nothing, until she takes the call
  *   (`join` of that channel). Nothing of hers (no answer, no candidate, so no media) reaches the
@@ -49,7 +50,7 @@ import { MediaViewState } from './rtc.view';
 import { networkQuality, sampleOf } from './rtc.quality';
 import {
   acceptAnswer, connectionChanged, giveAnswer, makeAnswer, joinRelay, keepResolution, leaveRelay, makeOffer, mediaDevices, offerOn, openOwnMedia,
-  openPeerLink, openRelaySocket, OwnStream, parseRelay, receiveTrack, relayTo, sendOfferTo, shutPeerLink, spareRelaySocket, takeCandidate,
+  openPeerLink, openRelaySocket, OwnStream, parseRelay, postAhead, receiveTrack, relayTo, sendOfferTo, shutPeerLink, spareRelaySocket, takeCandidate,
   watchMediaAllowed,
   type PeerLink, type RelayOptions,
 } from './webrtc.shared';
@@ -283,10 +284,25 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
     }
   }
 
+  /** The offer made as this end joined alone, posted for whoever joins next with the candidates that follow it. */
+  async function offerAhead(c: Call): Promise<void> {
+    const link = newLink(c, null);
+    await makeOffer(link, addOwnTracks);
+    if (link.over || c.link !== link || call !== c) return;
+    sendOfferTo(link, '', postAhead(c.socket, options.requestTimeoutMs));
+  }
+
   async function offerToNewcomer(c: Call, peer: string): Promise<void> {
     const ready = c.link;
     if (ready && !ready.over && ready.peer === '') {
-      sendOfferTo(ready, peer, relayTo(c.socket, peer, options.requestTimeoutMs));
+      const send = relayTo(c.socket, peer, options.requestTimeoutMs);
+      // Posted already: it went to the newcomer with her join; what follows goes to her by name.
+      if (ready.described) {
+        ready.peer = peer;
+        ready.send = send;
+      } else {
+        sendOfferTo(ready, peer, send);
+      }
       return;
     }
     await offerOn(newLink(c, peer), addOwnTracks);
@@ -334,10 +350,12 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
       const c: Call = { channelId, socket, link: null, queue: Promise.resolve(), ringing, held: null, newcomer: null };
       call = c;
       if (offersAhead(joined) && !ringing) {
-        c.queue = c.queue.then(() => makeOffer(newLink(c, null), addOwnTracks)).catch(() => {
+        c.queue = c.queue.then(() => offerAhead(c)).catch(() => {
           if (c.link) linkOver(c, c.link, { type: 'connectionLost' });
         });
       }
+      // What the member there posted for this joiner (its offer and candidates), as if relayed now.
+      for (const posted of joined.waiting) pushed(c, { type: 'relay', channelId, from: posted.from, data: posted.data });
       return c;
     }, { push: pushed, drop: lost }, relay);
     // A join refused (an expired token among the reasons) asks for a new token on its retry.

@@ -296,6 +296,17 @@ export function relayTo(socket: HubSocket, peer: string, requestTimeoutMs?: numb
   };
 }
 
+/**
+ * Posts through the hub to whoever is (or next comes) into the call's channel: what is posted
+ * while alone there waits at the hub for the next joiner's join answer.
+ */
+export function postAhead(socket: HubSocket, requestTimeoutMs?: number): (data: RelayData) => void {
+  return (data) => {
+    // A refused post (more than the hub keeps) is lost as a relay to a gone peer is: the link times out.
+    socket.request('post', { data }, requestTimeoutMs).catch(() => undefined);
+  };
+}
+
 /** One peer connection with one peer (or, made ahead, with whoever comes next: `peer` '' until `sendOfferTo`). */
 export interface PeerLink {
   peer: string;

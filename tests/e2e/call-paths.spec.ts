@@ -209,15 +209,20 @@ async function sideOf(
   });
   if (opts.clock) await page.clock.install();
   if (opts.holdMedia) {
-    // The relay's offer/answer/candidates of this side are lost both ways: its media never comes up.
+    // The relay's offer/answer/candidates of this side are lost both ways (relayed, posted ahead,
+    // or waiting in a join's answer): its media never comes up.
     await page.routeWebSocket(/\/realtime\/rtc$/, (ws) => {
       const server = ws.connectToServer();
       const isRelay = (m: string | Buffer) => {
         const frame = JSON.parse(String(m)) as { op?: string; push?: { type?: string } };
-        return frame.op === 'relay' || frame.push?.type === 'relay';
+        return frame.op === 'relay' || frame.op === 'post' || frame.push?.type === 'relay';
+      };
+      const withoutWaiting = (m: string | Buffer) => {
+        const frame = JSON.parse(String(m)) as { result?: { waiting?: unknown[] } };
+        return frame.result?.waiting?.length ? JSON.stringify({ ...frame, result: { ...frame.result, waiting: [] } }) : m;
       };
       ws.onMessage((m) => { if (!isRelay(m)) server.send(m); });
-      server.onMessage((m) => { if (!isRelay(m)) ws.send(m); });
+      server.onMessage((m) => { if (!isRelay(m)) ws.send(withoutWaiting(m)); });
     });
   }
   return side;

@@ -141,6 +141,38 @@ test('a callee rung for the channel answers while it rings, but nothing of hers 
   await user.context.close();
 });
 
+test('the caller\'s offer waits at the hub: a callee who joins while the caller\'s page is busy gets it with her join', async ({ browser, request }) => {
+  const host = await person(browser, request, 2);
+  const user = await person(browser, request, 1);
+  const channelId = `e2e-rtc-busy-${host.account.userId}-${Date.now()}`;
+  expect(await user.page.evaluate(() => window.rtc.prepare(true))).toBeNull();
+  await user.page.evaluate(([c, a]) => window.rtc.join(c, a), [channelId, user.account.yxAccid] as const);
+  // Her offer is made (and posted with it).
+  await expect.poll(() => user.page.evaluate(() => window.rtc.descriptions()), { timeout: 10_000 }).toEqual({ local: 'offer', remote: null });
+  // The caller's page is busy for 8 s: it hears nothing of the callee's join until then.
+  await user.page.evaluate(() => {
+    setTimeout(() => {
+      const end = performance.now() + 8000;
+      while (performance.now() < end) { /* a page too busy to read its socket */ }
+    }, 0);
+  });
+  const rungAt = Date.now();
+  expect(await host.page.evaluate((r) => window.rtc.prepare(true, r), { channelId, account: host.account.yxAccid })).toBeNull();
+  // Her peer connection is made for the caller's offer while the caller is still busy (the answer waits for her to take the call).
+  await expect.poll(() => host.page.evaluate(() => window.rtc.descriptions()), { timeout: 4000 }).toEqual({ local: null, remote: 'offer' });
+  expect(Date.now() - rungAt).toBeLessThan(8000);
+
+  // Once the caller's page is free again, the call goes on as any other.
+  await host.page.evaluate(([c, a]) => window.rtc.join(c, a), [channelId, host.account.yxAccid] as const);
+  await expect.poll(() => firstFrameAt(user), { timeout: 20_000 }).not.toBeNull();
+  await expect.poll(() => firstFrameAt(host), { timeout: 15_000 }).not.toBeNull();
+  for (const p of [host, user]) expect(await eventTypes(p)).toEqual(['firstRemoteFrame']);
+  for (const p of [host, user]) await p.page.evaluate(() => window.rtc.leave());
+  expect([...host.problems, ...user.problems]).toEqual([]);
+  await host.context.close();
+  await user.context.close();
+});
+
 test('a callee rung for the channel who turns the call down leaves it: the caller connects to nobody, and her camera goes off', async ({ browser, request }) => {
   const { host, user } = await rungCall(browser, request, 'refused');
   await host.page.evaluate(() => window.rtc.leave());

@@ -194,6 +194,9 @@ export const PresenceOps = {
 /** At most this many members in an RTC channel (a one-to-one call). */
 export const RTC_CHANNEL_LIMIT = 2;
 
+/** At most this many posts are kept for a call's next joiner (an offer and its candidates are a handful). */
+export const RTC_POST_LIMIT = 64;
+
 /** The two roles of a live channel: one host publishes, the audience watches (SPEC §2 /liveRoom). */
 export const LiveRole = { host: 'host', audience: 'audience' } as const;
 export type LiveRole = (typeof LiveRole)[keyof typeof LiveRole];
@@ -205,6 +208,10 @@ export const LIVE_AUDIENCE_LIMIT = 500;
  * `/realtime/rtc`: `join` with the rtcToken of getAgoraRtmToken (account = the user's yxAccid);
  * `relay` hands an offer, answer or ICE candidate (`data`, opaque to the hub) to the other
  * member; `leave` (or a closed socket) tells the other member `peerLeft`. One channel per socket.
+ * In a call's channel, `post` hands `data` to the other member, or, while the sender is alone
+ * there, keeps it (up to RTC_POST_LIMIT) for whoever joins next: the joiner finds it in its
+ * join answer (`waiting`, in the order posted), so an offer made ahead reaches the callee with
+ * her join rather than a round trip through the caller after it.
  *
  * A `join` with a `role` is to a live channel instead of a call's: one host and up to
  * LIVE_AUDIENCE_LIMIT viewers. Each viewer has its own peer connection with the host: a
@@ -221,6 +228,7 @@ export const RtcOps = {
     role: z.optional(z.enum([LiveRole.host, LiveRole.audience])),
   }),
   relay: z.object({ to: account, data: payload }),
+  post: z.object({ data: payload }),
   leave: z.object({}),
   ping: z.object({}),
 } as const;
@@ -232,10 +240,16 @@ export interface ImLoginResult {
   seq: number;
   time: number;
 }
-/** `join`: the members already in the channel (the joiner makes the offer when there is one). */
+/** `join`: the members already in the channel, and what they posted for the joiner while alone there (oldest first). */
 export interface RtcJoinResult {
   channelId: string;
   peers: string[];
+  waiting: RtcPosted[];
+}
+/** What a member posted (`post`) while alone in a call's channel. */
+export interface RtcPosted {
+  from: string;
+  data: Record<string, unknown>;
 }
 /** `join` with a role: the live channel's host when there is one (a viewer offers to it), else null. */
 export interface RtcLiveJoinResult {
@@ -267,7 +281,7 @@ export type ChatroomPush =
 export type SignalPush = { type: 'signal'; signal: CallSignal } | { type: 'kicked' };
 
 export type RtcPush =
-  /** Another member joined: it will send the offer. */
+  /** Another member joined: this one offers to it (what this one posted while alone went to it with its join). */
   | { type: 'peerJoined'; channelId: string; account: string }
   /** The other member left (`left`), or its socket closed (`dropped`); in a live channel, to the host: a viewer went. */
   | { type: 'peerLeft'; channelId: string; account: string; reason: 'left' | 'dropped' }

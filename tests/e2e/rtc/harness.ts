@@ -38,6 +38,11 @@ function startHarness(session: HarnessSession) {
       return at;
     },
     leave: () => rtc.leave(),
+    /** The types of the last peer connection's own and remote descriptions ('offer', 'answer'; null before one). */
+    descriptions: (): { local: RTCSdpType | null; remote: RTCSdpType | null } => ({
+      local: made.at(-1)?.localDescription?.type ?? null,
+      remote: made.at(-1)?.remoteDescription?.type ?? null,
+    }),
     /** The state of the last peer connection made, or null before one. */
     connectionState: (): RTCPeerConnectionState | null => made.at(-1)?.connectionState ?? null,
     ...showMedia(rtc.media),

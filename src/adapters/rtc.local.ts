@@ -114,12 +114,19 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
   const mediaAllowed = watchMediaAllowed();
   /** Whether the own media being prepared (or prepared) has a camera; null before the first prepare of a call. */
   let ownVideo: boolean | null = null;
+  /**
+   * Whether this end is being rung (a callee). Only a callee's camera opens apart from her
+   * microphone (when both are allowed already): her link may be made before they are open, and
+   * her camera is sent as soon as it is. A caller rings once both are open, and one request
+   * opens both sooner than two (41 against 50 ms after the tap in a traced call).
+   */
+  let rung = false;
   const preparation = onePreparation(async (video) => {
     const devices = mediaDevices();
     own.stop();
     const at = leaves;
     const stream = await openOwnMedia(devices, video, {
-      allowed: mediaAllowed(), stale: () => at !== leaves, left: LEFT,
+      allowed: rung && mediaAllowed(), stale: () => at !== leaves, left: LEFT,
       // A link made while the camera opened sends it at once, before the microphone is there too.
       onCamera: (camera) => { if (call?.link) attachOwn(call.link, camera); },
     });
@@ -385,6 +392,8 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
 
     prepare(video, ringing) {
       ownVideo = video;
+      // Rung until the call is left (taking it prepares again, without the ring).
+      if (ringing) rung = true;
       // The camera first: what the join needs is asked for right after it.
       const prepared = preparation.prepare(video);
       readyToken.ready();
@@ -418,6 +427,7 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
     async leave() {
       leaves += 1;
       ownVideo = null;
+      rung = false;
       early = null;
       preparation.forget();
       await leaveCall();

@@ -125,7 +125,7 @@ export async function createRealtimePorts(
     // A stand-in: the media adapter (and its SDK) loads when a call first prepares, or is warmed.
     rtc,
     warmCall: () => {
-      rtc.warm();
+      void rtc.warm();
       loadPerUsePorts().catch(() => undefined);
     },
     presence: createLocalPresencePort({

@@ -46,11 +46,14 @@ async function loadAdapter(options: RtcPortOptions): Promise<RtcAdapter> {
   return createLocalRtcPort({ url: options.url ?? hubUrl(realtimeContract.RealtimePath.rtc), rtcToken: options.rtcToken });
 }
 
-/** The call's RTC port, and `warm()`: loads its adapter ahead of the first call (opening nothing). */
-export function createRtcPort(options: RtcPortOptions): RtcAdapter & { warm(): void } {
+/**
+ * The call's RTC port, and `warm()`: loads its adapter ahead of the first call (opening nothing;
+ * it settles once loaded, never failing: the call's prepare tries again and reports).
+ */
+export function createRtcPort(options: RtcPortOptions): RtcAdapter & { warm(): Promise<void> } {
   const lazy = lazyMedia<RtcAdapter, RtcEvent>(() => loadAdapter(options));
   return {
-    warm: () => { lazy.load().catch(() => undefined); },
+    warm: () => lazy.load().then(() => undefined, () => undefined),
     media: lazy.media,
     // Straight to the loaded adapter: the camera is asked for before the call screen renders.
     prepare: (video, ringing) => lazy.withAdapter((adapter) => adapter.prepare(video, ringing)),

@@ -53,9 +53,11 @@ export interface Person {
  */
 export async function openHarness(
   browser: Browser, request: APIRequestContext, userType: 1 | 2, url: string, start: (session: HarnessSession) => void,
+  /** Browser permissions the page has from the start (e.g. camera and microphone allowed already). */
+  permissions?: string[],
 ): Promise<Person> {
   const account = await firstAccount(request, userType);
-  const context = await browser.newContext();
+  const context = await browser.newContext({ permissions });
   const page = await context.newPage();
   const problems: string[] = [];
   const origin = new URL(test.info().project.use.baseURL ?? 'http://localhost').origin;

@@ -11,8 +11,8 @@ import { buildHarnessPages, openHarness, type Person } from './rtc-harness';
 
 const harnessBase = buildHarnessPages('rtc-harness');
 
-function person(browser: Browser, request: APIRequestContext, userType: 1 | 2): Promise<Person> {
-  return openHarness(browser, request, userType, `${harnessBase()}index.html`, (session) => window.rtcHarness.start(session));
+function person(browser: Browser, request: APIRequestContext, userType: 1 | 2, permissions?: string[]): Promise<Person> {
+  return openHarness(browser, request, userType, `${harnessBase()}index.html`, (session) => window.rtcHarness.start(session), permissions);
 }
 
 /** The events the call machine acts on (network quality comes every few seconds when it changes). */
@@ -110,9 +110,12 @@ test('a callee who takes the call before her camera is open: the link is made me
  * name, until the caller's offer has reached her (her peer connection exists; nothing went back).
  */
 async function rungCall(browser: Browser, request: APIRequestContext, name: string) {
-  const host = await person(browser, request, 2);
-  const user = await person(browser, request, 1);
+  // Camera and microphone allowed already, as for anyone who has made a call before.
+  const host = await person(browser, request, 2, ['camera', 'microphone']);
+  const user = await person(browser, request, 1, ['camera', 'microphone']);
   const channelId = `e2e-rtc-${name}-${host.account.userId}-${Date.now()}`;
+  // Loaded ahead, as the app loads it once signed in.
+  for (const p of [host, user]) await p.page.evaluate(() => window.rtc.warm());
   expect(await user.page.evaluate(() => window.rtc.prepare(true))).toBeNull();
   await user.page.evaluate(([c, a]) => window.rtc.join(c, a), [channelId, user.account.yxAccid] as const);
   expect(await host.page.evaluate((r) => window.rtc.prepare(true, r), { channelId, account: host.account.yxAccid })).toBeNull();
@@ -122,6 +125,10 @@ async function rungCall(browser: Browser, request: APIRequestContext, name: stri
 
 test('a callee rung for the channel answers while it rings, but nothing of hers reaches the caller until she takes the call', async ({ browser, request }) => {
   const { host, user, channelId } = await rungCall(browser, request, 'rung');
+  // Both allowed already: the caller rings once both are open, so one request
+  // opens them; the callee's camera opens apart from her microphone, to be sent as soon as it is.
+  expect(await user.page.evaluate(() => window.rtc.asked())).toEqual(['audio+video']);
+  expect(await host.page.evaluate(() => window.rtc.asked())).toEqual(['video', 'audio']);
   // While it rings: the offer arrived and was answered, but nothing went back, so nothing connects either way.
   await host.page.waitForTimeout(1500);
   for (const p of [host, user]) {

@@ -9,7 +9,7 @@
  */
 import type { RtcEvent } from '../../../machines/ports/call.port';
 import { createRtcPort } from '../../../src/app/rtc';
-import { made, rtcTokenOf, showMedia, statsOf, type HarnessSession, type PeerStats } from './page';
+import { asked, made, rtcTokenOf, showMedia, statsOf, type HarnessSession, type PeerStats } from './page';
 
 export type { HarnessSession } from './page';
 
@@ -38,6 +38,16 @@ function startHarness(session: HarnessSession) {
       return at;
     },
     leave: () => rtc.leave(),
+    /**
+     * Loads the adapter as the app does ahead of a call, and waits for the page's camera and
+     * microphone permissions to be read (the adapter asked as it loaded; a later query is answered after).
+     */
+    async warm(): Promise<void> {
+      await rtc.warm();
+      for (const name of ['camera', 'microphone']) await navigator.permissions.query({ name: name as PermissionName });
+    },
+    /** What each getUserMedia call asked for, in order ('audio+video', 'video', 'audio'). */
+    asked: (): string[] => [...asked],
     /** The types of the last peer connection's own and remote descriptions ('offer', 'answer'; null before one). */
     descriptions: (): { local: RTCSdpType | null; remote: RTCSdpType | null } => ({
       local: made.at(-1)?.localDescription?.type ?? null,

@@ -4,7 +4,8 @@
  * the media view shown in the page's two video elements, and what the tests read of the page.
  *
  * Test instrumentation only: importing this module records every peer connection the page
- * makes (`made`), so the tests can read what was negotiated and decoded.
+ * makes (`made`) and what it asks the camera and microphone for (`asked`), so the tests can
+ * read what was negotiated and decoded.
  */
 import type { CallMediaView } from '../../../machines/ports/call.media';
 import { createApiClient } from '../../../src/api/client';
@@ -20,6 +21,15 @@ window.RTCPeerConnection = class extends Native {
     super(configuration);
     made.push(this);
   }
+};
+
+/** What each getUserMedia call of this page asked for, in order: 'audio+video', 'video' or 'audio'. */
+export const asked: string[] = [];
+const devices = navigator.mediaDevices;
+const getUserMedia = devices.getUserMedia.bind(devices);
+devices.getUserMedia = (constraints) => {
+  asked.push((['audio', 'video'] as const).filter((kind) => constraints?.[kind]).join('+'));
+  return getUserMedia(constraints);
 };
 
 export interface HarnessSession {

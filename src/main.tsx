@@ -24,6 +24,7 @@ import { createEarlyAnswers } from './app/early';
 import { askHomeEarly } from './screens/home/homeEarly';
 import { createAppRouter } from './app/router';
 import { createRealtimePorts } from './app/realtime';
+import { renderInSlices } from './app/renderInSlices';
 import type { Services } from './app/services';
 import { ServicesContext } from './app/services';
 import { confirmBecameHost, showToast, warmToasts } from './app/toast';
@@ -116,15 +117,15 @@ export async function startApp(openParams: StoredAuth | null): Promise<void> {
   watchPage(app);
   await nextTask();
 
-  createRoot(document.getElementById('root')!).render(
+  renderInSlices(createRoot(document.getElementById('root')!), (
     <StrictMode>
       <AppActorContext.Provider value={app}>
         <ServicesContext.Provider value={services}>
           <RouterProvider router={router} />
         </ServicesContext.Provider>
       </AppActorContext.Provider>
-    </StrictMode>,
-  );
+    </StrictMode>
+  ));
   warmToasts();
 }
 

@@ -6,7 +6,7 @@
  */
 import { CatchBoundary } from '@tanstack/react-router';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { Suspense } from 'react';
+import { Suspense, use } from 'react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ErrorComponentProps } from '@tanstack/react-router';
@@ -93,6 +93,25 @@ describe('useArrived', () => {
     expect(screen.getByRole('heading', { name: 'Hello' })).toBeTruthy();
     expect(Lazy.settled()).toBe(true);
     expect(suspended).toBe(0);
+  });
+
+  it('keeps the placeholder, not the fallback, while the arrived view still waits for its own parts', async () => {
+    let arrive!: (module: { default: typeof Hello }) => void;
+    let partsHere!: () => void;
+    const parts = new Promise<void>((resolve) => { partsHere = resolve; });
+    function Waiting() {
+      use(parts);
+      return <h1>Hello</h1>;
+    }
+    const Lazy = lazyComponent(() => new Promise<{ default: typeof Waiting }>((resolve) => { arrive = resolve; }));
+    await act(async () => { render(<Suspense fallback={<Fallback />}><Gate Lazy={Lazy} /></Suspense>); });
+    await act(async () => arrive({ default: Waiting }));
+    // The arrival's render is a transition: React keeps what is shown until the view can show.
+    expect(screen.getByText('Placeholder')).toBeTruthy();
+    expect(screen.queryByText('Suspended')).toBeNull();
+    await act(async () => partsHere());
+    expect(screen.getByRole('heading', { name: 'Hello' })).toBeTruthy();
+    expect(screen.queryByText('Suspended')).toBeNull();
   });
 
   it('renders the component at once when its code is already here', async () => {

@@ -6,7 +6,7 @@
  * router's `lazyRouteComponent` reloads the page once: either way the person would lose what the
  * page holds, a call or a live among it. Every lazily loaded component of the app is made here.
  */
-import { createElement, use, useEffect, useState } from 'react';
+import { createElement, startTransition, use, useEffect, useState } from 'react';
 import type { ComponentProps, ComponentType, FunctionComponent } from 'react';
 
 export type LazyComponent<P extends object> = FunctionComponent<P> & {
@@ -62,6 +62,9 @@ export function lazyComponent<C extends ComponentType<any>>(load: () => Promise<
  * placeholder meanwhile. A component that suspends instead is shown by React as a Suspense
  * retry, which React holds back until 300 ms after the boundary's fallback appeared (to show
  * nearby boundaries together): a first screen waited some 150 ms for that with its code here.
+ * That render is a transition, in slices (as the first render, src/app/renderInSlices.ts): the
+ * view is a whole screen, some 30 ms of rendering (120 at 4× slowdown) that would be one task,
+ * and what is shown stays until the view can show (no fallback if a part of it still loads).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component
 export function useArrived(lazy: LazyComponent<any>): boolean {
@@ -70,7 +73,7 @@ export function useArrived(lazy: LazyComponent<any>): boolean {
   useEffect(() => {
     if (settled) return undefined;
     let current = true;
-    void lazy.preload().then(() => { if (current) setArrivals((n) => n + 1); });
+    void lazy.preload().then(() => { if (current) startTransition(() => setArrivals((n) => n + 1)); });
     return () => { current = false; };
   }, [lazy, settled]);
   return settled;

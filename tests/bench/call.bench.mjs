@@ -23,7 +23,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { availableParallelism, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { chromium } from 'playwright-core';
 import { WebSocketServer } from 'ws';
 import { chromiumArgs } from '../../playwright.config.ts';
@@ -441,7 +441,26 @@ async function context(browser) {
   return { ctx, page, errors };
 }
 
+/** Above this share of CPU time busy just before the bench, other work is running. */
+const BUSY_BEFORE = 0.25;
+
+/** The share of all CPUs' time spent busy over the next `ms` milliseconds. */
+async function cpuBusy(ms) {
+  const total = () => cpus().reduce((sum, { times }) => ({
+    idle: sum.idle + times.idle,
+    all: sum.all + times.user + times.nice + times.sys + times.idle + times.irq,
+  }), { idle: 0, all: 0 });
+  const before = total();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = total();
+  const all = after.all - before.all;
+  return all > 0 ? 1 - (after.idle - before.idle) / all : 0;
+}
+
 async function main() {
+  // Taken before the bench's own browsers, cameras and server load the machine (they alone
+  // bring a 2-core machine's load average to 3 and more).
+  const busyAtStart = await cpuBusy(1000);
   if (!existsSync('dist/index.html')) {
     const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('build failed');
@@ -510,7 +529,7 @@ async function main() {
     relay.server.close();
     child.kill('SIGTERM');
   }
-  report(app, raw);
+  report(app, raw, busyAtStart);
   if (TRACE) {
     // The first call loads the call's code: its steps are not those of the calls after it.
     traceReport(FIRST ? 'first call' : 'app steps', FIRST ? appTraces.slice(0, 1) : appTraces.slice(1));
@@ -518,14 +537,13 @@ async function main() {
   }
 }
 
-function report(app, raw) {
+function report(app, raw, busyAtStart) {
   const appMedian = median(app.map((r) => r.frame));
   const rawMedian = median(raw.map((r) => r.frame));
   const ratio = appMedian / rawMedian;
   console.log(`\nCall setup on loopback, tap → the caller's first remote frame (Chromium, fake camera 720p, ${CALLS} calls each, alternating):`);
-  const [load] = loadavg();
-  if (load > availableParallelism()) {
-    console.log(`  (load average ${load.toFixed(1)} on ${availableParallelism()} cores: other work ran alongside, timings are inflated)`);
+  if (busyAtStart > BUSY_BEFORE) {
+    console.log(`  (the CPUs were ${Math.round(busyAtStart * 100)}% busy in the second before the bench began: other work was running, timings are inflated)`);
   }
   console.log(`  app (UI, reference server, local RTC adapter)  median ${ms(appMedian).padStart(8)}   runs ${app.map((r) => r.frame.toFixed(0)).join(', ')}`);
   console.log(`  raw WebRTC (two pages, a WebSocket relay)      median ${ms(rawMedian).padStart(8)}   runs ${raw.map((r) => r.frame.toFixed(0)).join(', ')}`);

@@ -64,6 +64,14 @@ export function createRtcService({ tokens, liveAudienceLimit = LIVE_AUDIENCE_LIM
   const viewersOf = (channel: Channel): Conn[] =>
     [...channel.members].filter(([account]) => account !== channel.host).map(([, conn]) => conn);
 
+  /** The channel `conn` is in, and its account there; refused when it is in none. */
+  function memberOf(conn: Conn): { channelId: string; channel: Channel; from: string } {
+    const channelId = channelOf.get(conn);
+    const channel = channelId === undefined ? undefined : channels.get(channelId);
+    if (channelId === undefined || !channel || conn.account === null) throw new HubError(HubCode.linkLost, 'Not in a channel');
+    return { channelId, channel, from: conn.account };
+  }
+
   function remove(conn: Conn, reason: 'left' | 'dropped'): void {
     const channelId = channelOf.get(conn);
     if (channelId === undefined) return;
@@ -171,25 +179,19 @@ export function createRtcService({ tokens, liveAudienceLimit = LIVE_AUDIENCE_LIM
       }),
 
       relay: op(RtcOps.relay, (conn, { to, data }) => {
-        const channelId = channelOf.get(conn);
-        if (channelId === undefined || conn.account === null) throw new HubError(HubCode.linkLost, 'Not in a channel');
-        const channel = channels.get(channelId);
-        if (channel?.kind === 'live' && conn.account !== channel.host) {
+        const { channelId, channel, from } = memberOf(conn);
+        if (channel.kind === 'live' && from !== channel.host) {
           if (channel.host === null) throw new HubError(HubCode.notFound, 'The host is not in the live room');
           if (to !== channel.host) throw new HubError(HubCode.forbidden, 'In a live room a viewer relays to the host only');
         }
-        const peer = channel?.members.get(to);
+        const peer = channel.members.get(to);
         if (!peer || peer === conn) throw new HubError(HubCode.notFound, 'The peer is not in the channel');
-        peer.push({ type: 'relay', channelId, from: conn.account, data } satisfies RtcPush);
+        peer.push({ type: 'relay', channelId, from, data } satisfies RtcPush);
         return null;
       }),
 
       post: op(RtcOps.post, (conn, { data }) => {
-        const channelId = channelOf.get(conn);
-        const from = conn.account;
-        if (channelId === undefined || from === null) throw new HubError(HubCode.linkLost, 'Not in a channel');
-        const channel = channels.get(channelId);
-        if (!channel) throw new HubError(HubCode.linkLost, 'Not in a channel');
+        const { channelId, channel, from } = memberOf(conn);
         if (channel.kind !== 'call') throw new HubError(HubCode.forbidden, 'In a live room, relay to one member');
         const peer = [...channel.members].find(([account]) => account !== from)?.[1];
         if (peer) {

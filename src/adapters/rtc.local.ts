@@ -49,7 +49,7 @@ import { keptToken, onePreparation } from './media.prepare';
 import { MediaViewState } from './rtc.view';
 import { networkQuality, sampleOf } from './rtc.quality';
 import {
-  acceptAnswer, connectionChanged, giveAnswer, makeAnswer, joinRelay, keepResolution, leaveRelay, makeOffer, mediaDevices, offerOn, openOwnMedia,
+  acceptAnswer, connectionChanged, giveAnswer, makeAnswer, joinRelay, keepResolution, leaveRelay, mediaDevices, offerOn, openOwnMedia,
   openPeerLink, openRelaySocket, OwnStream, parseRelay, postAhead, receiveTrack, relayTo, sendOfferTo, shutPeerLink, spareRelaySocket, takeCandidate,
   watchMediaAllowed,
   type PeerLink, type RelayOptions,
@@ -165,7 +165,8 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
   /** A new link with `peer`, or (null) with whoever joins next: its offer is made ahead and sent then. */
   function newLink(c: Call, peer: string | null): Link {
     closeLink(c);
-    const send = peer === null ? () => undefined : relayTo(c.socket, peer, options.requestTimeoutMs);
+    // Made ahead (no peer yet): posted for whoever joins next (`offerToNewcomer` addresses it then).
+    const send = peer === null ? postAhead(c.socket, options.requestTimeoutMs) : relayTo(c.socket, peer, options.requestTimeoutMs);
     const link = openPeerLink(peer ?? '', send, { measuring: false, quality: 0 }, {
       track: (l, track, receiver) => received(c, l, track, receiver),
       stateChanged: (l) => stateChanged(c, l),
@@ -291,25 +292,10 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
     }
   }
 
-  /** The offer made as this end joined alone, posted for whoever joins next with the candidates that follow it. */
-  async function offerAhead(c: Call): Promise<void> {
-    const link = newLink(c, null);
-    await makeOffer(link, addOwnTracks);
-    if (link.over || c.link !== link || call !== c) return;
-    sendOfferTo(link, '', postAhead(c.socket, options.requestTimeoutMs));
-  }
-
   async function offerToNewcomer(c: Call, peer: string): Promise<void> {
     const ready = c.link;
     if (ready && !ready.over && ready.peer === '') {
-      const send = relayTo(c.socket, peer, options.requestTimeoutMs);
-      // Posted already: it went to the newcomer with her join; what follows goes to her by name.
-      if (ready.described) {
-        ready.peer = peer;
-        ready.send = send;
-      } else {
-        sendOfferTo(ready, peer, send);
-      }
+      sendOfferTo(ready, peer, relayTo(c.socket, peer, options.requestTimeoutMs));
       return;
     }
     await offerOn(newLink(c, peer), addOwnTracks);
@@ -357,7 +343,7 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
       const c: Call = { channelId, socket, link: null, queue: Promise.resolve(), ringing, held: null, newcomer: null };
       call = c;
       if (offersAhead(joined) && !ringing) {
-        c.queue = c.queue.then(() => offerAhead(c)).catch(() => {
+        c.queue = c.queue.then(() => offerOn(newLink(c, null), addOwnTracks)).catch(() => {
           if (c.link) linkOver(c, c.link, { type: 'connectionLost' });
         });
       }

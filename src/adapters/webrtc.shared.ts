@@ -373,29 +373,28 @@ async function addCandidates(link: PeerLink): Promise<void> {
   for (const candidate of link.incoming.splice(0)) await link.pc.addIceCandidate(candidate).catch(() => undefined);
 }
 
-/** Offers to the peer: `addTracks` fills the connection (VP9 first); the offer goes out unless the link closed meanwhile. */
+/**
+ * Offers through the link's `send`: `addTracks` fills the connection (VP9 first); the offer goes
+ * out, then the candidates as they are gathered, unless the link closed meanwhile. A link made
+ * ahead of its peer posts them for whoever joins next (`sendOfferTo` addresses it then).
+ */
 export async function offerOn(link: PeerLink, addTracks: (pc: RTCPeerConnection) => void): Promise<void> {
-  await makeOffer(link, addTracks);
+  addTracks(link.pc);
+  preferVp9(link.pc);
+  await link.pc.setLocalDescription(await link.pc.createOffer());
   if (link.over) return;
   sendDescription(link);
 }
 
 /**
- * Makes the offer and starts gathering candidates without sending anything: a link made ahead
- * of its peer (`sendOfferTo` sends it once the peer is there), so that then only the peer's
- * answer is left to wait for.
+ * Addresses a link made ahead to `peer`, through `send` from now on. Its offer and the candidates
+ * gathered meanwhile go now, unless they went already (posted for whoever joined next) or the
+ * offer is still being made (it goes to `peer` once made).
  */
-export async function makeOffer(link: PeerLink, addTracks: (pc: RTCPeerConnection) => void): Promise<void> {
-  addTracks(link.pc);
-  preferVp9(link.pc);
-  await link.pc.setLocalDescription(await link.pc.createOffer());
-}
-
-/** Sends the offer made ahead (`makeOffer`) and the candidates gathered meanwhile to `peer`, through `send`. */
 export function sendOfferTo(link: PeerLink, peer: string, send: (data: RelayData) => void): void {
   link.peer = peer;
   link.send = send;
-  sendDescription(link);
+  if (!link.described) sendDescription(link);
 }
 
 /** Answers the peer's offer with what `addTracks` puts in (VP9 first, keeping resolution). */

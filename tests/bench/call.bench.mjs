@@ -23,11 +23,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { cpus } from 'node:os';
 import { chromium } from 'playwright-core';
 import { WebSocketServer } from 'ws';
 import { chromiumArgs } from '../../playwright.config.ts';
 import { ensureChromium } from '../../scripts/chromium.mjs';
+import { busyBefore, busyNote, median, ms } from './driver.mjs';
 
 const CALLS = Number(process.env.CALL_BENCH_CALLS ?? 12);
 const GOAL_RATIO = 1.4;
@@ -41,8 +41,6 @@ const FIRST = process.env.CALL_BENCH_FIRST === '1';
 /** CALL_BENCH_PROFILE=host|user: a CPU profile of that page during the fourth call, its busiest functions printed. */
 const PROFILE = process.env.CALL_BENCH_PROFILE;
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const ms = (n) => `${n.toFixed(0)} ms`;
 
 /** A free TCP port on loopback. */
 function freePort() {
@@ -441,26 +439,9 @@ async function context(browser) {
   return { ctx, page, errors };
 }
 
-/** Above this share of CPU time busy just before the bench, other work is running. */
-const BUSY_BEFORE = 0.25;
-
-/** The share of all CPUs' time spent busy over the next `ms` milliseconds. */
-async function cpuBusy(ms) {
-  const total = () => cpus().reduce((sum, { times }) => ({
-    idle: sum.idle + times.idle,
-    all: sum.all + times.user + times.nice + times.sys + times.idle + times.irq,
-  }), { idle: 0, all: 0 });
-  const before = total();
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  const after = total();
-  const all = after.all - before.all;
-  return all > 0 ? 1 - (after.idle - before.idle) / all : 0;
-}
-
 async function main() {
-  // Taken before the bench's own browsers, cameras and server load the machine (they alone
-  // bring a 2-core machine's load average to 3 and more).
-  const busyAtStart = await cpuBusy(1000);
+  // Before the bench's own browsers, cameras and server load the machine.
+  const busyAtStart = await busyBefore();
   if (!existsSync('dist/index.html')) {
     const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('build failed');
@@ -542,9 +523,8 @@ function report(app, raw, busyAtStart) {
   const rawMedian = median(raw.map((r) => r.frame));
   const ratio = appMedian / rawMedian;
   console.log(`\nCall setup on loopback, tap → the caller's first remote frame (Chromium, fake camera 720p, ${CALLS} calls each, alternating):`);
-  if (busyAtStart > BUSY_BEFORE) {
-    console.log(`  (the CPUs were ${Math.round(busyAtStart * 100)}% busy in the second before the bench began: other work was running, timings are inflated)`);
-  }
+  const note = busyNote(busyAtStart);
+  if (note) console.log(note);
   console.log(`  app (UI, reference server, local RTC adapter)  median ${ms(appMedian).padStart(8)}   runs ${app.map((r) => r.frame.toFixed(0)).join(', ')}`);
   console.log(`  raw WebRTC (two pages, a WebSocket relay)      median ${ms(rawMedian).padStart(8)}   runs ${raw.map((r) => r.frame.toFixed(0)).join(', ')}`);
   const step = (key) => ms(median(app.map((r) => r[key] ?? r.frame)));

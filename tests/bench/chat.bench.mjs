@@ -13,7 +13,7 @@
 import { chromium } from 'playwright-core';
 import { chromiumArgs } from '../../playwright.config.ts';
 import { ensureChromium } from '../../scripts/chromium.mjs';
-import { CPU_THROTTLE, GOAL, RUNS, VIEWPORT, build, load, loadNote, median, ms, serve } from './driver.mjs';
+import { CPU_THROTTLE, GOAL, RUNS, VIEWPORT, build, load, busyBefore, busyNote, median, ms, serve } from './driver.mjs';
 
 const OUT_DIR = '.tmp/bench-dist';
 /** Each scroll is done on a freshly loaded page (one of the last runs). */
@@ -32,6 +32,7 @@ const SCENARIOS = [
 ];
 
 async function main() {
+  const busy = await busyBefore();
   build('tests/bench/vite.config.ts', 'bench');
   const server = await serve(OUT_DIR);
   const origin = `http://127.0.0.1:${server.address().port}`;
@@ -62,13 +63,13 @@ async function main() {
     await browser.close();
     server.close();
   }
-  report(results);
+  report(results, busy);
 }
 
-function report(results) {
+function report(results, busy) {
   console.log(`\nChat rendering (Chromium ${VIEWPORT.width}×${VIEWPORT.height}, CPU throttled ${CPU_THROTTLE}×, production build):`);
   // Timings are only as quiet as the machine: say when something else was running.
-  const note = loadNote();
+  const note = busyNote(busy);
   if (note) console.log(note);
   console.log(
     `  ${''.padEnd(20)} ${'first render'.padStart(12)}  ${'scroll'.padEnd(30)} ${'long tasks'.padStart(13)}   `

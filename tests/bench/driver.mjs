@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { availableParallelism, loadavg } from 'node:os';
+import { cpus } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 
 export const RUNS = 5;
@@ -69,10 +69,30 @@ export async function load(context, url, { wait = false } = {}) {
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 export const ms = (n) => `${n.toFixed(0)} ms`;
 
-/** A line saying the timings are inflated when other work ran alongside (load average over the cores), else null. */
-export function loadNote() {
-  const [average] = loadavg();
-  return average > availableParallelism()
-    ? `  (load average ${average.toFixed(1)} on ${availableParallelism()} cores: other work ran alongside, timings are inflated)`
+/** Above this share of CPU time busy just before a bench, other work is running. */
+const BUSY_BEFORE = 0.25;
+
+/**
+ * The share of all CPUs' time spent busy over the next `ms` milliseconds: taken as a bench begins,
+ * before its own browsers (and the call bench's cameras and server) load the machine. The load
+ * average read at the end counted the bench's own work: the call bench alone pushes it past 3 on
+ * 2 cores.
+ */
+export async function busyBefore(ms = 1000) {
+  const total = () => cpus().reduce((sum, { times }) => ({
+    idle: sum.idle + times.idle,
+    all: sum.all + times.user + times.nice + times.sys + times.idle + times.irq,
+  }), { idle: 0, all: 0 });
+  const before = total();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = total();
+  const all = after.all - before.all;
+  return all > 0 ? 1 - (after.idle - before.idle) / all : 0;
+}
+
+/** A line saying the timings are inflated when other work was running as the bench began (`busyBefore`), else null. */
+export function busyNote(busy) {
+  return busy > BUSY_BEFORE
+    ? `  (the CPUs were ${Math.round(busy * 100)}% busy in the second before the bench began: other work was running, timings are inflated)`
     : null;
 }

@@ -158,8 +158,9 @@ export function createRtcService({ tokens, liveAudienceLimit = LIVE_AUDIENCE_LIM
 
         if (role === undefined) {
           const peers = peersOf(channelId, account);
-          // What the member there posted was for this joiner (never for a rejoining poster itself).
-          const waiting = channel.waiting.filter((posted) => posted.from !== account);
+          // What the member there posted is this joiner's (a poster rejoining took its own away as
+          // its older socket was removed above).
+          const { waiting } = channel;
           channel.waiting = [];
           // After the reply: the joiner knows its peer before that peer's offer can reach it.
           ctx.afterReply(() => {

@@ -13,7 +13,7 @@
 import { chromium } from 'playwright-core';
 import { chromiumArgs } from '../../playwright.config.ts';
 import { ensureChromium } from '../../scripts/chromium.mjs';
-import { CPU_THROTTLE, GOAL, RUNS, VIEWPORT, build, load, busyBefore, busyNote, median, ms, serve } from './driver.mjs';
+import { CPU_THROTTLE, GOAL, RUNS, VIEWPORT, build, load, busyBefore, busyNote, machineSpeed, median, ms, serve, speedNote } from './driver.mjs';
 
 const OUT_DIR = '.tmp/bench-dist';
 /** Each scroll is done on a freshly loaded page (one of the last runs). */
@@ -37,9 +37,11 @@ async function main() {
   const server = await serve(OUT_DIR);
   const origin = `http://127.0.0.1:${server.address().port}`;
   const browser = await chromium.launch({ executablePath: ensureChromium(), args: chromiumArgs });
+  const speed = { before: 0, after: 0 };
   const results = [];
   try {
     const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+    speed.before = await machineSpeed(context);
     // `node --import tsx tests/bench/chat.bench.mjs messages` runs only that scenario.
     const only = process.argv.slice(2);
     for (const scenario of SCENARIOS.filter((s) => only.length === 0 || only.includes(s.id))) {
@@ -59,18 +61,20 @@ async function main() {
       }
       results.push({ scenario, runs, first: median(runs.map((r) => r.firstRenderMs)), scrolls });
     }
+    speed.after = await machineSpeed(context);
   } finally {
     await browser.close();
     server.close();
   }
-  report(results, busy);
+  report(results, busy, speed);
 }
 
-function report(results, busy) {
+function report(results, busy, speed) {
   console.log(`\nChat rendering (Chromium ${VIEWPORT.width}×${VIEWPORT.height}, CPU throttled ${CPU_THROTTLE}×, production build):`);
   // Timings are only as quiet as the machine: say when something else was running.
   const note = busyNote(busy);
   if (note) console.log(note);
+  console.log(speedNote(speed.before, speed.after));
   console.log(
     `  ${''.padEnd(20)} ${'first render'.padStart(12)}  ${'scroll'.padEnd(30)} ${'long tasks'.padStart(13)}   `
     + `${'longest'.padStart(8)} ${'DOM'.padStart(5)} ${'rows/total'.padStart(11)}`,

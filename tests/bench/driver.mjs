@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { cpus } from 'node:os';
 import { extname, join, normalize } from 'node:path';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 
 export const RUNS = 5;
 export const CPU_THROTTLE = 4;
@@ -95,4 +96,25 @@ export function busyNote(busy) {
   return busy > BUSY_BEFORE
     ? `  (the CPUs were ${Math.round(busy * 100)}% busy in the second before the bench began: other work was running, timings are inflated)`
     : null;
+}
+
+/**
+ * The machine's speed as Lighthouse measures it: its benchmarkIndex, half a second each of string
+ * building and array copying in an unthrottled page (`pageFunctions.computeBenchmarkIndex`). The
+ * rendering goals are times at 4× slowdown of whatever this machine does, and its speed moves by
+ * a factor of two or more from hour to hour (benchmarkIndex 500–2,000 on the same day), so a
+ * bench prints it beside its times: a slower time at a lower index is the machine, not the code.
+ */
+export async function machineSpeed(context) {
+  const page = await context.newPage();
+  try {
+    return Math.round(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+  } finally {
+    await page.close();
+  }
+}
+
+/** The line a rendering bench prints with its times: the machine's speed before and after its runs (`machineSpeed`). */
+export function speedNote(before, after) {
+  return `  machine speed (Lighthouse benchmarkIndex; its 4× slowdown stands for a phone on a machine of ~1,500): ${before} before the runs, ${after} after`;
 }

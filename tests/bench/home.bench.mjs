@@ -12,7 +12,7 @@
 import { chromium } from 'playwright-core';
 import { chromiumArgs } from '../../playwright.config.ts';
 import { ensureChromium } from '../../scripts/chromium.mjs';
-import { CPU_THROTTLE, GOAL, RUNS, VIEWPORT, build, load, busyBefore, busyNote, median, ms, serve } from './driver.mjs';
+import { CPU_THROTTLE, GOAL, RUNS, VIEWPORT, build, load, busyBefore, busyNote, machineSpeed, median, ms, serve, speedNote } from './driver.mjs';
 
 const OUT_DIR = '.tmp/bench-home';
 /** Each scroll runs on a freshly loaded page (one of the last runs). */
@@ -29,10 +29,12 @@ async function main() {
   const server = await serve(OUT_DIR);
   const url = `http://127.0.0.1:${server.address().port}/home.html`;
   const browser = await chromium.launch({ executablePath: ensureChromium(), args: chromiumArgs });
+  const speed = { before: 0, after: 0 };
   const runs = [];
   const scrolls = [];
   try {
     const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+    speed.before = await machineSpeed(context);
     for (let run = 0; run < RUNS; run++) {
       const { page, errors, result } = await load(context, url);
       runs.push(result);
@@ -43,18 +45,20 @@ async function main() {
       }
       await page.close();
     }
+    speed.after = await machineSpeed(context);
   } finally {
     await browser.close();
     server.close();
   }
-  report(runs, scrolls, busy);
+  report(runs, scrolls, busy, speed);
 }
 
-function report(runs, scrolls, busy) {
+function report(runs, scrolls, busy, speed) {
   const first = median(runs.map((r) => r.firstRenderMs));
   console.log(`\nHome rendering (Chromium ${VIEWPORT.width}×${VIEWPORT.height}, CPU throttled ${CPU_THROTTLE}×, production build):`);
   const note = busyNote(busy);
   if (note) console.log(note);
+  console.log(speedNote(speed.before, speed.after));
   const missed = [];
   if (first > GOAL.firstRenderMs) missed.push(`first render ${ms(first)} (goal ≤ ${GOAL.firstRenderMs} ms)`);
   console.log(`  1,000 hosts: first render ${ms(first)} (median of ${runs.map((r) => r.firstRenderMs.toFixed(0)).join(', ')} ms); `

@@ -12,7 +12,8 @@
  * behind the News badge (SPEC §2), fed by the session. Navigation, toasts and log lines
  * leave the machine as emitted events; src/app acts on them.
  */
-import { assign, emit, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, sendTo } from 'xstate';
+import { setup } from '../setup';
 import { sessionMachine } from '../session/session.machine';
 import type { SessionOutput } from '../session/session.machine';
 import type {

@@ -12,7 +12,8 @@
  * cannot stretch or shorten it. The server keeps its own 15 s; its refusal says how long is
  * left, which becomes the deadline here.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise } from 'xstate';
+import { setup } from '../setup';
 import { ASK_GIFT_COOLDOWN_MS, GiftApiError } from '../ports/gift.port';
 
 export const TEXT_ASK_GIFT_REFUSED = 'Asking for a gift was refused';

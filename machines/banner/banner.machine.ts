@@ -9,7 +9,8 @@
  * A tap opens /customer-talk for the customer-service account, the talk screen for anyone
  * else, and does nothing on a recharge notice.
  */
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise } from 'xstate';
+import { setup } from '../setup';
 
 export const TEXT_SYSTEM_SENDER = 'System information';
 

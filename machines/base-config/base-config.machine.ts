@@ -15,7 +15,8 @@
  * handle: the settings are asked for again every few seconds until it is back, and the app keeps
  * working meanwhile rather than ending on the error screen.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise } from 'xstate';
+import { setup } from '../setup';
 
 /** SPEC §7/§8: retried up to 3 times after the first try. */
 export const MAX_RETRIES = 3;

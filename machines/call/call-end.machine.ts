@@ -9,7 +9,8 @@
  *                     none: nothing to tell (the peer ended it, or it never rang)
  *   ─told or not─▶ cleaningUp (leave the media, tell the server) ─either way─▶ done
  */
-import { fromPromise, setup } from 'xstate';
+import { fromPromise } from 'xstate';
+import { setup } from '../setup';
 import { SignalAction } from '../ports/signalling.port';
 import { NOT_ANSWERED_SECONDS } from './call.types';
 

@@ -13,7 +13,8 @@
  * and tells the server that it ended. Only createCall's own refusal is the set-up's error, since
  * there is no call to tell of then.
  */
-import { assign, fromPromise, setup, stateIn } from 'xstate';
+import { assign, fromPromise, stateIn } from 'xstate';
+import { setup } from '../setup';
 import type { CallInfo } from '../ports/call.port';
 
 export interface CallSetupInput {

@@ -23,7 +23,8 @@
  * chat is the session's (a talk with the peer beside the call). Billing is the server's: it
  * ends a call itself when the payer cannot pay, or when charging fails 3 times in a row.
  */
-import { and, assign, fromCallback, fromPromise, sendTo, setup, stateIn } from 'xstate';
+import { and, assign, fromCallback, fromPromise, sendTo, stateIn } from 'xstate';
+import { setup } from '../setup';
 import type { CallInfo } from '../ports/call.port';
 import type { CallPeer } from './call.types';
 import { SignalAction } from '../ports/signalling.port';

@@ -7,7 +7,8 @@
  *
  *   choosing ─host─▶ hosting (askGift)      choosing ─user─▶ paying (gifting)
  */
-import { assign, sendTo, setup } from 'xstate';
+import { assign, sendTo } from 'xstate';
+import { setup } from '../setup';
 import { askGiftMachine } from '../ask-gift/ask-gift.machine';
 import { giftListMachine } from '../gift-list/gift-list.machine';
 import { giftQueueMachine } from '../gift-queue/gift-queue.machine';

@@ -13,7 +13,8 @@
  * - Pinning: VIP only, at most 5, pinning a pinned one again changes nothing; pinned sessions
  *   come first. Refusals leave as `toast` (emitted), pins are saved by the `savePins` action.
  */
-import { assign, cancel, emit, fromPromise, raise, setup, spawnChild } from 'xstate';
+import { assign, cancel, emit, fromPromise, raise, spawnChild } from 'xstate';
+import { setup } from '../setup';
 import type { ImConversation } from '../ports/im.port';
 
 export const MAX_SESSIONS = 200;

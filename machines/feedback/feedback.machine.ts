@@ -12,7 +12,8 @@
  * transition and sends nothing. Length rules are the server's (its message is shown as it
  * comes); the form only caps what can be typed.
  */
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise } from 'xstate';
+import { setup } from '../setup';
 
 export interface FeedbackKind {
   id: number;

@@ -9,7 +9,8 @@
  * not is refused here and the screen says why (`filterProblem`). The list loads once when the
  * call connects, so the popup opens at once.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise } from 'xstate';
+import { setup } from '../setup';
 import { GIFT_PRICE_FILTER_MAX } from '../ports/gift.port';
 import type { GiftCategory, GiftFilter } from '../ports/gift.port';
 

@@ -8,7 +8,8 @@
  * is dropped: every gift was paid for. The screen decides how a gift looks (an animation, or a
  * static card when the person prefers reduced motion).
  */
-import { assign, setup } from 'xstate';
+import { assign } from 'xstate';
+import { setup } from '../setup';
 import { GIFT_SHOW_MS } from '../ports/gift.port';
 import type { ReceivedGift } from '../ports/gift.port';
 

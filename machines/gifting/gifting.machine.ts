@@ -9,7 +9,8 @@
  * What the server answers about the user's diamonds after a send is kept with the moment it
  * was known (`known`), so the screen can go on from there with the call's per-period price.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise } from 'xstate';
+import { setup } from '../setup';
 import { GIFT_NUM_MAX } from '../ports/gift.port';
 import type { GiftAsk } from '../ports/gift.port';
 

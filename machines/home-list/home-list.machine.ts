@@ -16,7 +16,8 @@
  * tab's scroll position). The Live tab has a second list, the followed lives (page of 100).
  * A country filter applies to the host tabs; each restarts its list with it.
  */
-import { assign, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendTo } from 'xstate';
+import { setup } from '../setup';
 import type { ActorRefFrom } from 'xstate';
 import { createPagedListMachine, errorText } from '../paged-list/paged-list.machine';
 import { filtersByCountry, homeTabMachine } from './home-tab.machine';

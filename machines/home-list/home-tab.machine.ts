@@ -21,7 +21,8 @@
  * the first list being finished, which one machine can guard and a parent of two cannot).
  * Loading is a state; a late answer for a page a pull superseded is dropped with its state.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise } from 'xstate';
+import { setup } from '../setup';
 import { appendPage, errorText, isLastPage } from '../paged-list/paged-list.machine';
 import type { HomeItem, ListQuery } from './home-list.port';
 import { FIRST_HOME_QUERY, OnlineFilter } from './home-list.port';

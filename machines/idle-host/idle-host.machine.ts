@@ -9,7 +9,8 @@
  * `deadline` actor compares the clock with it whenever it wakes (and at once when the app
  * comes back into view), so a throttled background tab or a slept phone cannot stretch it.
  */
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise } from 'xstate';
+import { setup } from '../setup';
 
 export const DEFAULT_IDLE_MINUTES = 1;
 

@@ -26,7 +26,8 @@
  * A second send of a client id held or under way is ignored (`sendIgnored`).
  * Types and event readings: im-connection.types.ts.
  */
-import { assign, emit, enqueueActions, fromCallback, fromPromise, setup, stopChild } from 'xstate';
+import { assign, emit, enqueueActions, fromCallback, fromPromise, stopChild } from 'xstate';
+import { setup } from '../setup';
 import { ImCode, RELOGIN_CODES, TOKEN_REFRESH_CODES } from '../ports/im.port';
 import { codeOf, isKnownSend, outputOf, requestOf } from './im-connection.types';
 import type { ImConnectionContext, ImConnectionEmitted, ImConnectionEvent, ImConnectionInput, ImOutput, SendRequest } from './im-connection.types';

@@ -10,7 +10,8 @@
  * A member at level 0 gets no highlight. A crowd entering at once keeps the newest
  * MAX_WAITING_HIGHLIGHTS waiting.
  */
-import { assign, enqueueActions, setup } from 'xstate';
+import { assign, enqueueActions } from 'xstate';
+import { setup } from '../setup';
 import { HIGHLIGHT_SHIFT_MS, HIGHLIGHT_SHOW_MS, MAX_WAITING_HIGHLIGHTS } from './live-chat.types';
 import type { Highlight } from './live-chat.types';
 

@@ -14,7 +14,8 @@
  * gift animation queue and counts toward the wishlist; a member above level 0 gets an
  * entering-room highlight. A muted viewer's line is refused with TEXT_MUTED; only the host gags.
  */
-import { assign, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise } from 'xstate';
+import { setup } from '../setup';
 import { giftQueueMachine } from '../gift-queue/gift-queue.machine';
 import type { ChatroomEntry, ChatroomEvent, ChatroomMember, ChatroomMessage } from '../ports/chatroom.port';
 import type { LiveWish } from '../ports/live.port';

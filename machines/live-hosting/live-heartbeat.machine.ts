@@ -6,7 +6,8 @@
  *   resting ─heartbeat (10 s, or the server's interval)─▶ beating ─ok─▶ resting
  *   beating ─ended─▶ ended (final)        beating ─failed─▶ resting | lost (final, the last allowed failure)
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise } from 'xstate';
+import { setup } from '../setup';
 import { HEARTBEAT_MAX_FAILURES } from './live-hosting.types';
 
 export interface LiveHeartbeatInput {

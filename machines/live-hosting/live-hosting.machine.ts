@@ -17,7 +17,8 @@
  * (leaving.callOver), so a publish never races the leave. Navigation and toasts are asked of
  * the owner (`report`).
  */
-import { assign, emit, enqueueActions, fromCallback, fromPromise, setup, stateIn } from 'xstate';
+import { assign, emit, enqueueActions, fromCallback, fromPromise, stateIn } from 'xstate';
+import { setup } from '../setup';
 import { liveChatMachine } from '../live-chat/live-chat.machine';
 import { WhoBlock, wishlistOf } from '../live-chat/live-chat.types';
 import { MediaError } from '../ports/call.port';

@@ -16,7 +16,8 @@
  * (when the room allows it) is asked of the owner (`live.callHost`): the session's call.
  * Leaving leaves the chat room, the media and the server's room, each whatever the others do.
  */
-import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, emit, fromCallback, fromPromise } from 'xstate';
+import { setup } from '../setup';
 import { giftListMachine } from '../gift-list/gift-list.machine';
 import { giftingMachine } from '../gifting/gifting.machine';
 import { liveChatMachine } from '../live-chat/live-chat.machine';

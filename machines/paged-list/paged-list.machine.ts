@@ -18,7 +18,8 @@
  * online status): given once in the input and handed to every page request unchanged, so
  * one `loadPage` serves many lists. Another filter is another list (a new actor).
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise } from 'xstate';
+import { setup } from '../setup';
 
 export interface PageRequest<Q = undefined> {
   /** 1-based. */

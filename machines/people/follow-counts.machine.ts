@@ -7,7 +7,8 @@
  *   ready ─counts.reload─▶ loading (the counts shown meanwhile)
  *   loading ─follower.added─▶ loading again (an answer already on its way may not count the new follower)
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise } from 'xstate';
+import { setup } from '../setup';
 import { errorText } from '../paged-list/paged-list.machine';
 
 export interface FollowCounts {

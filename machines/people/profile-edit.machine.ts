@@ -13,7 +13,8 @@
  * One change at a time: while something uploads or saves, other edits have no transition.
  * The file travels in the event to the upload actor; context keeps only facts (progress).
  */
-import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, emit, fromCallback, fromPromise } from 'xstate';
+import { setup } from '../setup';
 import { errorText } from '../paged-list/paged-list.machine';
 import type { Media, OwnProfile, ProfileChanges, UploadProgress } from './people.port';
 

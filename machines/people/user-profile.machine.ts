@@ -10,7 +10,8 @@
  * A toggle asks for the opposite of what the profile shows; a second tap while one is saving
  * has no transition and is dropped, so a double tap never follows and unfollows at once.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise } from 'xstate';
+import { setup } from '../setup';
 import { errorText } from '../paged-list/paged-list.machine';
 import type { ProfileDetail, ProfileTarget } from './people.port';
 

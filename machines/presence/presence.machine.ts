@@ -10,7 +10,8 @@
  * The current code is sent on connect, on every change, and every 5 s unless the app is in
  * the background. Logging out sends offline (2) and closes the socket.
  */
-import { assign, enqueueActions, fromCallback, fromPromise, raise, setup } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, raise } from 'xstate';
+import { setup } from '../setup';
 import { PresenceCode } from '../ports/presence.port';
 
 export const MAX_RECONNECT_TRIES = 720;

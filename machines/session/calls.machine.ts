@@ -28,7 +28,8 @@
  * lines and rings turned down leave through the `output` action, which the session's composition
  * turns into the session's events.
  */
-import { assertEvent, assign, emit, enqueueActions, fromPromise, sendTo, setup, stopChild } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromPromise, sendTo, stopChild } from 'xstate';
+import { setup } from '../setup';
 import type { AnyActorRef } from 'xstate';
 import { appCallStateOf } from '../call/app-call-state';
 import { CallText } from '../call/call.texts';

@@ -19,7 +19,8 @@
  * the lives ask for (navigation, toasts, a private call with the host) leaves through the
  * `output` action, which the session's composition turns into the session's events.
  */
-import { assertEvent, assign, emit, enqueueActions, fromPromise, sendTo, setup, stopChild } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromPromise, sendTo, stopChild } from 'xstate';
+import { setup } from '../setup';
 import type { AppCallState } from '../call/call.types';
 import type { CallPeer } from '../call/call.types';
 import type { LiveHostingEmitted, LiveSetting, LiveSummary } from '../live-hosting/live-hosting.machine';

@@ -22,7 +22,8 @@
  * navigation and log lines leave through the `output` action as emitted events
  * (`SessionOutput`), which the root actor's composition turns into events for itself.
  */
-import { assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, sendTo, setup, spawnChild, stopChild } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, sendTo, spawnChild, stopChild } from 'xstate';
+import { setup } from '../setup';
 import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import { bannerMachine } from '../banner/banner.machine';
 import { idleHostMachine } from '../idle-host/idle-host.machine';

@@ -9,7 +9,8 @@
  *
  * Translations and secrets are kept per message (many at once), so they are context.
  */
-import { assign, emit, fromCallback, setup, spawnChild } from 'xstate';
+import { assign, emit, fromCallback, spawnChild } from 'xstate';
+import { setup } from '../setup';
 
 /** A secret message as its recipient (or sender) may see it (SPEC §3 Message ext privateMsg). */
 export interface SecretInfo {

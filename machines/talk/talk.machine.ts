@@ -17,7 +17,8 @@
  *   block state, translating, opening secrets. Failures the person should hear of leave as
  *   `toast` (emitted), the extras' ones too (they come up as `talk.toast`).
  */
-import { assign, emit, fromCallback, fromPromise, setup, spawnChild } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, spawnChild } from 'xstate';
+import { setup } from '../setup';
 import { talkExtrasMachine } from './talk-extras.machine';
 import { ImCode } from '../ports/im.port';
 import type { ImMessage } from '../ports/im.port';

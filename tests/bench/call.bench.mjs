@@ -36,6 +36,12 @@ const DB_DIR = '.tmp/bench-call';
 const CALL_TIMEOUT_MS = 30_000;
 /** CALL_BENCH_TRACE=1: also prints when each step happened in each page (listeners and wrappers only). */
 const TRACE = process.env.CALL_BENCH_TRACE === '1';
+/**
+ * CALL_BENCH_TIMELINE=1: a Chrome trace of the whole browser during the fourth call of each
+ * kind (saved in .tmp for chrome://tracing or Perfetto), and the CPU each thread of the
+ * browser used from the tap to the caller's first frame, the app's call beside the baseline's.
+ */
+const TIMELINE = process.env.CALL_BENCH_TIMELINE === '1';
 /** With CALL_BENCH_TRACE, CALL_BENCH_FIRST=1 prints the steps of the first call alone (the one that loads the call's code). */
 const FIRST = process.env.CALL_BENCH_FIRST === '1';
 /** CALL_BENCH_PROFILE=host|user: a CPU profile of that page during the fourth call, its busiest functions printed. */
@@ -189,9 +195,11 @@ function traceSteps() {
     }
   };
   const Native = window.RTCPeerConnection;
+  const links = (window.__traceLinks = []);
   window.RTCPeerConnection = class extends Native {
     constructor(...args) {
       super(...args);
+      links.push(this);
       mark('pc new');
       this.addEventListener('icegatheringstatechange', () => mark(`pc gathering ${this.iceGatheringState}`));
       this.addEventListener('iceconnectionstatechange', () => mark(`pc ice ${this.iceConnectionState}`));
@@ -203,8 +211,15 @@ function traceSteps() {
     }
     async createOffer(...a) { mark('pc createOffer'); return super.createOffer(...a); }
     async createAnswer(...a) { mark('pc createAnswer'); return super.createAnswer(...a); }
-    async setLocalDescription(d) { mark(`pc setLocal ${d?.type ?? ''}`); const r = await super.setLocalDescription(d); mark('pc setLocal done'); return r; }
-    async setRemoteDescription(d) { mark(`pc setRemote ${d?.type}`); const r = await super.setRemoteDescription(d); mark('pc setRemote done'); return r; }
+    async setLocalDescription(d) { mark(`pc setLocal ${d?.type ?? ''}`); const r = await super.setLocalDescription(d); mark('pc setLocal done'); this.traceDtls(); return r; }
+    async setRemoteDescription(d) { mark(`pc setRemote ${d?.type}`); const r = await super.setRemoteDescription(d); mark('pc setRemote done'); this.traceDtls(); return r; }
+    /** The DTLS transport's states (handshake begun, done), once there is one. */
+    traceDtls() {
+      const transport = [...this.getSenders(), ...this.getReceivers()].find((s) => s.transport)?.transport;
+      if (!transport || transport.traced) return;
+      transport.traced = true;
+      transport.addEventListener('statechange', () => mark(`pc dtls ${transport.state}`));
+    }
   };
   const observe = () => new MutationObserver(() => {
     const phase = document.querySelector('[role="dialog"][aria-label="Call"]')?.getAttribute('data-phase') ?? 'none';
@@ -214,6 +229,63 @@ function traceSteps() {
     }
   }).observe(document.documentElement, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-phase'] });
   if (document.documentElement) observe();
+}
+
+/** With CALL_BENCH_TRACE: each page's video RTP counters on its open peer connections (key frames, PLI/FIR, NACK). */
+async function videoCounters(pages) {
+  const lines = [];
+  for (const [name, page] of Object.entries(pages)) {
+    lines.push(`${name}: ${await page.evaluate(async () => {
+      const out = [];
+      for (const pc of window.__traceLinks ?? []) {
+        if (pc.connectionState === 'closed') continue;
+        for (const s of (await pc.getStats()).values()) {
+          if (s.kind !== 'video') continue;
+          if (s.type === 'inbound-rtp') out.push(`in: key ${s.keyFramesDecoded} of ${s.framesDecoded} decoded, pli ${s.pliCount}, fir ${s.firCount}, nack ${s.nackCount}, lost ${s.packetsLost}`);
+          if (s.type === 'outbound-rtp') out.push(`out: key ${s.keyFramesEncoded} of ${s.framesEncoded} encoded, pli ${s.pliCount}, fir ${s.firCount}, nack ${s.nackCount}, ${s.frameWidth}x${s.frameHeight} ${s.encoderImplementation ?? ''} limited ${s.qualityLimitationReason}`);
+        }
+      }
+      return out.join('; ');
+    })}`);
+  }
+  return lines.join(' | ');
+}
+
+const TIMELINE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'blink.user_timing', 'v8', 'webrtc', 'media'];
+
+/**
+ * With CALL_BENCH_TIMELINE: the CPU time (ms) of each thread of the browser's processes from
+ * the caller's 'bench-call' mark (set as the call starts) for `frameMs`: top-level tasks'
+ * thread time, so a task waiting for a core counts only what it ran.
+ */
+function cpuByThread(trace, frameMs) {
+  const events = trace.traceEvents ?? trace;
+  const names = new Map();
+  for (const e of events) {
+    if (e.ph === 'M' && e.name === 'process_name') names.set(`${e.pid}`, e.args.name);
+    if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args.name);
+  }
+  const start = events.find((e) => e.name === 'bench-call')?.ts;
+  if (start === undefined) throw new Error('no bench-call mark in the timeline');
+  const end = start + frameMs * 1000;
+  const tasks = events.filter((e) => e.ph === 'X' && /RunTask/.test(e.name) && e.ts >= start && e.ts <= end).sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const cpu = new Map();
+  const until = new Map();
+  for (const e of tasks) {
+    const thread = `${e.pid}:${e.tid}`;
+    if (e.ts < (until.get(thread) ?? 0)) continue; // nested in a task counted already
+    until.set(thread, e.ts + (e.dur ?? 0));
+    const key = `${e.pid} ${names.get(`${e.pid}`) ?? ''} / ${names.get(thread) ?? e.tid}`;
+    cpu.set(key, (cpu.get(key) ?? 0) + (e.tdur ?? 0) / 1000);
+  }
+  return cpu;
+}
+
+function printCpu(title, cpu, frameMs) {
+  const rows = [...cpu].sort((a, b) => b[1] - a[1]);
+  const total = rows.reduce((sum, [, ms]) => sum + ms, 0);
+  console.log(`\n${title}: browser CPU from the tap to the first frame (${frameMs.toFixed(0)} ms, ${(2 * frameMs).toFixed(0)} core-ms on 2 cores): ${total.toFixed(0)} ms`);
+  for (const [thread, ms] of rows.filter(([, ms]) => ms >= 3)) console.log(`  ${ms.toFixed(0).padStart(6)}  ${thread}`);
 }
 
 /** The traces of `pages` since `from` (epoch ms), as [page: label, ms after `from`], cleared after. */
@@ -271,14 +343,17 @@ async function startProfile(page) {
       const byId = new Map(profile.nodes.map((n) => [n.id, n]));
       const self = new Map();
       const busy = [];
+      const native = [];
       let t = profile.startTime;
       for (let k = 0; k < profile.samples.length; k++) {
         t += profile.timeDeltas[k];
         const node = byId.get(profile.samples[k]);
         const { functionName, url, lineNumber } = node.callFrame;
         const name = functionName || '(anonymous)';
-        if (name === '(idle)' || name === '(program)' || name === '(root)') continue;
         const dt = (profile.timeDeltas[k + 1] ?? 0) / 1000;
+        // Native work outside JavaScript (style, layout, paint, the media's main-thread parts).
+        if (name === '(program)') native.push([startNow + (t - profile.startTime) / 1000, dt]);
+        if (name === '(idle)' || name === '(program)' || name === '(root)') continue;
         const key = `${name} ${url.split('/').pop()}:${lineNumber}`;
         self.set(key, (self.get(key) ?? 0) + dt);
         busy.push(startNow + (t - profile.startTime) / 1000);
@@ -295,6 +370,10 @@ async function startProfile(page) {
         if (last && x - last[1] < 2) last[1] = x; else stretches.push([x, x]);
       }
       console.log(`  busy from the tap (ms): ${stretches.filter(([a, b]) => b - a >= 1).map(([a, b]) => `${a.toFixed(0)}–${b.toFixed(0)}`).join(', ')}`);
+      const inCall = native.filter(([now]) => now - tapNow >= -5 && now - tapNow <= frame + 20);
+      const byTen = new Map();
+      for (const [now, dt] of inCall) byTen.set(Math.floor((now - tapNow) / 50) * 50, (byTen.get(Math.floor((now - tapNow) / 50) * 50) ?? 0) + dt);
+      console.log(`  native (program) time from the tap: ${inCall.reduce((a, [, dt]) => a + dt, 0).toFixed(0)} ms; per 50 ms: ${[...byTen].map(([at, ms]) => `${at}: ${ms.toFixed(0)}`).join(', ')}`);
       await cdp.detach();
     },
   };
@@ -305,6 +384,7 @@ function tapAndTime({ label, timeoutMs }) {
   return new Promise((resolve, reject) => {
     const button = [...document.querySelectorAll('button')].find((b) => b.getAttribute('aria-label') === label || b.textContent === label);
     if (!button) return reject(new Error(`no '${label}' button`));
+    performance.mark('bench-call');
     const t0 = performance.now();
     const marks = { tapEpoch: performance.timeOrigin + t0 };
     window.__rtcMarks.length = 0;
@@ -479,12 +559,19 @@ async function main() {
 
     for (let i = 0; i < CALLS; i++) {
       const profiling = PROFILE && i === 3 ? await startProfile({ host, user }[PROFILE].page) : null;
+      if (TIMELINE && i === 3) await browser.startTracing(undefined, { categories: TIMELINE_CATEGORIES });
       // App: tap → the caller's first remote frame on screen.
       const marks = await user.page.evaluate(tapAndTime, { label, timeoutMs: CALL_TIMEOUT_MS });
       if (profiling) await profiling.stop(marks.tapEpoch, marks.frame);
+      if (TIMELINE && i === 3) {
+        const trace = JSON.parse((await browser.stopTracing()).toString());
+        writeFileSync('.tmp/call-timeline-app.json', JSON.stringify(trace));
+        printCpu('app call 4 (trace in .tmp/call-timeline-app.json)', cpuByThread(trace, marks.frame), marks.frame);
+      }
       const ringEpoch = await host.page.evaluate(() => window.__bench.rings.at(-1));
       app.push({ ...marks, ring: ringEpoch - marks.tapEpoch });
       if (TRACE) appTraces.push((await takeTraces({ host: host.page, user: user.page }, marks.tapEpoch)).filter(([, t]) => t <= marks.frame + 20));
+      if (TRACE) console.log(`app call ${i + 1}: ${await videoCounters({ host: host.page, user: user.page })}`);
       await user.page.getByRole('dialog', { name: 'Call' }).getByRole('button', { name: 'End call' }).click();
       for (const side of [user, host]) {
         const ended = side.page.getByRole('dialog', { name: 'Call ended' });
@@ -492,10 +579,21 @@ async function main() {
         await ended.getByRole('button', { name: 'Close' }).click();
       }
       // Raw WebRTC: call() → the caller's first remote frame.
-      if (TRACE) {
+      if (TIMELINE && i === 3) {
+        await browser.startTracing(undefined, { categories: TIMELINE_CATEGORIES });
+        const run = await caller.page.evaluate(() => {
+          performance.mark('bench-call');
+          return window.call();
+        });
+        raw.push(run);
+        const trace = JSON.parse((await browser.stopTracing()).toString());
+        writeFileSync('.tmp/call-timeline-raw.json', JSON.stringify(trace));
+        printCpu('raw call 4 (trace in .tmp/call-timeline-raw.json)', cpuByThread(trace, run.frame), run.frame);
+      } else if (TRACE) {
         const run = await caller.page.evaluate(async () => ({ from: performance.timeOrigin + performance.now(), ...(await window.call()) }));
         raw.push(run);
         rawTraces.push((await takeTraces({ caller: caller.page, callee: callee.page }, run.from)).filter(([, t]) => t <= run.frame + 20));
+        console.log(`raw call ${i + 1}: ${await videoCounters({ caller: caller.page, callee: callee.page })}`);
       } else {
         raw.push(await caller.page.evaluate(() => window.call()));
       }

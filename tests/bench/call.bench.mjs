@@ -237,8 +237,10 @@ async function videoCounters(pages) {
   for (const [name, page] of Object.entries(pages)) {
     lines.push(`${name}: ${await page.evaluate(async () => {
       const out = [];
-      for (const pc of window.__traceLinks ?? []) {
-        if (pc.connectionState === 'closed') continue;
+      const links = window.__traceLinks ?? [];
+      // Closed ones (earlier calls) are let go.
+      links.splice(0, links.length, ...links.filter((pc) => pc.connectionState !== 'closed'));
+      for (const pc of links) {
         for (const s of (await pc.getStats()).values()) {
           if (s.kind !== 'video') continue;
           if (s.type === 'inbound-rtp') out.push(`in: key ${s.keyFramesDecoded} of ${s.framesDecoded} decoded, pli ${s.pliCount}, fir ${s.firCount}, nack ${s.nackCount}, lost ${s.packetsLost}`);
@@ -279,6 +281,20 @@ function cpuByThread(trace, frameMs) {
     cpu.set(key, (cpu.get(key) ?? 0) + (e.tdur ?? 0) / 1000);
   }
   return cpu;
+}
+
+/**
+ * Runs `call` (resolving with its `frame`, ms from the tap) under a trace of the whole browser,
+ * saves the trace as .tmp/call-timeline-`kind`.json and prints each thread's CPU (`cpuByThread`).
+ */
+async function underTimeline(browser, kind, call) {
+  await browser.startTracing(undefined, { categories: TIMELINE_CATEGORIES });
+  const result = await call();
+  const trace = JSON.parse((await browser.stopTracing()).toString());
+  const file = `.tmp/call-timeline-${kind}.json`;
+  writeFileSync(file, JSON.stringify(trace));
+  printCpu(`${kind} call 4 (trace in ${file})`, cpuByThread(trace, result.frame), result.frame);
+  return result;
 }
 
 function printCpu(title, cpu, frameMs) {
@@ -343,17 +359,14 @@ async function startProfile(page) {
       const byId = new Map(profile.nodes.map((n) => [n.id, n]));
       const self = new Map();
       const busy = [];
-      const native = [];
       let t = profile.startTime;
       for (let k = 0; k < profile.samples.length; k++) {
         t += profile.timeDeltas[k];
         const node = byId.get(profile.samples[k]);
         const { functionName, url, lineNumber } = node.callFrame;
         const name = functionName || '(anonymous)';
-        const dt = (profile.timeDeltas[k + 1] ?? 0) / 1000;
-        // Native work outside JavaScript (style, layout, paint, the media's main-thread parts).
-        if (name === '(program)') native.push([startNow + (t - profile.startTime) / 1000, dt]);
         if (name === '(idle)' || name === '(program)' || name === '(root)') continue;
+        const dt = (profile.timeDeltas[k + 1] ?? 0) / 1000;
         const key = `${name} ${url.split('/').pop()}:${lineNumber}`;
         self.set(key, (self.get(key) ?? 0) + dt);
         busy.push(startNow + (t - profile.startTime) / 1000);
@@ -370,10 +383,6 @@ async function startProfile(page) {
         if (last && x - last[1] < 2) last[1] = x; else stretches.push([x, x]);
       }
       console.log(`  busy from the tap (ms): ${stretches.filter(([a, b]) => b - a >= 1).map(([a, b]) => `${a.toFixed(0)}–${b.toFixed(0)}`).join(', ')}`);
-      const inCall = native.filter(([now]) => now - tapNow >= -5 && now - tapNow <= frame + 20);
-      const byTen = new Map();
-      for (const [now, dt] of inCall) byTen.set(Math.floor((now - tapNow) / 50) * 50, (byTen.get(Math.floor((now - tapNow) / 50) * 50) ?? 0) + dt);
-      console.log(`  native (program) time from the tap: ${inCall.reduce((a, [, dt]) => a + dt, 0).toFixed(0)} ms; per 50 ms: ${[...byTen].map(([at, ms]) => `${at}: ${ms.toFixed(0)}`).join(', ')}`);
       await cdp.detach();
     },
   };
@@ -559,19 +568,17 @@ async function main() {
 
     for (let i = 0; i < CALLS; i++) {
       const profiling = PROFILE && i === 3 ? await startProfile({ host, user }[PROFILE].page) : null;
-      if (TIMELINE && i === 3) await browser.startTracing(undefined, { categories: TIMELINE_CATEGORIES });
+      const timeline = TIMELINE && i === 3;
       // App: tap → the caller's first remote frame on screen.
-      const marks = await user.page.evaluate(tapAndTime, { label, timeoutMs: CALL_TIMEOUT_MS });
+      const tap = () => user.page.evaluate(tapAndTime, { label, timeoutMs: CALL_TIMEOUT_MS });
+      const marks = timeline ? await underTimeline(browser, 'app', tap) : await tap();
       if (profiling) await profiling.stop(marks.tapEpoch, marks.frame);
-      if (TIMELINE && i === 3) {
-        const trace = JSON.parse((await browser.stopTracing()).toString());
-        writeFileSync('.tmp/call-timeline-app.json', JSON.stringify(trace));
-        printCpu('app call 4 (trace in .tmp/call-timeline-app.json)', cpuByThread(trace, marks.frame), marks.frame);
-      }
       const ringEpoch = await host.page.evaluate(() => window.__bench.rings.at(-1));
       app.push({ ...marks, ring: ringEpoch - marks.tapEpoch });
-      if (TRACE) appTraces.push((await takeTraces({ host: host.page, user: user.page }, marks.tapEpoch)).filter(([, t]) => t <= marks.frame + 20));
-      if (TRACE) console.log(`app call ${i + 1}: ${await videoCounters({ host: host.page, user: user.page })}`);
+      if (TRACE) {
+        appTraces.push((await takeTraces({ host: host.page, user: user.page }, marks.tapEpoch)).filter(([, t]) => t <= marks.frame + 20));
+        console.log(`app call ${i + 1}: ${await videoCounters({ host: host.page, user: user.page })}`);
+      }
       await user.page.getByRole('dialog', { name: 'Call' }).getByRole('button', { name: 'End call' }).click();
       for (const side of [user, host]) {
         const ended = side.page.getByRole('dialog', { name: 'Call ended' });
@@ -579,23 +586,15 @@ async function main() {
         await ended.getByRole('button', { name: 'Close' }).click();
       }
       // Raw WebRTC: call() → the caller's first remote frame.
-      if (TIMELINE && i === 3) {
-        await browser.startTracing(undefined, { categories: TIMELINE_CATEGORIES });
-        const run = await caller.page.evaluate(() => {
-          performance.mark('bench-call');
-          return window.call();
-        });
-        raw.push(run);
-        const trace = JSON.parse((await browser.stopTracing()).toString());
-        writeFileSync('.tmp/call-timeline-raw.json', JSON.stringify(trace));
-        printCpu('raw call 4 (trace in .tmp/call-timeline-raw.json)', cpuByThread(trace, run.frame), run.frame);
-      } else if (TRACE) {
-        const run = await caller.page.evaluate(async () => ({ from: performance.timeOrigin + performance.now(), ...(await window.call()) }));
-        raw.push(run);
+      const call = () => caller.page.evaluate(async () => {
+        performance.mark('bench-call');
+        return { from: performance.timeOrigin + performance.now(), ...(await window.call()) };
+      });
+      const run = timeline ? await underTimeline(browser, 'raw', call) : await call();
+      raw.push(run);
+      if (TRACE) {
         rawTraces.push((await takeTraces({ caller: caller.page, callee: callee.page }, run.from)).filter(([, t]) => t <= run.frame + 20));
         console.log(`raw call ${i + 1}: ${await videoCounters({ caller: caller.page, callee: callee.page })}`);
-      } else {
-        raw.push(await caller.page.evaluate(() => window.call()));
       }
       await caller.page.evaluate(() => window.hangup());
       await callee.page.evaluate(() => window.hangup());

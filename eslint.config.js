@@ -42,6 +42,7 @@ export default tseslint.config(
           { regex: '^(?!xstate($|/)|\\.{1,2}/)', message: 'machines/ imports only xstate and other files in machines/.' },
           { regex: '^(\\.\\./){2,}(src|server|tests|node_modules)(/|$)', message: 'machines/ imports only xstate and other files in machines/.' },
         ],
+        paths: [{ name: 'xstate', importNames: ['setup'], message: "Machines take setup from machines/setup.ts: it builds a machine on first use (XState's builds it as its module loads)." }],
       }],
       'no-restricted-globals': ['error',
         ...storageGlobals,

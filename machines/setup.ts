@@ -16,6 +16,7 @@
  * merged as XState's own `.provide()` merges them (action, guard, actor and delay maps, each
  * entry replaced by name).
  */
+// eslint-disable-next-line no-restricted-imports -- the one place that takes XState's setup: it wraps it
 import { StateMachine, createMachine, setup as xstateSetup } from 'xstate';
 import type { AnyStateMachine } from 'xstate';
 

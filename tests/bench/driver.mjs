@@ -67,7 +67,12 @@ export async function load(context, url, { wait = false } = {}) {
   return { page, errors, result: await page.evaluate(() => ({ ...window.bench, scroll: undefined })) };
 }
 
-export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** The middle value; of an even count, the mean of the two middle ones (not the upper one, which a slow outlier such as a first call would lift). */
+export const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
 export const ms = (n) => `${n.toFixed(0)} ms`;
 
 /** Above this share of CPU time busy just before a bench, other work is running. */

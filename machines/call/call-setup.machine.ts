@@ -1,7 +1,10 @@
 /**
  * Setting an outgoing call up, before the peer is rung (SPEC §5 call rules, §9 room preparation):
  * the call on the server, then its media channel joined, while the own camera and microphone open.
- * The ring waits for both, so a person still deciding on the camera is not calling yet.
+ * The ring waits for both, so a person still deciding on the camera is not calling yet. When
+ * camera and microphone are allowed already nobody is deciding: `prepare` is then done as they
+ * are asked for (call.actors.ts), and should they fail after all the call machine hears it as
+ * the media's `mediaFailed` and ends the call.
  *
  *   server: creating ─createCall─▶ joining ─join─▶ joined        (createCall fails: the set-up fails with it)
  *           creating ─createCall, the camera already refused─▶ joined (nothing to join)

@@ -12,6 +12,8 @@ import { CallStatus, CallText, JOIN_TIMEOUT_MS } from './call.machine';
 
 function fakes(over: {
   joinCall?: () => Promise<void>; join?: () => Promise<void>; prepare?: () => Promise<void>; createCall?: () => Promise<CallInfo>;
+  /** Camera and microphone allowed already (RtcPort `mediaAllowed`); default not. */
+  mediaAllowed?: boolean;
 } = {}) {
   const log: string[] = [];
   const rtcListeners = new Set<(e: RtcEvent) => void>();
@@ -28,6 +30,7 @@ function fakes(over: {
     prepare: over.prepare ?? (async () => { log.push('prepare'); }),
     join: over.join ?? (async () => { log.push('join'); }),
     leave: async () => { log.push('leave'); },
+    mediaAllowed: () => over.mediaAllowed ?? false,
     subscribe: (l) => { rtcListeners.add(l); return () => rtcListeners.delete(l); },
   };
   const signalling: SignallingPort = {
@@ -251,6 +254,61 @@ describe('call composition', () => {
     await flush();
     expect(log).toEqual(['leave', 'endCall ch1 1']);
     expect(actor.getSnapshot().output).toMatchObject({ status: CallStatus.cancel, text: MediaErrorText.permissionDenied, channelId: 'ch1' });
+  });
+
+  it('Scenario: camera and microphone allowed already: the peer is rung once the call exists and its channel is joined, before they open', async () => {
+    let openCamera: () => void = () => {};
+    const { logic, log } = fakes({
+      mediaAllowed: true,
+      prepare: () => new Promise<void>((resolve) => { openCamera = () => { log.push('camera open'); resolve(); }; }),
+    });
+    const actor = createActor(logic, { input: outgoing }).start();
+    await flush();
+    await flush();
+    expect(log).toEqual(['join', `signal yx-host ${SignalAction.videoCall} {"ringTimeoutMs":30000}`]);
+    expect(actor.getSnapshot().matches({ outgoing: 'ringing' })).toBe(true);
+    openCamera();
+    await flush();
+    expect(actor.getSnapshot().matches({ outgoing: 'ringing' })).toBe(true);
+  });
+
+  it('Scenario: a camera allowed already that fails after the ring ends the call with its text, and the callee is told it was cancelled', async () => {
+    let failCamera: () => void = () => {};
+    const { logic, log, emitRtc } = fakes({
+      mediaAllowed: true,
+      prepare: () => new Promise<void>((_, reject) => {
+        // As the adapters do: the failure is said as an event too, which a call that did not wait hears.
+        failCamera = () => {
+          const error = new MediaError('deviceNotFound');
+          emitRtc({ type: 'mediaFailed', error });
+          reject(error);
+        };
+      }),
+    });
+    const actor = createActor(logic, { input: outgoing }).start();
+    await flush();
+    await flush();
+    expect(actor.getSnapshot().matches({ outgoing: 'ringing' })).toBe(true);
+    failCamera();
+    await flush();
+    await flush();
+    expect(log).toContain(`signal yx-host ${SignalAction.cancel}`);
+    expect(log).toContain('leave');
+    expect(log).toContain('endCall ch1 1');
+    expect(actor.getSnapshot().output).toMatchObject({ status: CallStatus.cancel, text: MediaErrorText.deviceNotFound, channelId: 'ch1' });
+  });
+
+  it('Scenario: camera and microphone not allowed yet (the person may be asked): the ring waits for them', async () => {
+    let openCamera: () => void = () => {};
+    const { logic, log } = fakes({ prepare: () => new Promise<void>((resolve) => { openCamera = () => { log.push('camera open'); resolve(); }; }) });
+    const actor = createActor(logic, { input: outgoing }).start();
+    await flush();
+    await flush();
+    expect(log).toEqual(['join']);
+    expect(actor.getSnapshot().matches({ outgoing: 'starting' })).toBe(true);
+    openCamera();
+    await flush();
+    expect(log).toEqual(['join', 'camera open', `signal yx-host ${SignalAction.videoCall} {"ringTimeoutMs":30000}`]);
   });
 
   it('Scenario: createCall refused (no diamonds): the call ends with §8\'s text, its camera is closed, no channel is joined or told', async () => {

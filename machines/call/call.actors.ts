@@ -53,8 +53,15 @@ export function composeCall({ api, rtc, signalling, gifts, setTimeout, clearTime
         actors: {
           createCall: fromPromise(({ input }) => api.createCall(input)),
           // The adapter's prepare is one per call: the caller's (beside createCall) and the callee's preview
-          // (while it rings) are what the join and the accept find done.
-          prepare: fromPromise(({ input }) => rtc.prepare(input.video)),
+          // (while it rings) are what the join and the accept find done. With camera and microphone
+          // allowed already nobody is deciding, so the ring does not wait for them to open (a camera
+          // not yet opened since the browser started takes a third of a second): should they fail after
+          // all, the adapter says so (`mediaFailed`) and the call ends with that text.
+          prepare: fromPromise(async ({ input }) => {
+            const opening = rtc.prepare(input.video);
+            if (!rtc.mediaAllowed()) return opening;
+            opening.catch(() => undefined);
+          }),
           join: fromPromise(({ input }) => retryOnce(() => rtc.join(input.channelId, input.account))),
         },
       }),

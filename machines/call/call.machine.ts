@@ -5,6 +5,8 @@
  *   start ─offline─▶ ending ('Network connection error. Please reconnect')
  *   outgoing: starting (call-setup.machine.ts: createCall, then the join ∥ the camera) ─▶ ringing ─accept─▶ connecting ─first remote frame─▶ connected
  *             starting ─createCall refused | camera refused | join failed─▶ ending (the error's text)
+ *             (a camera allowed already is not waited for: failing after all, it ends the call from ringing
+ *             (cancel; the peer is told), connecting (cancel) or connected (hung up) with its text)
  *             ringing ─reject | -3 type 1─▶ ending (cancel)   ─cancel─▶ ending (cancel; the peer is told)
  *             ringing, accepting: a first frame before the accept is kept (framed): taken, the call is connected
  *             ringing ─ring time-out─▶ ending (timeout; the peer is told it was not answered, 30)
@@ -46,6 +48,15 @@ const end = (status: CallStatus, reason: HangupReason | null = null, text: strin
   ({ type: 'end' as const, params: { status, reason, text, tell } });
 /** The error an actor failed with. */
 const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
+/** The own camera or microphone that failed after the call went on without waiting for it (RtcPort `mediaAllowed`), and what the peer is told. */
+const mediaFailure = (tell: Farewell, status: CallStatus = CallStatus.cancel, reason: HangupReason | null = null) => ({
+  guard: 'mediaFailed' as const,
+  target: '#call.ending' as const,
+  actions: {
+    type: 'endWithError' as const,
+    params: ({ event }: { event: CallEvent }) => ({ error: event.type === 'rtc.event' && event.event.type === 'mediaFailed' ? event.event.error : null, tell, status, reason }),
+  },
+});
 /** What failed once an outgoing call existed (call-setup.machine.ts). */
 const failureOf = ({ event }: { event: { output: CallSetupOutput } }) => ({ error: event.output.failure });
 /** What the own media opens: the camera too, unless it is an audio call. */
@@ -98,6 +109,7 @@ export const callMachine = setup({
     firstFrame: ({ event }) => isRtc(event, 'firstRemoteFrame'),
     remoteLeft: ({ event }) => isRtc(event, 'remoteLeft'),
     linkLost: ({ event }) => isRtc(event, 'connectionLost'),
+    mediaFailed: ({ event }) => isRtc(event, 'mediaFailed'),
   },
   delays: {
     ringTimeout: ({ context }) => context.ringTimeoutMs,
@@ -108,9 +120,11 @@ export const callMachine = setup({
     /** What the server says of the caller; the account stays the one that rang. */
     setPeerCard: assign(({ context }, card: Partial<CallPeer>) => ({ peer: { ...context.peer, ...card, account: context.peer.account } })),
     end: assign((_, { tell, ...outcome }: CallOutcome & { tell: Farewell }) => ({ outcome, status: outcome.status, farewell: tell })),
-    endWithError: assign((_, { error, tell = 'none' }: { error: unknown; tell?: Farewell }) => {
+    endWithError: assign((_, { error, tell = 'none', status = CallStatus.cancel, reason = null }: {
+      error: unknown; tell?: Farewell; status?: CallStatus; reason?: HangupReason | null;
+    }) => {
       const text = errorText(error);
-      return { outcome: { status: CallStatus.cancel, reason: null, text }, status: CallStatus.cancel, farewell: tell };
+      return { outcome: { status, reason, text }, status, farewell: tell };
     }),
     markConnected: assign({ connectedAt: () => Date.now(), status: CallStatus.inProgress }),
     /** The system messages of a connected call go to its room. */
@@ -181,6 +195,7 @@ export const callMachine = setup({
             ],
             'system.callRefused': { target: '#call.ending', actions: end(CallStatus.cancel, HangupReason.remote, CallText.refused) },
             'call.cancel': { target: '#call.ending', actions: end(CallStatus.cancel, HangupReason.local, null, 'cancel') },
+            'rtc.event': mediaFailure('cancel'),
           },
         },
       },
@@ -238,6 +253,7 @@ export const callMachine = setup({
           { guard: 'linkLost', target: 'ending', actions: end(CallStatus.hungUp, HangupReason.weakNetwork, null, 'hangup') },
           // The peer's link dropped (its hang-up signal cannot get out): the media server tells.
           { guard: 'remoteLeft', target: 'ending', actions: end(CallStatus.hungUp, HangupReason.remote) },
+          mediaFailure('hangup'),
         ],
         'signal.event': { guard: 'peerHungUp', target: 'ending', actions: end(CallStatus.hungUp, HangupReason.remote) },
         'call.hangup': { target: 'ending', actions: end(CallStatus.hungUp, HangupReason.local, null, 'hangup') },
@@ -259,6 +275,7 @@ export const callMachine = setup({
         'rtc.event': [
           { guard: 'remoteLeft', target: 'ending', actions: end(CallStatus.hungUp, HangupReason.remote) },
           { guard: 'linkLost', target: 'ending', actions: end(CallStatus.hungUp, HangupReason.weakNetwork, null, 'hangup') },
+          mediaFailure('hangup', CallStatus.hungUp, HangupReason.local),
         ],
         'system.callIncome': { actions: 'toInCall' },
         'system.giftIncome': { actions: 'toInCall' },

@@ -68,6 +68,8 @@ const samples: AnyEventObject[] = [
     },
   },
   rtc('firstRemoteFrame'), rtc('remoteLeft'), rtc('connectionLost'),
+  // The own camera failing after the call went on without waiting for it (allowed already).
+  { type: 'rtc.event', event: { type: 'mediaFailed', error: new MediaError('deviceNotFound') } },
   { type: 'system.callRefused', text: CallText.refused },
   // SPEC §4 -3 type 3: a warning of this call, and one of another channel.
   { type: 'system.callWarning', channelId: 'ch1', text: 'Not enough diamonds to continue' },
@@ -191,14 +193,21 @@ async function replay(input: CallInput, steps: readonly { event: EventObject; st
     if (e.type === 'rtc.event' && e.event.type === 'connectionLost' && before.matches('connected')) {
       expect(ctx.outcome?.reason).toBe(HangupReason.weakNetwork);
     }
+    // The own camera failing after the ring ends the call with its text: hung up once connected, else cancelled.
+    const mediaFailed = e.type === 'rtc.event' && e.event.type === 'mediaFailed';
+    if (mediaFailed && (before.matches({ outgoing: 'ringing' }) || before.matches('connecting') || before.matches('connected'))) {
+      expect(ctx.outcome).toEqual(before.matches('connected')
+        ? { status: CallStatus.hungUp, reason: HangupReason.local, text: MediaErrorText.deviceNotFound }
+        : { status: CallStatus.cancel, reason: null, text: MediaErrorText.deviceNotFound });
+    }
     // Entering the ending, the peer is told as the way the call ended asks (call-end.machine.ts says how).
     if (snapshot.matches('ending') && !before.matches('ending') && event.type !== 'xstate.done.actor.setup' && event.type !== 'xstate.error.actor.setup') {
       const taken = before.matches('connecting') || before.matches('connected');
-      const tell = event.type === 'call.cancel' ? 'cancel'
+      const tell = event.type === 'call.cancel' || (mediaFailed && !taken) ? 'cancel'
         : event.type === RING_OUT ? 'notAnswered'
           : event.type === 'call.reject' || (event.type === 'call.hangup' && before.matches({ incoming: 'accepting' })) ? 'reject'
             : event.type === 'xstate.error.actor.accept' ? 'fail'
-              : taken && (event.type === 'call.hangup' || event.type === CONNECT || (e.type === 'rtc.event' && e.event.type === 'connectionLost')) ? 'hangup'
+              : taken && (event.type === 'call.hangup' || event.type === CONNECT || mediaFailed || (e.type === 'rtc.event' && e.event.type === 'connectionLost')) ? 'hangup'
                 : 'none';
       const peer = input.direction === 'out' ? 'yx-host' : 'yx-user';
       const unanswered = input.direction === 'in' && ctx.outcome?.status === CallStatus.timeout;

@@ -82,7 +82,13 @@ export type RtcEvent =
   /** The link to the media server is gone for good. */
   | { type: 'connectionLost' }
   /** 0 unknown … 6 down (Agora's scale); 5 and 6 are a weak network. */
-  | { type: 'networkQuality'; quality: number };
+  | { type: 'networkQuality'; quality: number }
+  /**
+   * The own camera or microphone of this call could not be opened (a MediaError, or why the
+   * library could not load): said however the prepare was waited for, so that a call that went
+   * on without waiting (`mediaAllowed`) hears it too.
+   */
+  | { type: 'mediaFailed'; error: unknown };
 
 /** The channel a callee is rung for and her account in it: what she would join if she took the call. */
 export interface RtcRinging {
@@ -99,6 +105,12 @@ export interface RtcPort {
    * link with the caller ready too, but sends nothing of it and no media flows until `join`.
    */
   prepare(video: boolean, ringing?: RtcRinging): Promise<void>;
+  /**
+   * Whether camera and microphone are allowed already (the browser will not ask the person), as
+   * far as the adapter can tell now; false while it cannot. A caller's ring then need not wait
+   * for them to open: nobody is deciding, and a failure to open them after all is `mediaFailed`.
+   */
+  mediaAllowed(): boolean;
   /** Joins the channel and publishes; answers when joined. */
   join(channelId: string, account: string): Promise<void>;
   leave(): Promise<void>;

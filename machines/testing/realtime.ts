@@ -44,10 +44,12 @@ export function manualGiftApi(pending: PendingCalls): GiftApiPort {
 /**
  * Media whose every answer the test gives; `emit` delivers media events. One preparation per call,
  * as the port says: a prepare while one is under way or done answers with it (until a leave).
+ * Camera and microphone are not allowed ahead (the ring waits for them) until `allowMedia(true)`.
  */
-export function manualRtc(pending: PendingCalls): RtcPort & { emit(event: RtcEvent): void } {
+export function manualRtc(pending: PendingCalls): RtcPort & { emit(event: RtcEvent): void; allowMedia(allowed: boolean): void } {
   const listeners = new Set<(event: RtcEvent) => void>();
   let preparing: { video: boolean; done: Promise<void> } | null = null;
+  let allowed = false;
   return {
     prepare: (video) => {
       if (preparing?.video === video) return preparing.done;
@@ -63,6 +65,8 @@ export function manualRtc(pending: PendingCalls): RtcPort & { emit(event: RtcEve
       preparing = null;
       return pending.add('leave', []);
     },
+    mediaAllowed: () => allowed,
+    allowMedia: (yes) => { allowed = yes; },
     subscribe: (listener) => { listeners.add(listener); return () => listeners.delete(listener); },
     emit: (event) => listeners.forEach((l) => l(event)),
   };

@@ -1,6 +1,6 @@
 /** One preparation of the own media per call, and what a join needs got ready beside it (media.prepare.ts). */
 import { describe, expect, it } from 'vitest';
-import { keptToken, onePreparation } from './media.prepare';
+import { keptToken, onePreparation, watchMediaAllowed } from './media.prepare';
 
 describe('one preparation per call', () => {
   it('a second prepare while the first is under way or done answers with it; another kind of call opens again', async () => {
@@ -80,5 +80,28 @@ describe('a token kept from one join to the next', () => {
     expect(t.take('yx-b')).toBeNull();
     t.ready();
     await expect(t.take('yx-b')).resolves.toBe('token-2');
+  });
+});
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('camera and microphone allowed already', () => {
+  it('knows both are allowed only when the Permissions API says so for both, and follows a change', async () => {
+    const statuses = new Map<string, { state: PermissionState; listeners: (() => void)[] }>();
+    const permissions = {
+      query: async ({ name }: { name: string }) => {
+        const status = { state: (name === 'camera' ? 'granted' : 'prompt') as PermissionState, listeners: [] as (() => void)[] };
+        statuses.set(name, status);
+        return Object.assign(status, { addEventListener: (_: string, l: () => void) => status.listeners.push(l) });
+      },
+    } as unknown as Permissions;
+    const allowed = watchMediaAllowed(permissions);
+    await flush();
+    expect(allowed()).toBe(false);
+    const microphone = statuses.get('microphone')!;
+    microphone.state = 'granted';
+    microphone.listeners.forEach((l) => l());
+    expect(allowed()).toBe(true);
+    expect(watchMediaAllowed(undefined)()).toBe(false);
   });
 });

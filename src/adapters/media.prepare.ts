@@ -79,3 +79,21 @@ export function keptToken(token: () => Promise<string>, maxAgeMs = KEPT_TOKEN_MA
     },
   };
 }
+
+/**
+ * Whether camera and microphone are both allowed already, as the Permissions API says (false
+ * while unknown or where it cannot tell). Watched from the call on, so a change is seen.
+ */
+export function watchMediaAllowed(permissions: Permissions | undefined = globalThis.navigator?.permissions): () => boolean {
+  const states = new Map<string, PermissionState>();
+  if (typeof permissions?.query === 'function') {
+    for (const name of ['camera', 'microphone']) {
+      permissions.query({ name: name as PermissionName }).then((status) => {
+        const update = () => states.set(name, status.state);
+        update();
+        status.addEventListener?.('change', update);
+      }, () => undefined);
+    }
+  }
+  return () => states.get('camera') === 'granted' && states.get('microphone') === 'granted';
+}

@@ -54,15 +54,23 @@ describe('prepare', () => {
   it('[§3] a camera refusal is the media error of its SDK code, and the microphone opened before it is closed', async () => {
     const a = device(new AgoraRtcCloud(), 'yx-a');
     a.sdk.failNext.camera = 'PERMISSION_DENIED';
+    const events: RtcEvent[] = [];
+    a.port.subscribe((e) => events.push(e));
     const error = await a.port.prepare(true).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MediaError);
     expect(error).toMatchObject({ kind: 'permissionDenied', message: MediaErrorText.permissionDenied });
+    // Said as an event too, for a call that rang without waiting for the camera.
+    expect(events).toEqual([{ type: 'mediaFailed', error }]);
     expect(a.sdk.tracks.map((t) => [t.trackMediaType, t.closed])).toEqual([['audio', true]]);
     expect(a.port.media.local()).toBeNull();
   });
 
   it.each(Object.entries(MEDIA_ERROR_OF))('[§3] SDK code %s is the media error %s', (code, kind) => {
     expect(mediaErrorOf({ code, message: 'x' })).toMatchObject({ kind });
+  });
+
+  it('camera and microphone are not known to be allowed without the Permissions API (the ring then waits for them)', () => {
+    expect(device(new AgoraRtcCloud(), 'yx-a').port.mediaAllowed()).toBe(false);
   });
 
   it('passes other failures on as they are', async () => {
@@ -75,9 +83,13 @@ describe('prepare', () => {
 
   it('a leave while the camera is opening closes what opens after it (the camera light does not stay on)', async () => {
     const a = device(new AgoraRtcCloud(), 'yx-a');
+    const events: RtcEvent[] = [];
+    a.port.subscribe((e) => events.push(e));
     const preparing = a.port.prepare(true);
     await a.port.leave();
     await expect(preparing).rejects.toThrow('The call was left before this finished');
+    // A preparation the call left is no failure of the call.
+    expect(events).toEqual([]);
     expect(a.sdk.tracks.map((t) => t.closed)).toEqual([true, true]);
     expect(a.port.media.local()).toBeNull();
   });

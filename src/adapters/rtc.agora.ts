@@ -5,7 +5,8 @@
  * - `prepare(video)` loads the SDK (rtc.agora.load.ts: its own chunk, up to 3 attempts),
  *   turns its telemetry off (event reports, log upload) and opens the microphone and, for a
  *   video call, the camera at 1280×720 keeping resolution over frame rate
- *   (`optimizationMode: 'detail'`). An SDK media error becomes a MediaError by its code. One
+ *   (`optimizationMode: 'detail'`). An SDK media error becomes a MediaError by its code, also
+ *   said as `mediaFailed` (a caller rings without waiting when `mediaAllowed`). One
  *   preparation per call (media.prepare.ts): a second prepare answers with the first; beside
  *   it the rtcToken is asked for, so that the join does not wait for it, and kept for the
  *   joins of the next minutes (`keptToken`; a refused join asks again). The channel a callee
@@ -34,7 +35,7 @@ import {
   silencedLoader, type AgoraClient, type AgoraListener, type AgoraLocalTrack, type AgoraMediaDeps, type AgoraRtcSdk, type AgoraVisit,
 } from './agora.shared';
 import { eventFanOut } from './media.events';
-import { keptToken, onePreparation } from './media.prepare';
+import { keptToken, onePreparation, watchMediaAllowed } from './media.prepare';
 import { MediaViewState } from './rtc.view';
 
 export {
@@ -64,16 +65,24 @@ export function createAgoraRtcPort<T extends AgoraLocalTrack>(deps: AgoraRtcDeps
   let leaves = 0;
   const preparation = onePreparation(async (video) => {
     const at = leaves;
-    const sdk = await loadSdk();
-    closeOwn();
-    const opened = await openLocalTracks(sdk, video, () => at !== leaves, LEFT);
-    tracks = opened;
-    media.setLocal(view.newStream(opened.map((t) => t.getMediaStreamTrack())));
-    // Joined while the camera was opening (a callee who accepted at once): published now. A failed
-    // publish shows as no first frame at the other end, where the call's time-out decides.
-    if (session?.joined) await session.client.publish(opened).catch(() => undefined);
+    try {
+      const sdk = await loadSdk();
+      closeOwn();
+      const opened = await openLocalTracks(sdk, video, () => at !== leaves, LEFT);
+      tracks = opened;
+      media.setLocal(view.newStream(opened.map((t) => t.getMediaStreamTrack())));
+      // Joined while the camera was opening (a callee who accepted at once): published now. A failed
+      // publish shows as no first frame at the other end, where the call's time-out decides.
+      if (session?.joined) await session.client.publish(opened).catch(() => undefined);
+    } catch (error) {
+      // Said as an event too: a call that rang without waiting for the camera (`mediaAllowed`) hears it so.
+      if (at === leaves) emit({ type: 'mediaFailed', error });
+      throw error;
+    }
   });
   const readyToken = keptToken(deps.rtcToken);
+  /** Whether camera and microphone are allowed already (the Permissions API): a caller then rings without waiting for them. */
+  const mediaAllowed = watchMediaAllowed();
 
   function closeOwn(): void {
     closeTracks(tracks);
@@ -126,6 +135,7 @@ export function createAgoraRtcPort<T extends AgoraLocalTrack>(deps: AgoraRtcDeps
 
   return {
     media,
+    mediaAllowed,
 
     prepare(video) {
       const prepared = preparation.prepare(video);

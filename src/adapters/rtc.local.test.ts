@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MediaErrorText } from '../../machines/ports/call.port';
+import type { RtcEvent } from '../../machines/ports/call.port';
 import { createRtcPort } from '../app/rtc';
 import { mediaConstraints, mediaErrorKind, networkQuality, offersAhead, parseRelay } from './rtc.local';
 
@@ -41,7 +42,14 @@ describe('[§3] media errors of getUserMedia', () => {
   it('without a browser (no navigator.mediaDevices) prepare is notSupported, through the lazy stand-in of src/app/rtc.ts', async () => {
     const port = createRtcPort({ kind: 'local', rtcToken: async () => 'rtc_x', url: 'ws://127.0.0.1:9/realtime/rtc' });
     await port.leave(); // nothing loaded yet: nothing to leave
-    await expect(port.prepare(true)).rejects.toMatchObject({ name: 'MediaError', kind: 'notSupported' });
+    expect(port.mediaAllowed()).toBe(false); // nothing loaded yet: it cannot tell
+    const events: RtcEvent[] = [];
+    port.subscribe((e) => events.push(e));
+    const error = await port.prepare(true).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'MediaError', kind: 'notSupported' });
+    // Said as an event too, for a call that rang without waiting for the camera; no Permissions API: not allowed ahead.
+    expect(events).toEqual([{ type: 'mediaFailed', error }]);
+    expect(port.mediaAllowed()).toBe(false);
     expect(port.media.local()).toBeNull();
     expect(port.media.remote()).toBeNull();
   });

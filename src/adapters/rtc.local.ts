@@ -4,8 +4,10 @@
  * SPEC §3 media error texts, §9 Video (720p, VP9).
  *
  * - `prepare(video)` opens camera (1280×720 ideal) and microphone; a refusal is a MediaError
- *   whose kind comes from the DOMException's name (`mediaErrorKind`). When both are allowed
- *   already, camera and microphone are asked for apart, so that a link made meanwhile sends
+ *   whose kind comes from the DOMException's name (`mediaErrorKind`), also said as `mediaFailed`
+ *   (a caller rings without waiting for them when `mediaAllowed`: the Permissions API says both
+ *   are granted). When both are allowed already, camera and microphone are asked for apart, so
+ *   that a link made meanwhile sends
  *   the camera as soon as it opens (`openOwnMedia`). One preparation per call
  *   (media.prepare.ts): a second prepare answers with the first. Beside the camera it asks for
  *   the rtcToken and opens the relay's socket, so that the join is one round trip. Both are kept
@@ -45,13 +47,12 @@ import type { RtcEvent, RtcRinging } from '../../machines/ports/call.port';
 import type { RtcJoinResult, RtcPush } from '../api/contract/realtime';
 import type { HubSocket } from './hub.socket';
 import { eventFanOut } from './media.events';
-import { keptToken, onePreparation } from './media.prepare';
+import { keptToken, onePreparation, watchMediaAllowed } from './media.prepare';
 import { MediaViewState } from './rtc.view';
 import { networkQuality, sampleOf } from './rtc.quality';
 import {
   acceptAnswer, connectionChanged, giveAnswer, makeAnswer, joinRelay, keepResolution, leaveRelay, mediaDevices, offerOn, openOwnMedia,
   openPeerLink, openRelaySocket, OwnStream, parseRelay, postAhead, receiveTrack, relayTo, sendOfferTo, shutPeerLink, spareRelaySocket, takeCandidate,
-  watchMediaAllowed,
   type PeerLink, type RelayOptions,
 } from './webrtc.shared';
 
@@ -122,16 +123,22 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
    */
   let rung = false;
   const preparation = onePreparation(async (video) => {
-    const devices = mediaDevices();
-    own.stop();
     const at = leaves;
-    const stream = await openOwnMedia(devices, video, {
-      allowed: rung && mediaAllowed(), stale: () => at !== leaves, left: LEFT,
-      // A link made while the camera opened sends it at once, before the microphone is there too.
-      onCamera: (camera) => { if (call?.link) attachOwn(call.link, camera); },
-    });
-    own.show(stream);
-    if (call?.link) attachOwn(call.link, stream);
+    try {
+      const devices = mediaDevices();
+      own.stop();
+      const stream = await openOwnMedia(devices, video, {
+        allowed: rung && mediaAllowed(), stale: () => at !== leaves, left: LEFT,
+        // A link made while the camera opened sends it at once, before the microphone is there too.
+        onCamera: (camera) => { if (call?.link) attachOwn(call.link, camera); },
+      });
+      own.show(stream);
+      if (call?.link) attachOwn(call.link, stream);
+    } catch (error) {
+      // Said as an event too: a call that rang without waiting for the camera (`mediaAllowed`) hears it so.
+      if (at === leaves) emit({ type: 'mediaFailed', error });
+      throw error;
+    }
   });
   /** What the join needs, got ready by prepare: the rtcToken and an open socket to the relay (kept between calls). */
   const readyToken = keptToken(options.rtcToken, options.tokenMaxAgeMs);
@@ -375,6 +382,7 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
 
   return {
     media,
+    mediaAllowed,
 
     prepare(video, ringing) {
       ownVideo = video;

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { MediaErrorText } from '../../machines/ports/call.port';
 import type { WebSocketLike } from './hub.socket';
-import { openOwnMedia, spareRelaySocket, watchMediaAllowed } from './webrtc.shared';
+import { openOwnMedia, spareRelaySocket } from './webrtc.shared';
 
 class FakeTrack {
   stopped = false;
@@ -82,25 +82,6 @@ describe('[§3 §9] the own camera and microphone', () => {
     await expect(opening).rejects.toThrow('The call was left');
     expect(cameras).toEqual([]);
     expect([...camera.tracks, ...microphone.tracks].every((t) => t.stopped)).toBe(true);
-  });
-
-  it('knows both are allowed only when the Permissions API says so for both, and follows a change', async () => {
-    const statuses = new Map<string, { state: PermissionState; listeners: (() => void)[] }>();
-    const permissions = {
-      query: async ({ name }: { name: string }) => {
-        const status = { state: (name === 'camera' ? 'granted' : 'prompt') as PermissionState, listeners: [] as (() => void)[] };
-        statuses.set(name, status);
-        return Object.assign(status, { addEventListener: (_: string, l: () => void) => status.listeners.push(l) });
-      },
-    } as unknown as Permissions;
-    const allowed = watchMediaAllowed(permissions);
-    await flush();
-    expect(allowed()).toBe(false);
-    const microphone = statuses.get('microphone')!;
-    microphone.state = 'granted';
-    microphone.listeners.forEach((l) => l());
-    expect(allowed()).toBe(true);
-    expect(watchMediaAllowed(undefined)()).toBe(false);
   });
 });
 

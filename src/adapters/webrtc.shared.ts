@@ -121,24 +121,6 @@ export async function openOwnStream(devices: MediaDevices, video: boolean, stale
 }
 
 /**
- * Whether camera and microphone are both allowed already, as the Permissions API says (false
- * while unknown or where it cannot tell). Watched from the call on, so a change is seen.
- */
-export function watchMediaAllowed(permissions: Permissions | undefined = globalThis.navigator?.permissions): () => boolean {
-  const states = new Map<string, PermissionState>();
-  if (typeof permissions?.query === 'function') {
-    for (const name of ['camera', 'microphone']) {
-      permissions.query({ name: name as PermissionName }).then((status) => {
-        const update = () => states.set(name, status.state);
-        update();
-        status.addEventListener?.('change', update);
-      }, () => undefined);
-    }
-  }
-  return () => states.get('camera') === 'granted' && states.get('microphone') === 'granted';
-}
-
-/**
  * Opens the microphone and, with `video`, the camera, like `openOwnStream`. When both are
  * allowed already (`allowed`), they are asked for apart: the camera is then not held up by
  * the microphone's set-up, and `onCamera` has it as soon as it is open (a link already made

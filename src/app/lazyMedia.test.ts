@@ -33,8 +33,10 @@ describe('lazyMedia', () => {
     lazy.subscribe((e) => events.push(e));
     let viewChanges = 0;
     lazy.media.subscribe(() => viewChanges++);
+    expect(lazy.loaded()).toBeNull();
     await Promise.all([lazy.load(), lazy.load()]);
     expect(loads).toBe(1);
+    expect(lazy.loaded()).toBe(loaded);
     expect(viewChanges).toBe(1);
     loaded.emit('firstRemoteFrame');
     const stream = {} as MediaStream;

@@ -21,6 +21,8 @@ export interface LazyMedia<A extends MediaAdapter<E>, E> {
    * opening the camera, goes out before anything else queued meanwhile), else once it loads.
    */
   withAdapter<T>(run: (adapter: A) => Promise<T>): Promise<T>;
+  /** The adapter once it has loaded; null before (nothing is loaded for asking). */
+  loaded(): A | null;
   readonly media: CallMediaView;
   /** Leaves what was loaded; nothing was ever loaded: nothing to leave (and nothing to load for it). */
   leave(): Promise<void>;
@@ -58,6 +60,7 @@ export function lazyMedia<A extends MediaAdapter<E>, E>(loadAdapter: () => Promi
 
   return {
     load,
+    loaded: () => adapter,
     withAdapter(run) {
       if (!adapter) return load().then(run);
       try {

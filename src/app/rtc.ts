@@ -58,6 +58,8 @@ export function createRtcPort(options: RtcPortOptions): RtcAdapter & { warm(): P
     // Straight to the loaded adapter: the camera is asked for before the call screen renders.
     prepare: (video, ringing) => lazy.withAdapter((adapter) => adapter.prepare(video, ringing)),
     join: (channelId, account) => lazy.withAdapter((adapter) => adapter.join(channelId, account)),
+    // Not loaded yet: it cannot tell, so the ring waits for the camera.
+    mediaAllowed: () => lazy.loaded()?.mediaAllowed() ?? false,
     leave: lazy.leave,
     subscribe: lazy.subscribe,
   };

@@ -53,3 +53,37 @@ test('a user calls a host from the chat; the host accepts; both see each other; 
   await h.context.close();
   await u.context.close();
 });
+
+test('camera and microphone allowed already: the host is rung before the camera opens; a camera that then cannot be read ends the call with §3\'s text, and her ring stops', async ({ browser, request }) => {
+  test.setTimeout(60_000);
+  const host = await firstAccount(request, 2);
+  const user = await firstAccount(request, 1, (a) => a.userLevel === 1);
+  const h = await pageOf(browser);
+  const context = await browser.newContext({ viewport: { width: 360, height: 640 }, permissions: ['camera', 'microphone'] });
+  // The camera is allowed but does not open until the test says, and then cannot be read (in use elsewhere).
+  await context.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () => new Promise((_, reject) => {
+      (window as unknown as { failCamera: () => void }).failCamera = () => reject(new DOMException('Could not start video source', 'NotReadableError'));
+    });
+  });
+  const u = { context, page: await context.newPage() };
+  await openAppAs(h.page, request, host.userId);
+  await expect(h.page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await openAppAs(u.page, request, user.userId, `/talk?to=${host.yxAccid}&taPath=e2e`);
+  await expect(u.page.getByRole('button', { name: `Video call ${host.nickname}` })).toBeVisible();
+  // The chat warms the call's media adapter when idle; it tells whether the camera is allowed once loaded.
+  await u.page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('rtc.local')));
+
+  await u.page.getByRole('button', { name: `Video call ${host.nickname}` }).click();
+  await expect(callScreen(h.page)).toHaveAttribute('data-phase', 'ringing', { timeout: 10_000 });
+  await u.page.evaluate(() => (window as unknown as { failCamera: () => void }).failCamera());
+
+  const ended = u.page.getByRole('dialog', { name: 'Call ended' });
+  await expect(ended).toBeVisible();
+  await expect(ended).toContainText('No camera or microphone was found.');
+  // Her ring stops: the caller's cancel reaches her, and she sees the call ended.
+  await expect(h.page.getByRole('dialog', { name: 'Call ended' })).toBeVisible({ timeout: 10_000 });
+  await expect(h.page.locator('[data-phase="ringing"]')).toHaveCount(0);
+  await h.context.close();
+  await u.context.close();
+});

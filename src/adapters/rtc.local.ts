@@ -118,8 +118,9 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
   /**
    * Whether this end is being rung (a callee). Only a callee's camera opens apart from her
    * microphone (when both are allowed already): her link may be made before they are open, and
-   * her camera is sent as soon as it is. A caller rings once both are open, and one request
-   * opens both sooner than two (41 against 50 ms after the tap in a traced call).
+   * her camera is sent as soon as it is. A caller asks for both in one request, which opens
+   * them sooner than two (41 against 50 ms after the tap in a traced call); her link sends
+   * them once they are open, and her ring does not wait for them when they are allowed.
    */
   let rung = false;
   const preparation = onePreparation(async (video) => {

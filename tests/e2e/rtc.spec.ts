@@ -125,8 +125,8 @@ async function rungCall(browser: Browser, request: APIRequestContext, name: stri
 
 test('a callee rung for the channel answers while it rings, but nothing of hers reaches the caller until she takes the call', async ({ browser, request }) => {
   const { host, user, channelId } = await rungCall(browser, request, 'rung');
-  // Both allowed already: the caller rings once both are open, so one request
-  // opens them; the callee's camera opens apart from her microphone, to be sent as soon as it is.
+  // Both allowed already: the caller asks for both in one request (it opens them sooner
+  // than two); the callee's camera opens apart from her microphone, to be sent as soon as it is.
   expect(await user.page.evaluate(() => window.rtc.asked())).toEqual(['audio+video']);
   expect(await host.page.evaluate(() => window.rtc.asked())).toEqual(['video', 'audio']);
   // While it rings: the offer arrived and was answered, but nothing went back, so nothing connects either way.

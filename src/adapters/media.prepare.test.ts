@@ -34,6 +34,25 @@ describe('one preparation per call', () => {
     await p.prepare(true);
     expect(tries).toBe(3);
   });
+
+  it('the failure of the call\'s current preparation is heard once, however its prepare was waited for; not one the call left or replaced', async () => {
+    const heard: unknown[] = [];
+    const refusals: ((error: Error) => void)[] = [];
+    const p = onePreparation(() => new Promise<void>((_, reject) => { refusals.push(reject); }), (error) => heard.push(error));
+    const left = p.prepare(true);
+    p.forget();
+    refusals[0]!(new Error('left'));
+    await expect(left).rejects.toThrow('left');
+    const replaced = p.prepare(true);
+    const current = p.prepare(false);
+    refusals[1]!(new Error('replaced'));
+    await expect(replaced).rejects.toThrow('replaced');
+    expect(heard).toEqual([]);
+    const error = new Error('camera in use');
+    refusals[2]!(error);
+    await expect(current).rejects.toBe(error);
+    expect(heard).toEqual([error]);
+  });
 });
 
 describe('a token kept from one join to the next', () => {

@@ -15,16 +15,22 @@ export interface OnePreparation {
   forget(): void;
 }
 
-/** One preparation per call: a failed one is tried again at the next prepare. */
-export function onePreparation(open: (video: boolean) => Promise<void>): OnePreparation {
+/**
+ * One preparation per call: a failed one is tried again at the next prepare. `failed` hears the
+ * failure of the call's current preparation (not of one the call left, `forget`, or that another
+ * kind of call replaced), however its prepare was waited for.
+ */
+export function onePreparation(open: (video: boolean) => Promise<void>, failed?: (error: unknown) => void): OnePreparation {
   let current: { video: boolean; done: Promise<void> } | null = null;
   return {
     prepare(video) {
       if (current?.video === video) return current.done;
       const mine = { video, done: open(video) };
       current = mine;
-      mine.done.catch(() => {
-        if (current === mine) current = null;
+      mine.done.catch((error: unknown) => {
+        if (current !== mine) return;
+        current = null;
+        failed?.(error);
       });
       return mine.done;
     },

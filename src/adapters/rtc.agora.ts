@@ -63,23 +63,18 @@ export function createAgoraRtcPort<T extends AgoraLocalTrack>(deps: AgoraRtcDeps
   let quality = 0;
   /** Counts leaves: a prepare or join still under way when the call is left must not open anything after it. */
   let leaves = 0;
+  // A failed preparation is said as an event too: a call that rang without waiting for the camera (`mediaAllowed`) hears it so.
   const preparation = onePreparation(async (video) => {
     const at = leaves;
-    try {
-      const sdk = await loadSdk();
-      closeOwn();
-      const opened = await openLocalTracks(sdk, video, () => at !== leaves, LEFT);
-      tracks = opened;
-      media.setLocal(view.newStream(opened.map((t) => t.getMediaStreamTrack())));
-      // Joined while the camera was opening (a callee who accepted at once): published now. A failed
-      // publish shows as no first frame at the other end, where the call's time-out decides.
-      if (session?.joined) await session.client.publish(opened).catch(() => undefined);
-    } catch (error) {
-      // Said as an event too: a call that rang without waiting for the camera (`mediaAllowed`) hears it so.
-      if (at === leaves) emit({ type: 'mediaFailed', error });
-      throw error;
-    }
-  });
+    const sdk = await loadSdk();
+    closeOwn();
+    const opened = await openLocalTracks(sdk, video, () => at !== leaves, LEFT);
+    tracks = opened;
+    media.setLocal(view.newStream(opened.map((t) => t.getMediaStreamTrack())));
+    // Joined while the camera was opening (a callee who accepted at once): published now. A failed
+    // publish shows as no first frame at the other end, where the call's time-out decides.
+    if (session?.joined) await session.client.publish(opened).catch(() => undefined);
+  }, (error) => emit({ type: 'mediaFailed', error }));
   const readyToken = keptToken(deps.rtcToken);
   /** Whether camera and microphone are allowed already (the Permissions API): a caller then rings without waiting for them. */
   const mediaAllowed = watchMediaAllowed();

@@ -123,24 +123,19 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
    * them once they are open, and her ring does not wait for them when they are allowed.
    */
   let rung = false;
+  // A failed preparation is said as an event too: a call that rang without waiting for the camera (`mediaAllowed`) hears it so.
   const preparation = onePreparation(async (video) => {
+    const devices = mediaDevices();
+    own.stop();
     const at = leaves;
-    try {
-      const devices = mediaDevices();
-      own.stop();
-      const stream = await openOwnMedia(devices, video, {
-        allowed: rung && mediaAllowed(), stale: () => at !== leaves, left: LEFT,
-        // A link made while the camera opened sends it at once, before the microphone is there too.
-        onCamera: (camera) => { if (call?.link) attachOwn(call.link, camera); },
-      });
-      own.show(stream);
-      if (call?.link) attachOwn(call.link, stream);
-    } catch (error) {
-      // Said as an event too: a call that rang without waiting for the camera (`mediaAllowed`) hears it so.
-      if (at === leaves) emit({ type: 'mediaFailed', error });
-      throw error;
-    }
-  });
+    const stream = await openOwnMedia(devices, video, {
+      allowed: rung && mediaAllowed(), stale: () => at !== leaves, left: LEFT,
+      // A link made while the camera opened sends it at once, before the microphone is there too.
+      onCamera: (camera) => { if (call?.link) attachOwn(call.link, camera); },
+    });
+    own.show(stream);
+    if (call?.link) attachOwn(call.link, stream);
+  }, (error) => emit({ type: 'mediaFailed', error }));
   /** What the join needs, got ready by prepare: the rtcToken and an open socket to the relay (kept between calls). */
   const readyToken = keptToken(options.rtcToken, options.tokenMaxAgeMs);
   /** Joins under way. */

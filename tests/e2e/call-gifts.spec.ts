@@ -6,8 +6,11 @@
  */
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { accounts, firstAccount, openAppAs } from './support';
+import { VIDEO_LOCK, accounts, firstAccount, openAppAs } from './support';
 import type { Account } from './support';
+
+// Video flows in every test here: one such test at a time (VIDEO_LOCK).
+test.describe.configure({ lock: VIDEO_LOCK });
 
 async function pageOf(browser: Browser) {
   const context = await browser.newContext({ viewport: { width: 360, height: 640 } });

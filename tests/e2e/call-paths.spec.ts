@@ -26,7 +26,7 @@ import { eventKey, eventTypesTaken, outcomePaths, samples } from './call-outcome
 import type { InputName, OutcomePath, PathStep } from './call-outcomes';
 import { serverProcess } from './server-process';
 import type { ServerProcess } from './server-process';
-import { accounts, decoded, openAppAs } from './support';
+import { VIDEO_LOCK, accounts, decoded, openAppAs } from './support';
 import type { Account } from './support';
 
 /** How the world is set up before the call starts; drivers ask for what their event needs. */
@@ -452,9 +452,12 @@ const mirrored = new Set(Object.values(MIRRORS));
 /** Whether a path takes a step the reference server cannot be made to produce (NOT_DRIVABLE says why; the check above keeps that list honest). */
 const drivable = (path: OutcomePath) => path.steps.every((s) => !(eventKey(s.event) in NOT_DRIVABLE));
 
+/** Whether video flows both ways in a path (its media connects): one such path at a time (VIDEO_LOCK). */
+const connects = (path: OutcomePath) => path.steps.some((s) => eventKey(s.event) === 'rtc.firstRemoteFrame');
+
 for (const path of paths.filter((p) => !mirrored.has(p.name) && drivable(p))) {
   const mirror = byName.get(MIRRORS[path.name] ?? '');
-  test(mirror ? `${path.name} | ${mirror.name}` : path.name, async ({ browser, callServer }) => {
+  test(mirror ? `${path.name} | ${mirror.name}` : path.name, connects(path) ? { lock: VIDEO_LOCK } : {}, async ({ browser, callServer }) => {
     test.setTimeout(60_000);
     const drivers = path.steps.map((step) => {
       const driver = driverOf(step);

@@ -4,7 +4,10 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
-import { decoded, firstAccount, openAppAs } from './support';
+import { VIDEO_LOCK, decoded, firstAccount, openAppAs } from './support';
+
+// Video flows in every test here: one such test at a time (VIDEO_LOCK).
+test.describe.configure({ lock: VIDEO_LOCK });
 
 async function pageOf(browser: Browser) {
   const context = await browser.newContext({ viewport: { width: 360, height: 640 } });

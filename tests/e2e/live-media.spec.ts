@@ -9,6 +9,10 @@
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { buildHarnessPages, openHarness, type Person } from './rtc-harness';
+import { VIDEO_LOCK } from './support';
+
+// Video flows in every test here: one such test at a time (VIDEO_LOCK).
+test.describe.configure({ lock: VIDEO_LOCK });
 
 const harnessBase = buildHarnessPages('live-harness');
 

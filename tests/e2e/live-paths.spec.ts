@@ -18,7 +18,7 @@ import type { LiveViewingInput } from '../../machines/live-viewing/live-viewing.
 import { baseURL } from '../../playwright.config';
 import { serverProcess } from './server-process';
 import type { ServerProcess } from './server-process';
-import { accounts } from './support';
+import { VIDEO_LOCK, accounts } from './support';
 import type { Account } from './support';
 import { FRONT, callScreen, decoded, endLive, goLive, person, room } from './live-support';
 import type { Person } from './live-support';
@@ -199,6 +199,8 @@ test('every view the viewing machine reaches has a path, and every event of the 
 
 // The driven paths, each on this slot's own server (the check above needs none).
 test.describe('through the UI', () => {
+  // A host is on air (her camera encoding) in every path: one such test at a time (VIDEO_LOCK).
+  test.describe.configure({ lock: VIDEO_LOCK });
   let server: ServerProcess;
   let api: APIRequestContext;
   let people: { hosts: Account[]; users: Account[] };

@@ -12,9 +12,12 @@ import type { APIRequestContext, Browser } from '@playwright/test';
 import { baseURL } from '../../playwright.config';
 import { serverProcess } from './server-process';
 import type { ServerProcess } from './server-process';
-import { accounts } from './support';
+import { VIDEO_LOCK, accounts } from './support';
 import type { Account } from './support';
 import { FRONT, chatLines, decoded, endLive, goLive, person as openPerson, room, say } from './live-support';
+
+// Video flows in every test here: one such test at a time (VIDEO_LOCK).
+test.describe.configure({ lock: VIDEO_LOCK });
 
 let server: ServerProcess;
 let api: APIRequestContext;

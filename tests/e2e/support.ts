@@ -13,6 +13,15 @@ export type Account = ShellAccount;
 
 export const PASSWORD = 'password1';
 
+/**
+ * The lock (Playwright's test locks) of tests in which video flows: a call between two people,
+ * or a live room with its viewers. Each side encodes 720p VP9 in software, so one call fills the
+ * two cores of the machine the suite runs on. Two at once made each ~3× slower (alone 11–14 s, together
+ * 33–52 s for the connected call paths) and took them to their 60 s limit: slower in all than one
+ * after the other. Tests without video go on beside them.
+ */
+export const VIDEO_LOCK = 'video';
+
 export async function accounts(request: APIRequestContext): Promise<Account[]> {
   const response = await request.get('/shell/api/accounts');
   expect(response.ok()).toBe(true);

@@ -38,7 +38,7 @@ export function composeTalk(ports: SessionPorts) {
   const talkExtras = talkExtrasMachine.provide({
     actions: { toast: sendParent((_, text: string) => ({ type: 'talk.toast', text })) },
     actors: {
-      // Best effort: without an answer the talk shows the account and no block state.
+      // A failure is told as such: the extras look the peer up again.
       peerInfo: reportBack<{ peer: string }, TalkExtrasEvent>(
         async ({ peer }) => {
           const profile = (await ports.lookupProfiles([peer]))[peer];
@@ -47,7 +47,7 @@ export function composeTalk(ports: SessionPorts) {
             ...(profile?.userId !== undefined ? { userId: profile.userId } : {}), isHost: profile?.userType === 2,
           };
         },
-        () => ({ type: 'talk.peer', nickname: null, blocked: false }),
+        () => ({ type: 'talk.peerFailed' }),
       ),
       translate: reportBack<{ key: string; text: string; to: string }, TalkExtrasEvent>(
         async ({ key, text, to }) => ({ type: 'talk.translated', key, text: await ports.translate(text, to) }),

@@ -4,13 +4,23 @@
  * opening a secret (paid) message (`/api/payPrivateMsg/privateInfo`). A child of the talk;
  * each request runs as its own short-lived child that reports back.
  *
- *   block: unknown ─talk.peer─▶ unblocked ⇄ blocked, through blocking / unblocking (a
- *          failure goes back where it was and is told as `toast`)
+ *   block: unknown.{looking ─failed─▶ resting ─PEER_RETRY_MS─▶ looking} ─talk.peer─▶
+ *          unblocked ⇄ blocked, through blocking / unblocking (a failure goes back where it
+ *          was and is told as `toast`)
+ *
+ * The peer's profile is looked up until it answers: without it the talk has no name, no call
+ * button and no block state, so a failed lookup (a bad network) is tried again, sooner first.
  *
  * Translations and secrets are kept per message (many at once), so they are context.
  */
 import { assign, emit, fromCallback, spawnChild } from 'xstate';
 import { setup } from '../setup';
+
+/** Waits before looking the peer up again, by failures in a row; the last one repeats. */
+export const PEER_RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
+
+/** The wait after `failures` failed lookups in a row (at least 1). */
+export const peerRetryMs = (failures: number): number => PEER_RETRY_MS[Math.min(Math.max(failures, 1), PEER_RETRY_MS.length) - 1]!;
 
 /** A secret message as its recipient (or sender) may see it (SPEC §3 Message ext privateMsg). */
 export interface SecretInfo {
@@ -38,6 +48,8 @@ export interface TalkExtrasContext {
   peerName: string | null;
   peerUserId: number | null;
   peerIsHost: boolean;
+  /** Failed lookups of the peer in a row. */
+  peerFailures: number;
   /** By message key (client id, else server id). */
   translations: Readonly<Record<string, TranslationState>>;
   /** By secret message id. */
@@ -46,6 +58,8 @@ export interface TalkExtrasContext {
 
 export type TalkExtrasEvent =
   | { type: 'talk.peer'; nickname: string | null; blocked: boolean; userId?: number; isHost?: boolean }
+  /** The lookup of the peer failed (it is tried again). */
+  | { type: 'talk.peerFailed' }
   | { type: 'talk.translate'; key: string; text: string; to: string }
   | { type: 'talk.translated'; key: string; text: string }
   | { type: 'talk.translateFailed'; key: string; reason: string }
@@ -75,6 +89,9 @@ export const talkExtrasMachine = setup({
     setBlocked: reporter<{ peer: string; blocked: boolean }>(),
     openSecret: reporter<{ id: number; pay: boolean }>(),
   },
+  delays: {
+    peerRetry: ({ context }) => peerRetryMs(context.peerFailures),
+  },
   guards: {
     peerBlocked: ({ event }) => event.type === 'talk.peer' && event.blocked,
     /** Not translated yet, nor being translated (a failed one may be tried again). */
@@ -88,7 +105,9 @@ export const talkExtrasMachine = setup({
   },
   actions: {
     setPeer: assign(({ event }) =>
-      event.type === 'talk.peer' ? { peerName: event.nickname, peerUserId: event.userId ?? null, peerIsHost: event.isHost ?? false } : {}),
+      event.type === 'talk.peer'
+        ? { peerName: event.nickname, peerUserId: event.userId ?? null, peerIsHost: event.isHost ?? false, peerFailures: 0 }
+        : {}),
     startTranslation: assign({
       translations: ({ context, event }) =>
         event.type === 'talk.translate' ? { ...context.translations, [event.key]: { status: 'translating' as const } } : context.translations,
@@ -121,8 +140,9 @@ export const talkExtrasMachine = setup({
   },
 }).createMachine({
   id: 'talkExtras',
-  context: ({ input }) => ({ peer: input.peer, peerName: null, peerUserId: null, peerIsHost: false, translations: {}, secrets: {} }),
-  invoke: { src: 'peerInfo', input: ({ context }) => ({ peer: context.peer }) },
+  context: ({ input }) => ({
+    peer: input.peer, peerName: null, peerUserId: null, peerIsHost: false, peerFailures: 0, translations: {}, secrets: {},
+  }),
   on: {
     'talk.translate': { guard: 'canTranslate', actions: ['startTranslation', 'translate'] },
     'talk.translated': { actions: 'endTranslation' },
@@ -135,6 +155,16 @@ export const talkExtrasMachine = setup({
   states: {
     /** Until the peer's profile answered (without an answer, no block button). */
     unknown: {
+      initial: 'looking',
+      states: {
+        looking: {
+          invoke: { src: 'peerInfo', input: ({ context }) => ({ peer: context.peer }) },
+          on: { 'talk.peerFailed': { target: 'resting', actions: assign({ peerFailures: ({ context }) => context.peerFailures + 1 }) } },
+        },
+        resting: {
+          after: { peerRetry: 'looking' },
+        },
+      },
       on: {
         'talk.peer': [
           { guard: 'peerBlocked', target: 'blocked', actions: 'setPeer' },

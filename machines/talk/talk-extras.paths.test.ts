@@ -1,19 +1,24 @@
 /**
  * Generated-path tests of a talk's extras (SPEC §2 /talk, §7 block, translate, secret
  * messages): every path is replayed on the real actor; what the short-lived children would
- * report is sent as their events, and the children that were started are recorded.
+ * report is sent as their events, and the children that were started are recorded. A failed
+ * lookup of the peer is tried again after its wait on a simulated clock, not a moment before.
  */
-import { expect } from 'vitest';
-import { createActor, fromCallback } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { SimulatedClock, createActor, fromCallback } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
-import { describeGeneratedPaths, flush } from '../testing/paths';
+import { afterEvent, describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
-import { blockStateOf, talkExtrasMachine } from './talk-extras.machine';
+import { PEER_RETRY_MS, blockStateOf, peerRetryMs, talkExtrasMachine } from './talk-extras.machine';
 import type { TalkExtrasContext } from './talk-extras.machine';
 
 const secretInfo = { id: 7, price: 10, unlocked: true, content: 'for you', mediaList: [] };
 
+const RETRY = afterEvent('peerRetry', 'talkExtras.unknown.resting');
+
 const samples: AnyEventObject[] = [
+  { type: 'talk.peerFailed' },
+  { type: RETRY },
   { type: 'talk.peer', nickname: 'Ann', blocked: false, userId: 100001, isHost: true },
   { type: 'talk.peer', nickname: 'Bo', blocked: true },
   { type: 'talk.translate', key: 'k1', text: 'hola', to: 'en' },
@@ -30,17 +35,21 @@ const samples: AnyEventObject[] = [
 ];
 
 const coarse = (c: TalkExtrasContext) => [c.translations.k1?.status ?? null, c.secrets[7]?.status ?? null];
+/** Past the last wait every further failure waits the same: the model stops counting there (+1 to reach it). */
+const countedFailures = (c: TalkExtrasContext) => Math.min(c.peerFailures, PEER_RETRY_MS.length + 1);
 
 async function replay(steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
   const started: { src: string; input: unknown }[] = [];
   const record = (src: string) => fromCallback(({ input }) => { started.push({ src, input }); return () => {}; });
   const toasts: string[] = [];
+  const clock = new SimulatedClock();
+  let failures = 0;
   const actor = createActor(talkExtrasMachine.provide({
     actors: {
       peerInfo: record('peerInfo') as never, translate: record('translate') as never,
       setBlocked: record('setBlocked') as never, openSecret: record('openSecret') as never,
     },
-  }), { input: { peer: 'peer' }, inspect });
+  }), { input: { peer: 'peer' }, clock, inspect });
   actor.on('toast', (t) => toasts.push(t.text));
   actor.start();
   expect(started).toEqual([{ src: 'peerInfo', input: { peer: 'peer' } }]);
@@ -49,13 +58,31 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
     const before = actor.getSnapshot();
     const startedBefore = started.length;
     const e = event as AnyEventObject;
-    actor.send(event as never);
+    if (e.type === RETRY) {
+      clock.increment(peerRetryMs(failures) - 1);
+      await flush();
+      // Not a moment before the wait.
+      expect(actor.getSnapshot().matches({ unknown: 'resting' })).toBe(true);
+      expect(started.length).toBe(startedBefore);
+      clock.increment(1);
+    } else {
+      actor.send(event as never);
+    }
+    if (e.type === 'talk.peerFailed') failures++;
+    if (e.type === 'talk.peer' && before.matches('unknown')) failures = 0;
     await flush();
     const snapshot = actor.getSnapshot();
     const ctx = snapshot.context;
     expect(snapshot.value).toEqual(state.value);
     expect(coarse(ctx)).toEqual(coarse(state.context as TalkExtrasContext));
+    expect(ctx.peerFailures).toBe(failures);
     const block = blockStateOf(snapshot);
+    // Looked up again after the wait, and only then; a failure shows nothing known of the peer.
+    if (e.type === RETRY) expect(started.slice(startedBefore)).toEqual([{ src: 'peerInfo', input: { peer: 'peer' } }]);
+    if (e.type === 'talk.peerFailed') {
+      expect(started.length).toBe(startedBefore);
+      expect([block, ctx.peerName]).toEqual([{ blocked: null, changing: false }, null]);
+    }
     if (event.type === 'talk.peer' && before.matches('unknown')) {
       expect(block).toEqual({ blocked: e.blocked, changing: false });
       expect(ctx.peerName).toBe(e.nickname);
@@ -92,15 +119,54 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
 describeGeneratedPaths('talk extras', talkExtrasMachine, {
   events: samples,
   inputs: { 'peer chat': { peer: 'peer' } },
-  serializeContext: (c) => coarse(c as TalkExtrasContext),
+  serializeContext: (c) => [...coarse(c as TalkExtrasContext), countedFailures(c as TalkExtrasContext)],
   minPaths: 20,
   // A child reports only once it was started: block answers while changing, translation and secret answers after their ask.
   possible: (s, e) => {
     const ctx = s.context as TalkExtrasContext;
+    if (e.type === 'talk.peer') return s.matches({ unknown: 'looking' });
+    // Failed lookups and their retries touch nothing of translations, secrets and blocking: they
+    // are walked before any of those begins, and those only once no lookup has failed (the walk
+    // would otherwise multiply one by the other).
+    const untouched = Object.keys(ctx.translations).length === 0 && Object.keys(ctx.secrets).length === 0;
+    if (e.type === 'talk.peerFailed') return s.matches({ unknown: 'looking' }) && untouched;
+    if (e.type === RETRY) return untouched;
+    if (ctx.peerFailures > 0) return false;
     if (e.type === 'talk.blockDone' || e.type === 'talk.blockFailed') return s.matches('blocking') || s.matches('unblocking');
     if (e.type === 'talk.translated' || e.type === 'talk.translateFailed') return ctx.translations.k1?.status === 'translating';
     if (e.type === 'talk.secretOpened' || e.type === 'talk.secretFailed') return ctx.secrets[7]?.status === 'opening';
     return true;
   },
   replay: (path, { inspect }) => replay(path.steps, inspect),
+});
+
+describe('the peer lookup', () => {
+  it('waits 1, 2, 5 and 10 s after failures in a row, then every 30 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 20].map(peerRetryMs)).toEqual([1_000, 2_000, 5_000, 10_000, 30_000, 30_000, 30_000]);
+  });
+
+  it('is tried again after each failure until it answers, then no more', async () => {
+    const clock = new SimulatedClock();
+    let lookups = 0;
+    const actor = createActor(talkExtrasMachine.provide({
+      actors: { peerInfo: fromCallback(() => { lookups++; return () => {}; }) as never },
+    }), { input: { peer: 'peer' }, clock }).start();
+    for (const wait of [1_000, 2_000, 5_000, 10_000, 30_000, 30_000]) {
+      const before = lookups;
+      actor.send({ type: 'talk.peerFailed' });
+      clock.increment(wait - 1);
+      await flush();
+      expect(lookups).toBe(before);
+      clock.increment(1);
+      await flush();
+      expect(lookups).toBe(before + 1);
+    }
+    actor.send({ type: 'talk.peer', nickname: 'Ann', blocked: false, userId: 100001, isHost: true });
+    expect(actor.getSnapshot().matches('unblocked')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ peerName: 'Ann', peerIsHost: true, peerFailures: 0 });
+    clock.increment(60_000);
+    await flush();
+    expect(lookups).toBe(7);
+    actor.stop();
+  });
 });

@@ -154,6 +154,26 @@ test("a peer's text is translated into the reader's language on request", async 
   await uContext.close();
 });
 
+test("a peer lookup that fails is tried again: the host's name and call button come without reopening the chat", async ({ browser, request }) => {
+  const host = await firstAccount(request, 2);
+  const user = await firstAccount(request, 1);
+  const u = await pageOf(browser);
+  let failing = true;
+  let refused = 0;
+  await u.page.route('**/api/anchor/batchQueryYxStat', async (route) => {
+    if (!failing) return route.continue();
+    refused++;
+    return route.abort('connectionreset');
+  });
+  await openAppAs(u.page, request, user.userId, `/talk?to=${host.yxAccid}&taPath=e2e`);
+  await expect.poll(() => refused, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+  const call = u.page.getByRole('button', { name: `Video call ${host.nickname}` });
+  await expect(call).toHaveCount(0);
+  failing = false;
+  await expect(call).toBeVisible({ timeout: 10_000 });
+  await u.context.close();
+});
+
 test('blocking a peer makes their messages refused (7101) until unblocked', async ({ browser, request }) => {
   const host = await firstAccount(request, 2);
   const user = await firstAccount(request, 1);

@@ -20,7 +20,7 @@ import { serverProcess } from './server-process';
 import type { ServerProcess } from './server-process';
 import { VIDEO_LOCK, accounts } from './support';
 import type { Account } from './support';
-import { FRONT, callScreen, decoded, endLive, goLive, person, room } from './live-support';
+import { FRONT, HEARTBEAT_WINDOW_MS, callScreen, decoded, endLive, goLive, person, room } from './live-support';
 import type { Person } from './live-support';
 
 const roomInfo = (over: Partial<LiveRoom> = {}): LiveRoom => ({
@@ -210,10 +210,8 @@ test.describe('through the UI', () => {
     const slot = test.info().parallelIndex;
     // Starting a server while other suites run can take a while on two cores.
     test.setTimeout(90_000);
-    // A room ends 10 s after its host's last beat (a beat every 3.3 s): wide enough for a host's page
-    // that a loaded run holds back by seconds (live.spec.ts).
     server = serverProcess(Number(new URL(baseURL).port) + 50 + slot, `live-paths-${slot}`, {
-      SEED_HOSTS: '12', SEED_USERS: '20', LIVE_HEARTBEAT_WINDOW_MS: '10000', CALL_BILLING_PERIOD_MS: '2000',
+      SEED_HOSTS: '12', SEED_USERS: '20', LIVE_HEARTBEAT_WINDOW_MS: String(HEARTBEAT_WINDOW_MS), CALL_BILLING_PERIOD_MS: '2000',
     });
     await server.start();
     api = await playwrightRequest.newContext({ baseURL: server.baseURL });

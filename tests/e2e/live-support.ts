@@ -10,6 +10,14 @@ export { decoded } from './support';
 import type { Account } from './support';
 
 /** SPEC §4 viewing front status, as the room's `data-front-status` says it. */
+/**
+ * The window after which the live specs' servers end a room whose host has not beaten (30 s in
+ * production, a beat every third of it). Short so a vanished host's room ends within a test, but
+ * not 3 s: on a loaded 2-core run the host's page (encoding for two viewers) fired its 1 s beat
+ * timer 2.5 s late, and the room ended under the viewers (a beat 3.6 s after the one before).
+ */
+export const HEARTBEAT_WINDOW_MS = 10_000;
+
 export const FRONT = { loading: '1', live: '2', liveEnd: '3', calling: '5' } as const;
 
 export interface Person {

@@ -14,21 +14,13 @@ import { serverProcess } from './server-process';
 import type { ServerProcess } from './server-process';
 import { VIDEO_LOCK, accounts } from './support';
 import type { Account } from './support';
-import { FRONT, chatLines, decoded, endLive, goLive, person as openPerson, room, say } from './live-support';
+import { FRONT, HEARTBEAT_WINDOW_MS, chatLines, decoded, endLive, goLive, person as openPerson, room, say } from './live-support';
 
 // Video flows in every test here: one such test at a time (VIDEO_LOCK).
 test.describe.configure({ lock: VIDEO_LOCK });
 
 let server: ServerProcess;
 let api: APIRequestContext;
-
-/**
- * The server ends a room whose host has not beaten for this long (30 s in production, a beat every
- * third of it). Short here so a vanished host's room ends within a test, but not 3 s: on a loaded
- * 2-core run the host's page (encoding for two viewers) fired its 1 s beat timer 2.5 s late, and
- * the room ended under the viewers (a beat 3.6 s after the one before).
- */
-const HEARTBEAT_WINDOW_MS = 10_000;
 
 test.beforeAll(async () => {
   // A server of its own per parallel slot (a stable index, unlike the worker's, which grows when a worker restarts).

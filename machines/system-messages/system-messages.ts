@@ -7,6 +7,8 @@
 import { parseExt } from '../im/preview';
 import type { GiftAsk, ReceivedGift } from '../ports/gift.port';
 
+export { SYSTEM_SENDER_ACCID } from './system-sender';
+
 export const AttachType = {
   callState: -3,
   inCallTranslation: -1,

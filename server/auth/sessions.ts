@@ -15,6 +15,8 @@ export interface AuthSession {
   loginUuid: string;
   userId: number;
   userType: UserType;
+  /** A visitor (SPEC §6: login and register only): endpoints that act on others or move money refuse it. */
+  isVisitor: boolean;
 }
 
 export type Sessions = ReturnType<typeof createSessions>;
@@ -26,8 +28,8 @@ export function createSessions(db: Db) {
      VALUES (@token, @loginUuid, @userId, @appId, @deviceType, @deviceId, @deviceNo, @osType, @osVersion,
              @appVersion, @createdAt)`,
   );
-  const find = db.prepare<[string], AuthSession>(
-    `SELECT s.token, s.login_uuid AS loginUuid, s.user_id AS userId, u.user_type AS userType
+  const find = db.prepare<[string], Omit<AuthSession, 'isVisitor'> & { isVisitor: 0 | 1 }>(
+    `SELECT s.token, s.login_uuid AS loginUuid, s.user_id AS userId, u.user_type AS userType, u.is_visitor AS isVisitor
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token = ? AND s.revoked_at IS NULL`,
   );
@@ -41,7 +43,10 @@ export function createSessions(db: Db) {
       insert.run({ token, loginUuid, userId: user.id, appId, ...device, createdAt: new Date().toISOString() });
       return { token, loginUuid, userId: user.id, userType: user.user_type };
     },
-    find: (token: string): AuthSession | undefined => find.get(token),
+    find(token: string): AuthSession | undefined {
+      const row = find.get(token);
+      return row && { ...row, isVisitor: row.isVisitor === 1 };
+    },
     revoke(token: string): void {
       revoke.run(new Date().toISOString(), token);
     },

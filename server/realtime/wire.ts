@@ -33,6 +33,8 @@ export class Conn {
   account: string | null = null;
   /** The app user, when known (presence). */
   userId: number | null = null;
+  /** The app session (login token) this socket authenticated under, when known: logout closes its sockets. */
+  session: string | null = null;
   /** Answered the last heartbeat ping. */
   alive = true;
   /** Set when the hub closed the socket on purpose (kick, shutdown); the services read it on close. */

@@ -45,6 +45,7 @@
  * to the host's income, once a day. Target and reward come from app config LIVE_GIFT_TASK_KEY.
  */
 import * as z from 'zod/mini';
+import { SYSTEM_SENDER_ACCID } from '../../../machines/system-messages/system-sender';
 import { Empty, ImageUrl, defineEndpoint } from './endpoint';
 import { Page, PersonSummary, currentPage, pageSize } from './people';
 
@@ -66,8 +67,8 @@ export const SEND_RANK_MAX = 100;
 /** App config key of the live gift task: JSON {target, reward} (diamonds). */
 export const LIVE_GIFT_TASK_KEY = 'live_gift_task';
 export const LIVE_GIFT_TASK_DEFAULT = { target: 1000, reward: 100 } as const;
-/** The `from` of the live system notifications (44, 63, 64). */
-export const LIVE_SYSTEM_ACCID = 'system';
+/** The `from` of the live system notifications (44, 63, 64): the server's system sender. */
+export const LIVE_SYSTEM_ACCID = SYSTEM_SENDER_ACCID;
 /** SPEC §4 system message 44's code: the live was ended by the system. */
 export const LIVE_FORCED_END_CODE = 3;
 

@@ -13,6 +13,7 @@ import { FakeChatroomNetwork, FakeChatroomPort } from '../ports/chatroom.fake';
 import { FakeLiveApi, FakeLiveMedia, FakeLiveMediaNetwork, FakeLiveNetwork } from '../ports/live.fake';
 import { SignalAction } from '../ports/signalling.port';
 import type { FakeSignallingPort } from '../ports/signalling.fake';
+import { SYSTEM_SENDER_ACCID } from '../system-messages/system-messages';
 import { flush } from '../testing/paths';
 import { manualRealtime } from '../testing/realtime';
 import * as perUse from './per-use.actors';
@@ -58,15 +59,33 @@ describe('Scenario: a host\'s live through the session', () => {
     await flush();
     expect(liveStateOf(hosting(actor)!.getSnapshot())).toBe(LiveState.living);
     expect(out).toContainEqual({ type: 'session.navigate', to: '/liveRoom' });
-    actor.send({ type: 'im.notification', from: 'system', content: { attachType: 63 } });
+    actor.send({ type: 'im.notification', from: SYSTEM_SENDER_ACCID, content: { attachType: 63 } });
     expect(hosting(actor)!.getSnapshot().matches({ onAir: { exposure: 'boosted' } })).toBe(true);
-    actor.send({ type: 'im.notification', from: 'system', content: { attachType: 44, code: 3 } });
+    actor.send({ type: 'im.notification', from: SYSTEM_SENDER_ACCID, content: { attachType: 44, code: 3 } });
     await flush();
     expect(hosting(actor)).toBeUndefined();
     expect(out.at(-1)).toEqual({ type: 'session.navigate', to: '/liveEnds' });
     expect(selectLastLive(selectLiveRooms(actor.getSnapshot())?.getSnapshot())).toMatchObject({ code: 3, stats: { viewers: 0 } });
     actor.send({ type: 'live.dismiss' });
     expect(selectLastLive(selectLiveRooms(actor.getSnapshot())?.getSnapshot())).toBeNull();
+  });
+
+  it('[§4 44] a forced end sent by a user, not the server, leaves the live on air and is logged', async () => {
+    const { session } = setUp();
+    const { actor, out } = session(1, hostInput);
+    actor.send({ type: 'live.begin', setting: { title: 'Evening', privateCallOpen: true } });
+    await flush();
+    for (const content of [{ attachType: 44, code: 3 }, { attachType: 63 }]) {
+      actor.send({ type: 'im.notification', from: 'yx-alice', content });
+      await flush();
+      expect(out.at(-1)).toEqual({ type: 'session.log', text: 'System message from yx-alice ignored: not from the server' });
+    }
+    expect(liveStateOf(hosting(actor)!.getSnapshot())).toBe(LiveState.living);
+    expect(hosting(actor)!.getSnapshot().matches({ onAir: { exposure: 'boosted' } })).toBe(false);
+    actor.send({ type: 'im.notification', from: SYSTEM_SENDER_ACCID, content: { attachType: 44, code: 3 } });
+    await flush();
+    expect(hosting(actor)).toBeUndefined();
+    expect(out.at(-1)).toEqual({ type: 'session.navigate', to: '/liveEnds' });
   });
 
   it('[§4 Live state] a call being taken takes the host out of the room; after it she is back on air', async () => {

@@ -18,9 +18,10 @@
  * her room and back.
  *
  * Messages become banners unless a chat shows them; system notifications go through the §4
- * table to the machine that owns them (a call's go to the calls); unread totals,
- * navigation and log lines leave through the `output` action as emitted events
- * (`SessionOutput`), which the root actor's composition turns into events for itself.
+ * table to the machine that owns them (a call's go to the calls), when the server's system
+ * sender sent them (any other sender's are logged and dropped); unread totals, navigation
+ * and log lines leave through the `output` action as emitted events (`SessionOutput`), which
+ * the root actor's composition turns into events for itself.
  */
 import { assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, sendTo, spawnChild, stopChild } from 'xstate';
 import { setup } from '../setup';
@@ -30,7 +31,7 @@ import { idleHostMachine } from '../idle-host/idle-host.machine';
 import { imConnectionMachine } from '../im-connection/im-connection.machine';
 import { conversationsMachine } from '../conversations/conversations.machine';
 import { presenceMachine } from '../presence/presence.machine';
-import { routeSystemMessage } from '../system-messages/system-messages';
+import { SYSTEM_SENDER_ACCID, routeSystemMessage } from '../system-messages/system-messages';
 import { callPeerOf, callsMachine } from './calls.machine';
 import { liveRoomsMachine } from './live-rooms.machine';
 import { bannerItemFor } from './session.types';
@@ -87,9 +88,13 @@ export const sessionMachine = setup({
     }),
     routeNotification: enqueueActions(({ enqueue, event, system }) => {
       if (event.type !== 'im.notification') return;
-      const routed = routeSystemMessage(event.content);
       // The named action, so the owner's composition decides where outputs go.
       const output = (params: SessionOutput) => enqueue({ type: 'output', params } as never);
+      // Anyone can send a custom notification (NetEase lets clients do it): only the server's system sender is obeyed.
+      if (event.from !== SYSTEM_SENDER_ACCID) {
+        return output({ type: 'session.log', text: `System message from ${event.from} ignored: not from the server` });
+      }
+      const routed = routeSystemMessage(event.content);
       if (!routed.routed) return output({ type: 'session.log', text: `System message ignored: ${routed.reason}` });
       if (routed.owner === 'app') return output({ type: 'session.becameHost' });
       if (routed.owner === 'profile') return output({ type: 'session.followerAdded' });

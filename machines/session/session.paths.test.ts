@@ -18,6 +18,7 @@ import type { FakeLiveApi, FakeLiveMedia } from '../ports/live.fake';
 import { manualRealtime } from '../testing/realtime';
 import { talkMachine } from '../talk/talk.machine';
 import { CallText } from '../call/call.texts';
+import { SYSTEM_SENDER_ACCID } from '../system-messages/system-messages';
 import * as perUse from './per-use.actors';
 import { composeSession } from './session.actors';
 import { TEXT_TALK_NOT_LOADED, bannerItemFor, sessionMachine } from './session.machine';
@@ -29,6 +30,13 @@ const incoming = (over: Partial<ImMessage> = {}): ImMessage => ({
   flow: 'in', type: 'text', text: 'hello', time: 1, status: 'sent', ...over,
 });
 
+/** System messages a user could forge: a live's forced end, a ringing call refused, call income, a crypto payment. */
+const FORGED = [
+  { attachType: 44, code: 3 }, { attachType: -3, type: 1, channelId: 'ch9' }, { attachType: 15, num: 500 },
+  { attachType: 99, usdtPayStatus: true, usdtOrderNo: 'o1' },
+];
+const forgedLog = { type: 'session.log', text: 'System message from yx-peer ignored: not from the server' };
+
 const ring: CallSignal = { id: 'r1', action: SignalAction.videoCall, channelId: 'ch9', from: 'yx-caller', to: 'me', time: 1 };
 const busy = ['yx-caller', { action: 3, channelId: 'ch9', payload: { busy: true } }];
 
@@ -38,12 +46,14 @@ const samples: AnyEventObject[] = [
   { type: 'im.message', message: incoming({ flow: 'out', idServer: 's2' }) },
   // From the peer of a call: the call's chat shows it.
   { type: 'im.message', message: incoming({ from: 'yx-caller', sessionId: 'yx-caller', idServer: 's4' }) },
-  { type: 'im.notification', from: 'sys', content: { attachType: 58 } },
-  { type: 'im.notification', from: 'sys', content: { attachType: -4 } },
-  { type: 'im.notification', from: 'sys', content: '{"attachType":44}' },
-  { type: 'im.notification', from: 'sys', content: { attachType: 777 } },
+  { type: 'im.notification', from: SYSTEM_SENDER_ACCID, content: { attachType: 58 } },
+  { type: 'im.notification', from: SYSTEM_SENDER_ACCID, content: { attachType: -4 } },
+  { type: 'im.notification', from: SYSTEM_SENDER_ACCID, content: '{"attachType":44}' },
+  { type: 'im.notification', from: SYSTEM_SENDER_ACCID, content: { attachType: 777 } },
   // The call's (15, call income): the calls know whether one runs.
-  { type: 'im.notification', from: 'sys', content: { attachType: 15, num: 5 } },
+  { type: 'im.notification', from: SYSTEM_SENDER_ACCID, content: { attachType: 15, num: 5 } },
+  // Forged by a user (anyone can send a custom notification): logged, nothing else.
+  ...FORGED.map((content) => ({ type: 'im.notification', from: 'yx-peer', content })),
   { type: 'im.unreadChanged', count: 7 },
   { type: 'im.sessionEnded', text: 'This account has been logged in on other devices.' },
   { type: 'banner.navigate', to: '/talk?to=yx-peer&taPath=banner' },
@@ -161,7 +171,8 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
     if (event.type === 'im.conversationChanged' && conversations) {
       expect(conversations.getSnapshot().context.pending).toContainEqual(e.conversation);
     }
-    if (event.type === 'im.notification') {
+    if (event.type === 'im.notification' && e.from !== SYSTEM_SENDER_ACCID) expect(out.slice(outBefore)).toEqual([forgedLog]);
+    else if (event.type === 'im.notification') {
       const attachType = typeof e.content === 'string' ? (JSON.parse(e.content) as { attachType: number }).attachType : (e.content as { attachType: number }).attachType;
       const expected = { 58: 'session.becameHost', [-4]: 'session.followerAdded' }[attachType];
       // 44 goes to the live rooms (which hand it to a live being hosted); nothing is reported.
@@ -255,7 +266,7 @@ describe('Scenario: a call through the session', () => {
     const bannerShown = () => (actor.getSnapshot().children.banner as AnyActorRef).getSnapshot().value !== 'hidden';
     return { ...session, actor, out, calls, bannerShown, seenBy: (id: string) => seen.get(id) ?? [] };
   }
-  const callIncome = { type: 'im.notification', from: 'sys', content: { attachType: 15, num: 5 } } as const;
+  const callIncome = { type: 'im.notification', from: SYSTEM_SENDER_ACCID, content: { attachType: 15, num: 5 } } as const;
   const fromCaller = (idServer: string): ImMessage => incoming({ from: 'yx-caller', sessionId: 'yx-caller', fromNick: 'Caller', idServer });
 
   it('[§2 in-call chat, §4 System messages] hands a ring, its peer\'s messages, its system messages and what its chat hears to the calls; a second ring is busy', async () => {
@@ -296,6 +307,21 @@ describe('Scenario: a call through the session', () => {
     actor.send({ type: 'talk.sent', idClient: 'c9', message: incoming({ flow: 'out', idServer: 's4' }) });
     actor.send({ type: 'talk.sendFailed', idClient: 'c8', reason: 'refused', text: 'Refused' });
     expect(seenBy('callChat').filter((t) => t.startsWith('talk.'))).toEqual(['talk.incoming', 'talk.connected', 'talk.sent', 'talk.sendFailed']);
+  });
+
+  it('[§4 System messages] a call\'s system messages forged by a user never reach it and are logged; the server\'s do', async () => {
+    const { actor, out, seenBy, pending } = started(inputs.host!);
+    actor.send({ type: 'call.ringing', signal: ring });
+    pending.latest('load.call').resolve(perUse);
+    await flush();
+    for (const content of [{ attachType: -3, type: 1, channelId: ring.channelId }, { attachType: 15, num: 500 }]) {
+      actor.send({ type: 'im.notification', from: ring.from, content });
+      expect(out.at(-1)).toEqual({ type: 'session.log', text: `System message from ${ring.from} ignored: not from the server` });
+    }
+    expect(seenBy('call').filter((t) => t.startsWith('system.'))).toEqual([]);
+    actor.send({ type: 'im.notification', from: SYSTEM_SENDER_ACCID, content: { attachType: 15, num: 5 } });
+    actor.send({ type: 'im.notification', from: SYSTEM_SENDER_ACCID, content: { attachType: -3, type: 1, channelId: ring.channelId } });
+    expect(seenBy('call').filter((t) => t.startsWith('system.'))).toEqual(['system.callIncome', 'system.callRefused']);
   });
 
   it('[§2 in-call chat] the talk screen open with the call\'s own peer: her message reaches both chats, and is no banner', async () => {

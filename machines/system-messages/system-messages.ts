@@ -122,13 +122,23 @@ const TABLE: Readonly<Record<number, Entry>> = {
   }),
 };
 
+/**
+ * The attach of a notification's content when it reads as a system message (it carries an
+ * attachType): the content itself, or wrapped as { attach } / { data }, each possibly a JSON
+ * string. Null otherwise. The hub refuses a client's notification that this reads as one.
+ */
+export function systemAttachOf(content: unknown): Record<string, unknown> | null {
+  const outer = parseExt(content);
+  if (!outer) return null;
+  const attach = 'attachType' in outer ? outer : parseExt(outer.attach) ?? parseExt(outer.data);
+  return attach && 'attachType' in attach ? attach : null;
+}
+
 /** Reads a notification's content (object or JSON string, attach possibly nested) and routes it. */
 export function routeSystemMessage(content: unknown): Routed {
-  const outer = parseExt(content);
-  if (!outer) return { routed: false, reason: 'unreadable system message content' };
-  // Either the attach itself, or wrapped as { attach } / { data } (possibly as a JSON string).
-  const attach = 'attachType' in outer ? outer : parseExt(outer.attach) ?? parseExt(outer.data);
-  if (!attach || !('attachType' in attach)) return { routed: false, reason: 'system message without attachType' };
+  if (!parseExt(content)) return { routed: false, reason: 'unreadable system message content' };
+  const attach = systemAttachOf(content);
+  if (!attach) return { routed: false, reason: 'system message without attachType' };
   const type = num(attach.attachType);
   const entry = TABLE[type];
   if (!entry) return { routed: false, reason: `unknown attachType ${str(attach.attachType)}` };

@@ -1,6 +1,7 @@
 /**
  * The IM port's contract (SPEC §3 Message and Chat session, §4 Message service, §8 codes):
- * what every implementation promises, run against the in-memory fake
+ * what every implementation promises (a client's custom notifications carry no attachType:
+ * system messages come only from the server), run against the in-memory fake
  * (im.fake.test.ts) and the local adapter over the reference server's hub
  * (src/adapters/im.local.test.ts).
  */
@@ -111,13 +112,13 @@ export function registerImContract(name: string, factory: ImRigFactory): void {
     it('[§4] delivers what was sent while the peer was offline on its next login, in order and once', async () => {
       await login(t.rig.a);
       for (const text of ['one', 'two', 'three']) await t.rig.a.port.sendText(t.rig.b.account, text);
-      await t.rig.a.port.sendNotification(t.rig.b.account, { attachType: 15, num: 30 });
+      await t.rig.a.port.sendNotification(t.rig.b.account, { kind: 'nudge', num: 30 });
 
       const atB = record(t.rig.b.port);
       await login(t.rig.b);
       await eventually(() => {
         expect(texts(atB)).toEqual(['one', 'two', 'three']);
-        expect(atB.of('notification').map((e) => contentOf(e.notification.content))).toEqual([{ attachType: 15, num: 30 }]);
+        expect(atB.of('notification').map((e) => contentOf(e.notification.content))).toEqual([{ kind: 'nudge', num: 30 }]);
       });
 
       await t.rig.b.port.logout();
@@ -191,7 +192,7 @@ export function registerImContract(name: string, factory: ImRigFactory): void {
       await login(t.rig.a);
       await login(t.rig.b);
       const atB = record(t.rig.b.port);
-      const content = { attachType: -3, type: 0, channelId: 'ch-1' };
+      const content = { kind: 'typing', channelId: 'ch-1' };
       await t.rig.a.port.sendNotification(t.rig.b.account, content);
       const [event] = await eventually(() => {
         const got = atB.of('notification');
@@ -203,6 +204,18 @@ export function registerImContract(name: string, factory: ImRigFactory): void {
       expect(contentOf(event!.notification.content)).toEqual(content);
       expect(await t.rig.b.port.history(t.rig.a.account, { limit: 10 })).toEqual([]);
       expect(messages(atB)).toEqual([]);
+    });
+
+    it('[§4 System messages] refuses a client\'s notification that is a system message (an attachType, however wrapped): only the server sends those', async () => {
+      await login(t.rig.a);
+      await login(t.rig.b);
+      const atB = record(t.rig.b.port);
+      const forged = { attachType: 44, code: 3 };
+      for (const content of [forged, { attach: JSON.stringify(forged) }, { data: forged }]) {
+        expect(await rejectionOf(t.rig.a.port.sendNotification(t.rig.b.account, content))).toBeInstanceOf(ImError);
+      }
+      await settle();
+      expect(atB.of('notification')).toEqual([]);
     });
 
     it('[§8 7101] refuses a message to someone who blocked the sender', async () => {

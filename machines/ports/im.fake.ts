@@ -1,7 +1,7 @@
 /**
  * In-memory IM. `FakeImNetwork` plays the service for any number of `FakeImPort` clients
  * (auto mode: accounts, p2p delivery with server ids, offline delivery, conversations with
- * unread counts, history, kicks, refusals); in manual mode `login`, `logout`, `ping` and
+ * unread counts, history, kicks, refusals, a client's system message refused); in manual mode `login`, `logout`, `ping` and
  * `sendText` wait for the test (`port.pending.next('login').resolve()`), and `emit` pushes any event.
  */
 import { ImCode, ImError } from './im.port';
@@ -9,6 +9,10 @@ import type {
   ImConversation, ImEvent, ImMessage, ImNotification, ImPort, SendOptions,
 } from './im.port';
 import { PendingCalls } from './pending';
+import { systemAttachOf } from '../system-messages/system-messages';
+
+/** The service's refusal of a request it does not allow (NetEase's and the reference hub's 403). */
+const NOT_ALLOWED = 403;
 
 interface Stored {
   message: ImMessage;
@@ -241,7 +245,10 @@ export class FakeImPort implements ImPort {
   }
 
   async sendNotification(to: string, content: Record<string, unknown>): Promise<void> {
-    this.network.notify(this.me(), to, content);
+    const from = this.me();
+    // As the reference hub: a system message comes only from the server.
+    if (systemAttachOf(content)) throw new ImError(NOT_ALLOWED, 'System messages come only from the server');
+    this.network.notify(from, to, content);
   }
 
   async conversations(limit: number): Promise<ImConversation[]> {

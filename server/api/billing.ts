@@ -184,9 +184,9 @@ export function createCallEngine(
   const timers = new Map<number, ReturnType<typeof setTimeout>>();
   let stopped = false;
 
-  /** Stores an IM notification now (inside the caller's transaction) and queues its push. */
-  function notice(out: Outbox, from: string, to: string, content: CallStateNotice | CallIncomeNotice): void {
-    const item = imStore.notify(from, to, content);
+  /** Stores an IM system notification now (inside the caller's transaction, from the system sender) and queues its push. */
+  function notice(out: Outbox, to: string, content: CallStateNotice | CallIncomeNotice): void {
+    const item = imStore.system(to, content);
     out.push(() => realtime.im.connectionOf(to)?.push(item));
   }
 
@@ -238,7 +238,7 @@ export function createCallEngine(
     q.end.run({ id, status, time: end.at, reason: end.reason, by: end.by, cause: end.cause });
     q.removeParties.run(id);
     if (end.cause === EndCause.reject) {
-      notice(out, call.callee_accid, call.caller_accid, {
+      notice(out, call.caller_accid, {
         attachType: AttachType.callState, type: CallStateType.refused, channelId: call.channel_id, content: TEXT_REFUSED,
       });
     }
@@ -249,7 +249,7 @@ export function createCallEngine(
       for (const userId of told) {
         const to = accidOf(call, userId);
         const from = accidOf(call, peerOf(call, userId));
-        notice(out, from, to, {
+        notice(out, to, {
           attachType: AttachType.callState, type: CallStateType.warning, channelId: call.channel_id, content: text, endCause: end.cause,
         });
         const action = ringing ? SignalAction.cancel : SignalAction.hangup;
@@ -280,7 +280,7 @@ export function createCallEngine(
     if (call.price > 0) {
       if (wallets.spend(call.payer_id, call.price, CallFlowReason.callPaid, id) === undefined) throw new ShortBalance();
       wallets.earn(call.host_id, 'income', call.price, CallFlowReason.callIncome, id);
-      notice(out, accidOf(call, call.payer_id), accidOf(call, call.host_id), {
+      notice(out, accidOf(call, call.host_id), {
         attachType: AttachType.callIncome, num: call.price, channelId: call.channel_id, period,
       });
     }
@@ -374,7 +374,7 @@ export function createCallEngine(
     q.addParty.run(call.callerId, id);
     q.addParty.run(call.calleeId, id);
     const row = q.byId.get(id)!;
-    notice(out, row.caller_accid, row.callee_accid, {
+    notice(out, row.callee_accid, {
       attachType: AttachType.callState, type: CallStateType.targetChannel, channelId: row.channel_id,
       callType: row.call_type, fromUserId: row.caller_id,
     });

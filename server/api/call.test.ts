@@ -8,6 +8,7 @@ import {
   TEXT_CALL_UNAVAILABLE, TEXT_HOST_CANNOT_CALL, TEXT_NOT_CALLEE,
 } from '../../src/api/contract/call';
 import { callWorld, noticesOf } from '../testing/calls';
+import { SYSTEM_SENDER_ACCID } from '../../machines/system-messages/system-sender';
 import { TEXT_INVALID_REQUEST, TEXT_SESSION_EXPIRED } from './transport';
 
 const { createCall, joinCall, endCall, callRate, callRecordList, callRecordDetail, blockUser } = endpoints;
@@ -55,7 +56,7 @@ describe('[§7] /api/call/record/v2/createCall', () => {
     expect(row).toMatchObject({ status: CallStatus.calling, payer_id: id('user1'), host_id: id('host1'), price: 30, periods: 0 });
     expect(parties(row.id)).toEqual([id('host1'), id('user1')].sort());
     expect(noticesOf(world.db, p.host1!.yxAccid, AttachType.callState).at(-1)).toMatchObject({
-      from_accid: p.user1!.yxAccid, content: { attachType: -3, type: 0, channelId, callType: 0, fromUserId: id('user1') },
+      from_accid: SYSTEM_SENDER_ACCID, content: { attachType: -3, type: 0, channelId, callType: 0, fromUserId: id('user1') },
     });
     await hangUp('user1', channelId);
   });
@@ -249,7 +250,7 @@ describe('[§7] joinCall and endCall', () => {
     await hangUp('host2', refused);
     expect(callRow(refused)).toMatchObject({ status: CallStatus.cancel, end_cause: EndCause.reject, ended_by: id('host2') });
     const notice = noticesOf(world.db, p.user6!.yxAccid, AttachType.callState).at(-1)!;
-    expect(notice).toMatchObject({ from_accid: p.host2!.yxAccid, content: { type: 1, channelId: refused, content: TEXT_REFUSED } });
+    expect(notice).toMatchObject({ from_accid: SYSTEM_SENDER_ACCID, content: { type: 1, channelId: refused, content: TEXT_REFUSED } });
     expect(noticesOf(world.db, p.user6!.yxAccid, AttachType.callState).filter((n) => n.content.channelId === cancelled)).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import {
   TEXT_GIFT_NOT_FOUND, TEXT_GIFT_NOT_IN_CALL, TEXT_GIFT_TO_SELF,
 } from '../../src/api/contract/gift';
 import { callWorld, noticesOf } from '../testing/calls';
+import { SYSTEM_SENDER_ACCID } from '../../machines/system-messages/system-sender';
 import { TEXT_INVALID_REQUEST } from './transport';
 
 const { getGiftList, sendGift, askForGift, refuseAskGift, createCall, joinCall, endCall, callRecordDetail } = endpoints;
@@ -79,7 +80,7 @@ describe('/api/gift/send', () => {
     expect(wallet(p.user1!.userId).diamonds).toBe(before.user - 70);
     expect(wallet(p.host2!.userId).income).toBe(before.host + 70);
     expect(noticesOf(world.db, p.host2!.yxAccid, AttachType.giftIncome).at(-1)).toMatchObject({
-      from_accid: p.user1!.yxAccid, content: { attachType: 18, num: 70, giftId: 3, giftNum: 7 },
+      from_accid: SYSTEM_SENDER_ACCID, content: { attachType: 18, num: 70, giftId: 3, giftNum: 7 },
     });
     // Outside a call there is no "gift received in call" (4).
     expect(noticesOf(world.db, p.host2!.yxAccid, AttachType.giftReceivedInCall)).toEqual([]);

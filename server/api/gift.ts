@@ -98,9 +98,9 @@ export function giftHandlers(
   );
   const refuseAsk = db.prepare<[number]>('UPDATE gift_asks SET state = 1 WHERE id = ? AND state = 0');
 
-  /** Stores a notification now (in the surrounding transaction) and returns its push, for after the commit. */
-  function notice(from: string, to: string, content: Notice): () => void {
-    const item = imStore.notify(from, to, content);
+  /** Stores a system notification now (in the surrounding transaction, from the system sender) and returns its push, for after the commit. */
+  function notice(to: string, content: Notice): () => void {
+    const item = imStore.system(to, content);
     return () => realtime.im.connectionOf(to)?.push(item);
   }
 
@@ -124,7 +124,7 @@ export function giftHandlers(
       // No attachType 18: it adds to a call's gift income, and the host may be in a private call from the room.
       return { balance, callGiftIncome: undefined, sendId, pushes };
     }
-    pushes.push(notice(sender.yx_accid, host.yx_accid, {
+    pushes.push(notice(host.yx_accid, {
       attachType: AttachType.giftIncome, num: value, giftId: g.id, giftNum: num, ...(call ? { channelId: call.channel_id } : {}),
     }));
     let callGiftIncome: number | undefined;
@@ -133,7 +133,7 @@ export function giftHandlers(
       callGiftIncome = addCallGift.get({ id: call.id, value });
       if (callGiftIncome === undefined) throw refuse(TEXT_GIFT_NOT_IN_CALL);
       fulfil.run({ call: call.id, gift: g.id });
-      pushes.push(notice(sender.yx_accid, host.yx_accid, {
+      pushes.push(notice(host.yx_accid, {
         attachType: AttachType.giftReceivedInCall, giftId: g.id, giftImg: giftIconUrl(g.img_key), giftNum: num, giftName: g.name,
         channelId: call.channel_id, fromYxAccid: sender.yx_accid, fromNick: sender.nickname,
       }));
@@ -223,7 +223,7 @@ export function giftHandlers(
         const id = Number(insertAsk.run({ call: call.id, host: host.id, user: user.id, gift: g.id, time: now }).lastInsertRowid);
         return {
           askId: id,
-          push: notice(host.yx_accid, user.yx_accid, {
+          push: notice(user.yx_accid, {
             attachType: ASK_GIFT_ATTACH_TYPE, askId: id, channelId: call.channel_id, giftId: g.id, giftName: g.name,
             giftImg: giftIconUrl(g.img_key), giftPrice: g.price, fromYxAccid: host.yx_accid, fromNick: host.nickname,
           }),
@@ -239,7 +239,7 @@ export function giftHandlers(
       if (!ask || ask.user_id !== me) throw refuse(TEXT_ASK_NOT_FOUND);
       const push = db.transaction(() => {
         if (refuseAsk.run(ask.id).changes === 0) return undefined;
-        return notice(ask.user_accid, ask.host_accid, {
+        return notice(ask.host_accid, {
           attachType: AttachType.askGiftRefused, askId: ask.id, channelId: ask.channel_id, giftId: ask.gift_id,
         });
       })();

@@ -19,7 +19,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { AttachType } from '../../machines/system-messages/system-messages';
 import {
-  LIVE_FORCED_END_CODE, LIVE_GIFT_TASK_DEFAULT, LIVE_GIFT_TASK_KEY, LIVE_HEARTBEAT_WINDOW_MS, LIVE_SYSTEM_ACCID, LiveEndCause,
+  LIVE_FORCED_END_CODE, LIVE_GIFT_TASK_DEFAULT, LIVE_GIFT_TASK_KEY, LIVE_HEARTBEAT_WINDOW_MS, LiveEndCause,
   LiveRoomState, WISH_GIFT_NUM_MAX, WISHLIST_MAX, heartbeatIntervalFor,
   type LiveBoostNotice, type LiveForcedEndNotice, type LiveGiftAttach, type LivePrivateCallAttach, type LiveGiftTask, type LiveStat, type LiveWish,
 } from '../../src/api/contract/live';
@@ -225,7 +225,7 @@ export function createLiveEngine(
           attachType: AttachType.liveForcedEnd, code: LIVE_FORCED_END_CODE,
           agoraChannelId: room.agora_channel_id, yxRoomId: room.yx_room_id, endCause: cause,
         };
-        connection.push(imStore.notify(LIVE_SYSTEM_ACCID, room.host_accid, notice));
+        connection.push(imStore.system(room.host_accid, notice));
       }
     }
     return true;
@@ -425,7 +425,7 @@ export function createLiveEngine(
         attachType: on ? AttachType.boostingOn : AttachType.boostingOff,
         ...(room ? { agoraChannelId: room.agora_channel_id } : {}),
       };
-      const item = imStore.notify(LIVE_SYSTEM_ACCID, accid, notice);
+      const item = imStore.system(accid, notice);
       realtime.im.connectionOf(accid)?.push(item);
       return notice;
     },

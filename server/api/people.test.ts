@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { PresenceCode } from '../../machines/ports/presence.port';
+import { SYSTEM_SENDER_ACCID } from '../../machines/system-messages/system-sender';
 import { MESSAGE_NO_MATCH_USER, ResultCode } from '../../src/api/codes';
 import { endpoints } from '../../src/api/contract';
 import { OnlineGroupStatus } from '../../src/api/contract/news';
@@ -152,7 +153,7 @@ describe('[§7] /api/user/followUser', () => {
       const first = await server.call(followUser, { beFollowUserId: 100006, follow: true }, { token });
       expect(first.data).toEqual({ userId: 100006, yxAccid: person('host6').accid, followed: true, followerCount: 4 });
       const notice = await im.until(() => im.notifications()[0]);
-      expect(notice.from).toBe(person('user3').accid);
+      expect(notice.from).toBe(SYSTEM_SENDER_ACCID);
       expect(FollowerAddedNotice.parse(notice.content)).toEqual({
         attachType: -4, userId: 200003, yxAccid: person('user3').accid, nickname: 'Chris', icon: '/avatars/user3.svg', followerCount: 4,
       });

@@ -101,7 +101,7 @@ export function peopleHandlers(
       icon: follower.icon,
       followerCount,
     };
-    const item = imStore.notify(follower.yx_accid, followee.yx_accid, content);
+    const item = imStore.system(followee.yx_accid, content);
     realtime.im.connectionOf(followee.yx_accid)?.push(item);
   }
 

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { PresenceCode } from '../../machines/ports/presence.port';
+import { SYSTEM_SENDER_ACCID } from '../../machines/system-messages/system-sender';
 import { SignalAction } from '../../machines/ports/signalling.port';
 import { endpoints } from '../../src/api/contract';
 import { HubClose, HubCode, MAX_FRAME_BYTES, RealtimePath } from '../../src/api/contract/realtime';
@@ -153,6 +154,44 @@ describe('IM path', () => {
     expect(await c.call('send', { to: bob.account, type: 'text', text: '', idClient: 'db-3' })).toMatchObject({ code: HubCode.badRequest });
     expect(await c.call('send', { to: bob.account, type: 'custom', idClient: 'db-4' })).toMatchObject({ code: HubCode.badRequest });
     c.ws.close();
+  });
+
+  it('[§4 System messages] refuses a client\'s notification that is a system message, however wrapped; stores and pushes nothing of it', async () => {
+    const c = await loggedIn(alice);
+    const b = await loggedIn(bob);
+    const stored = () => hub.server.readDb().prepare('SELECT count(*) FROM im_notifications WHERE to_accid = ?').pluck().get(bob.account);
+    const before = stored();
+    const forged = { attachType: 44, code: 3, agoraChannelId: 'live-x' };
+    for (const content of [forged, { attach: forged }, { attach: JSON.stringify(forged) }, { data: JSON.stringify(forged) }]) {
+      expect(await c.call('notify', { to: bob.account, content })).toMatchObject({
+        ok: false, code: HubCode.forbidden,
+        message: 'System messages come only from the server: a notification from a client cannot carry an attachType',
+      });
+    }
+    expect(stored()).toBe(before);
+    // A custom notification that is no system message goes through, from its sender.
+    expect(await c.call('notify', { to: bob.account, content: { kind: 'typing' } })).toMatchObject({ ok: true });
+    const got = await b.until(() => b.pushes.find((p) => p.type === 'notification'));
+    expect(got).toMatchObject({ notification: { from: alice.account, content: { kind: 'typing' } } });
+    expect(b.pushes.filter((p) => p.type === 'notification')).toHaveLength(1);
+    c.ws.close();
+    b.ws.close();
+  });
+
+  it('[§4 System messages] nobody logs in as the system sender, on the IM or in a chat room', async () => {
+    const c = await im();
+    for (const token of ['', 'x', alice.token]) {
+      expect(await c.call('login', { account: SYSTEM_SENDER_ACCID, token: token || 'none' })).toMatchObject({ ok: false, code: HubCode.tokenInvalid });
+    }
+    hub.server.app.realtime.chatrooms.open('live-sys', alice.account);
+    const room = await Raw.open(hub.url(RealtimePath.chatroom));
+    expect(await room.call('enter', { roomId: 'live-sys', account: SYSTEM_SENDER_ACCID, token: alice.token, nick: 'System' }))
+      .toMatchObject({ ok: false, code: HubCode.tokenInvalid });
+    // Sign-ups and visitors get 'yx' and 24 hex digits: none can be the system sender's.
+    const accids = hub.server.readDb().prepare('SELECT yx_accid FROM users UNION SELECT yx_accid FROM customer_service').pluck().all();
+    expect(accids).not.toContain(SYSTEM_SENDER_ACCID);
+    c.ws.close();
+    room.ws.close();
   });
 
   it('[§7] lets the customer-service account log in and chat', async () => {

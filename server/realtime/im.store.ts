@@ -11,8 +11,11 @@
  * - Message times are unique and increasing (one millisecond apart at least), so paging
  *   history by `before` never skips a message that shares a millisecond with another.
  * - Clearing history is per account: it hides older messages from that account only.
+ * - System notifications (SPEC §4 attachType) are stored from SYSTEM_SENDER_ACCID only
+ *   (`system`), whomever they concern: the app obeys no other sender.
  */
 import type { ImConversation, ImMessage, ImNotification } from '../../machines/ports/im.port';
+import { SYSTEM_SENDER_ACCID } from '../../machines/system-messages/system-sender';
 import type { Db } from '../db/database';
 
 export interface MessageRow {
@@ -208,7 +211,11 @@ export function createImStore(db: Db) {
       return sendTx(m);
     },
 
+    /** A client's custom notification (no system message: the hub refuses those from clients). */
     notify: (from: string, to: string, content: Record<string, unknown>): Synced => notifyTx(from, to, content),
+
+    /** A system notification of SPEC §4 (attachType), always from the server's system sender. */
+    system: (to: string, content: Record<string, unknown>): Synced => notifyTx(SYSTEM_SENDER_ACCID, to, content),
 
     /** Everything addressed to `accid` after sequence number `after`, in sequence order. */
     since(accid: string, after: number): Synced[] {

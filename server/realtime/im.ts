@@ -5,7 +5,12 @@
  * (im.store.ts) and pushed live when the recipient is connected; a login replays what the
  * client has not seen, then says the unread total, so nothing is lost or doubled across a
  * reconnect.
+ *
+ * Only the server speaks for the server: it stores system notifications (SPEC §4 attachType)
+ * from SYSTEM_SENDER_ACCID, which nobody can log in as, and a client's `notify` whose content
+ * reads as a system message (an attachType, however wrapped) is refused with 403.
  */
+import { SYSTEM_SENDER_ACCID, systemAttachOf } from '../../machines/system-messages/system-messages';
 import { ImOps, HubClose, HubCode, type ImLoginResult, type ImPush } from '../../src/api/contract/realtime';
 import type { ImAccounts } from './accounts';
 import type { Blocks } from './blocks';
@@ -53,7 +58,10 @@ export function createImService({ store, accounts, blocks }: { store: ImStore; a
         if (conn.account && conn.account !== account) {
           throw new HubError(HubCode.loginConflict, 'This socket is logged in as another account');
         }
-        if (!accounts.verify(account, token)) throw new HubError(HubCode.tokenInvalid, 'Account or token invalid');
+        // The system sender has no token; refused by name all the same, whatever the accounts hold.
+        if (account === SYSTEM_SENDER_ACCID || !accounts.verify(account, token)) {
+          throw new HubError(HubCode.tokenInvalid, 'Account or token invalid');
+        }
 
         const older = online.get(account);
         if (older && older !== conn) {
@@ -123,6 +131,9 @@ export function createImService({ store, accounts, blocks }: { store: ImStore; a
 
       notify: op(ImOps.notify, (conn, { to, content }) => {
         const from = me(conn);
+        if (systemAttachOf(content)) {
+          throw new HubError(HubCode.forbidden, 'System messages come only from the server: a notification from a client cannot carry an attachType');
+        }
         if (!accounts.profile(to)) throw new HubError(HubCode.notFound, 'No such account');
         const item = store.notify(from, to, content);
         push(to, item);

@@ -137,6 +137,11 @@ export const ImOps = {
     attach: z.optional(payload),
     ext: z.optional(z.union([z.string().check(z.maxLength(8192)), payload])),
   }),
+  /**
+   * A client's custom notification. It may not be a system message (SPEC §4: content with an
+   * attachType, however wrapped): those come only from the server's system sender, so the hub
+   * refuses them with `forbidden`.
+   */
   notify: z.object({ to: account, content: payload }),
   conversations: z.object({ limit: limit(1000) }),
   markRead: z.object({ peer: account }),

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ImCode, ImError } from '../../machines/ports/im.port';
 import type { ImEvent, ImMessage, ImPort } from '../../machines/ports/im.port';
+import { SYSTEM_SENDER_ACCID } from '../../machines/system-messages/system-sender';
 import { NimCloud, NimDoubleCode, NimDoubleSdk } from './doubles/nim.double';
 import { NIM_OTHER_OPTIONS, UNKNOWN_IM_CODE, createNimImPort, toImMessage } from './im.nim';
 
@@ -285,6 +286,18 @@ describe('NetEase IM adapter: notifications [§4 System messages]', () => {
     await alice.port.sendNotification('bob', { attachType: 99, paid: true });
     await bob.port.login('bob', 'tb');
     expect(lastOf(bob.events, 'notification')?.notification.from).toBe('alice');
+  });
+});
+
+describe('NetEase IM adapter: who sent a system message [§4 System messages]', () => {
+  it('gives the sender NetEase stamps: a client\'s forged 44 is from that client, the server API\'s is from the system sender', async () => {
+    const { cloud, alice, bob } = await loggedIn();
+    // NetEase lets a client send any custom notification; it cannot choose the sender.
+    await alice.port.sendNotification('bob', { attachType: 44, code: 3 });
+    expect(lastOf(bob.events, 'notification')?.notification).toMatchObject({ from: 'alice', to: 'bob' });
+    // The server sends through NetEase's server API, as the system sender.
+    cloud.notify(SYSTEM_SENDER_ACCID, 'bob', JSON.stringify({ attachType: 44, code: 3 }));
+    expect(lastOf(bob.events, 'notification')?.notification).toMatchObject({ from: SYSTEM_SENDER_ACCID, to: 'bob' });
   });
 });
 

@@ -3,7 +3,17 @@
  * (server/realtime, on the HTTP server's upgrades), same-origin avatars, the dev shell and
  * the built app. `createServer` opens, migrates and seeds the database and returns the
  * Fastify instance without listening (the hub is `app.realtime`); closing the instance
- * closes the hub's sockets, then the database.
+ * closes the hub's sockets, then the database. A request that arrives while it closes is
+ * answered at once: an API request with the API's own envelope (`serverRestarting`), anything
+ * else with a plain 503.
+ *
+ * Two modes:
+ * - development (the default; `npm start`, the tests): the dev shell, the development seed
+ *   (public passwords), and the development AES pair when none is given;
+ * - production: no dev shell (its routes answer 404, so no passwordless session and no fault
+ *   injection), only the reference data (server/db/seed.ts `seedReferenceData`), and it refuses
+ *   to start (ProductionConfigError, one line) without its own AES key and IV, with the
+ *   development ones, or on a database that holds the development accounts.
  */
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,7 +21,7 @@ import { STATUS_CODES } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createAesCodec } from '../src/api/codec';
-import { DEV_AES_IV, DEV_AES_KEY } from '../src/api/codes';
+import { DEV_AES_IV, DEV_AES_KEY, ResultCode, TEXT_SERVER_RESTARTING } from '../src/api/codes';
 import { apiRoutes } from './api';
 import { createCallEngine, type CallOptions } from './api/billing';
 import { createFaults } from './api/faults';
@@ -19,9 +29,11 @@ import { createLiveEngine, type LiveOptions } from './api/live.rooms';
 import { translatorStandIn } from './api/translator';
 import { encryptedApi } from './api/transport';
 import { mediaUploads } from './api/upload';
-import { createSessions } from './auth/sessions';
-import { openDatabase } from './db/database';
-import { seed, type SeedOptions } from './db/seed';
+import { createDoorLimits, type DoorLimitOptions } from './auth/limits';
+import { createSessions, type SessionOptions } from './auth/sessions';
+import { openDatabase, type Db } from './db/database';
+import { FIRST_RUNTIME_USER_ID } from './db/migrations';
+import { CUSTOMER_SERVICE, seed, seedReferenceData, type SeedOptions } from './db/seed';
 import { createRealtimeHub, type RealtimeOptions } from './realtime/hub';
 import { devShell } from './shell/routes';
 import { createUsers } from './users/users';
@@ -31,20 +43,33 @@ import { registerGiftPictures } from './web/gifts';
 import { registerSecurityHeaders } from './web/security';
 import { registerStaticApp } from './web/static';
 
+export type ServerMode = 'production' | 'development';
+
 export interface ServerOptions {
+  /** 'development' (default): dev shell, development seed and AES pair; 'production': none of them (see above). */
+  mode?: ServerMode;
   /** SQLite file (created with its folder), or ':memory:'. */
   dbPath: string;
   /** The Vite build to serve; default `dist`. */
   distDir?: string;
   /** Log warnings and errors (level from LOG_LEVEL, default 'warn'). */
   logger?: boolean;
-  /** Transport key and IV, 16 bytes each; default the shared development pair. */
+  /** Transport key and IV, 16 bytes each; default the shared development pair (production: required, and not that pair). */
   aesKey?: string;
   aesIv?: string;
-  /** Development-only routes under /shell (see shell/routes.ts); default true. */
+  /** Development-only routes under /shell (see shell/routes.ts); default true, never in production. */
   devShell?: boolean;
-  /** Seed counts, or false to leave the database unseeded; default the standard seed. */
+  /** Seed counts, or false to leave the database unseeded; default the standard seed (production: reference data only). */
   seed?: SeedOptions | false;
+  /** Session lifetime and the cap per user (server/auth/sessions.ts). */
+  sessions?: SessionOptions;
+  /** Failed sign-ins, sign-ups and visitor entries allowed per account and address (server/auth/limits.ts). */
+  limits?: DoorLimitOptions;
+  /**
+   * Fastify's `trustProxy`: whether the client address may be read from X-Forwarded-For (true,
+   * or the proxies' addresses). Default false: the socket's peer, which a client cannot forge.
+   */
+  trustProxy?: boolean | string;
   /** WebSocket hub timings (presence grace, heartbeat). */
   realtime?: RealtimeOptions;
   /** Where uploaded pictures and videos are kept; default `media/` beside the database (a temporary folder for ':memory:'). */
@@ -55,17 +80,61 @@ export interface ServerOptions {
   live?: LiveOptions;
 }
 
+/** A production start refused: the message is the one line to print (what is missing or wrong). */
+export class ProductionConfigError extends Error {
+  override name = 'ProductionConfigError';
+}
+
+const refuse = (reason: string) => new ProductionConfigError(`Refusing to start in production: ${reason}`);
+
+/** The production checks that need no database: the dev shell and seed are not asked for, the AES pair is the deployment's own. */
+function checkProductionOptions(opts: ServerOptions): void {
+  if (opts.devShell === true) throw refuse('the dev shell is development only; leave devShell unset.');
+  if (opts.seed) throw refuse('the development seed is development only; unset SEED_HOSTS and SEED_USERS.');
+  for (const [name, value, dev] of [['AES_KEY', opts.aesKey, DEV_AES_KEY], ['AES_IV', opts.aesIv, DEV_AES_IV]] as const) {
+    if (!value) throw refuse(`${name} is not set.`);
+    if (value === dev) throw refuse(`${name} is the development value from src/api/codes.ts; set one of your own.`);
+    const bytes = Buffer.byteLength(value, 'utf8');
+    if (bytes !== 16) throw refuse(`${name} must be exactly 16 bytes, not ${bytes}.`);
+  }
+}
+
+/** A production database must not hold what the development seed made (accounts with a public password, a derivable IM token). */
+function checkProductionDatabase(db: Db, dbPath: string): void {
+  const seededUser = db.prepare('SELECT 1 FROM users WHERE id < ? LIMIT 1').pluck().get(FIRST_RUNTIME_USER_ID);
+  const seededService = db.prepare('SELECT 1 FROM customer_service WHERE im_token = ? LIMIT 1').pluck().get(CUSTOMER_SERVICE.imToken);
+  if (seededUser || seededService) {
+    throw refuse(`the database ${dbPath} holds the development accounts; start on a new one (DB_PATH).`);
+  }
+}
+
 export async function createServer(opts: ServerOptions): Promise<FastifyInstance> {
+  const production = opts.mode === 'production';
+  if (production) checkProductionOptions(opts);
   // Built first so that a bad key fails before anything is opened (SPEC §5).
   const codec = createAesCodec(opts.aesKey ?? DEV_AES_KEY, opts.aesIv ?? DEV_AES_IV);
   const db = openDatabase(opts.dbPath);
   try {
-    if (opts.seed !== false) seed(db, opts.seed);
+    if (production) {
+      checkProductionDatabase(db, opts.dbPath);
+      seedReferenceData(db);
+    } else if (opts.seed !== false) seed(db, opts.seed);
     const users = createUsers(db);
-    const sessions = createSessions(db);
+    const sessions = createSessions(db, opts.sessions);
 
-    const app = Fastify({ logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'warn' } : false });
-    const hub = createRealtimeHub({ db, findSession: sessions.find, log: app.log }, opts.realtime);
+    const app = Fastify({
+      logger: opts.logger ? { level: process.env.LOG_LEVEL ?? 'warn' } : false,
+      trustProxy: opts.trustProxy ?? false,
+      // Answered by the hook below instead, in the API's own envelope.
+      return503OnClosing: false,
+    });
+    answerWhileStopping(app, codec);
+    const hub = createRealtimeHub(
+      { db, findSession: sessions.find, findImSession: sessions.findByImToken, log: app.log },
+      opts.realtime,
+    );
+    // Logout and the cap on sessions close what the session opened on the hub.
+    sessions.onEnded((token) => hub.closeSession(token));
     hub.attach(app.server);
     app.decorate('realtime', hub);
     // Sockets first: the HTTP server's close waits for every connection, upgraded ones included.
@@ -80,7 +149,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     app.decorate('live', live);
     app.addHook('preClose', async () => live.stop());
     app.addHook('onClose', async () => db.close());
-    const deps = { users, sessions, realtime: hub, db, faults: createFaults(), calls, live };
+    const deps = { users, sessions, limits: createDoorLimits(opts.limits), realtime: hub, db, faults: createFaults(), calls, live };
     registerSecurityHeaders(app);
     // Outside the API (which has its own): client errors keep their status, anything else is a logged, generic 500.
     app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -101,11 +170,33 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     registerAvatars(app);
     registerBanners(app);
     registerGiftPictures(app);
-    if (opts.devShell !== false) await app.register(devShell, { ...deps, hub });
+    if (!production && opts.devShell !== false) await app.register(devShell, { ...deps, hub });
     await registerStaticApp(app, resolve(opts.distDir ?? 'dist'));
     return app;
   } catch (err) {
     db.close();
     throw err;
   }
+}
+
+/**
+ * From the moment closing starts, every request is answered at once and its connection closed:
+ * an API request (`/api/…`) with the API's encrypted envelope `serverRestarting` (the app shows
+ * its sentence as any other code's, SPEC §8), anything else with a plain 503. Registered before
+ * every route and hook, so it runs first on all of them.
+ */
+function answerWhileStopping(app: FastifyInstance, codec: ReturnType<typeof createAesCodec>): void {
+  let stopping = false;
+  const envelope = codec.encrypt(JSON.stringify({ code: ResultCode.serverRestarting, message: TEXT_SERVER_RESTARTING }));
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!stopping) return;
+    reply.header('connection', 'close').header('cache-control', 'no-store');
+    if (request.url.startsWith('/api/')) {
+      return reply.code(200).header('content-type', 'text/plain;charset=utf-8').send(envelope);
+    }
+    return reply.code(503).type('text/plain; charset=utf-8').send(`${TEXT_SERVER_RESTARTING}\n`);
+  });
 }

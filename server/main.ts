@@ -1,15 +1,24 @@
 /**
  * `npm run server`: serves the reference backend on one origin.
  *
+ * NODE_ENV=production starts it in production mode (server/app.ts: no dev shell, no
+ * development seed, its own AES pair required); it then refuses to start with one line on
+ * stderr naming what is missing or wrong, and exit code 1. Without NODE_ENV (or with
+ * `development` or `test`) it is the development stand-in, as `npm start` and the tests use it.
+ *
  * Env: PORT (8080), HOST (127.0.0.1), DB_PATH (data/app.db; created and seeded on first
- * run), DIST_DIR (dist), AES_KEY / AES_IV (16 bytes each; default the development pair),
- * LOG_LEVEL (warn), SEED_HOSTS / SEED_USERS (seed counts; default 6 and 4),
+ * run), DIST_DIR (dist), AES_KEY / AES_IV (16 bytes each; default the development pair, required
+ * in production), TRUST_PROXY (unset: the client address is the socket's; `true`, or the proxies'
+ * addresses, comma-separated: read from X-Forwarded-For), LOG_LEVEL (warn), SEED_HOSTS /
+ * SEED_USERS (development seed counts; default 6 and 4),
  * CALL_BILLING_PERIOD_MS (60000), CALL_RING_TIMEOUT_MS (30000), CALL_OFFLINE_GRACE_MS (30000):
  * call timings, shorter for e2e runs; LIVE_HEARTBEAT_WINDOW_MS (30000): a live room whose host
  * has not beaten liveHeartBeatV2 for this long ends (the beat interval is a third of it, at most
  * 10 s), shorter for e2e runs.
  */
-import { createServer } from './app';
+import { createServer, ProductionConfigError } from './app';
+
+const production = process.env.NODE_ENV === 'production';
 
 const port = Number(process.env.PORT ?? 8080);
 if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${process.env.PORT}.`);
@@ -23,13 +32,22 @@ function msFromEnv(name: string): number | undefined {
   return value;
 }
 
+/** TRUST_PROXY: unset or empty trusts nobody; `true` any proxy; anything else is the proxies' addresses. */
+function trustProxyFromEnv(): boolean | string {
+  const raw = process.env.TRUST_PROXY?.trim() ?? '';
+  if (raw === '' || raw === 'false') return false;
+  return raw === 'true' ? true : raw;
+}
+
 const app = await createServer({
+  mode: production ? 'production' : 'development',
+  trustProxy: trustProxyFromEnv(),
   dbPath: process.env.DB_PATH ?? 'data/app.db',
   distDir: process.env.DIST_DIR ?? 'dist',
   logger: true,
   aesKey: process.env.AES_KEY,
   aesIv: process.env.AES_IV,
-  seed: {
+  seed: production && !process.env.SEED_HOSTS && !process.env.SEED_USERS ? undefined : {
     ...(process.env.SEED_HOSTS ? { hosts: Number(process.env.SEED_HOSTS) } : {}),
     ...(process.env.SEED_USERS ? { users: Number(process.env.SEED_USERS) } : {}),
   },
@@ -41,12 +59,17 @@ const app = await createServer({
   live: {
     heartbeatWindowMs: msFromEnv('LIVE_HEARTBEAT_WINDOW_MS'),
   },
+}).catch((err: unknown) => {
+  // A refused production start is said in its one line, not as a stack trace.
+  if (!(err instanceof ProductionConfigError)) throw err;
+  console.error(err.message);
+  process.exit(1);
 });
 
 await app.listen({ port, host: process.env.HOST ?? '127.0.0.1' });
 const address = app.server.address();
 const actualPort = typeof address === 'object' && address ? address.port : port;
-console.log(`Dev shell: http://localhost:${actualPort}/shell`);
+if (!production) console.log(`Dev shell: http://localhost:${actualPort}/shell`);
 console.log(`App: http://localhost:${actualPort}/`);
 
 let closing = false;

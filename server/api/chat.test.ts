@@ -8,10 +8,10 @@ import {
 } from '../../src/api/contract/chat';
 import { HubCode, RealtimePath } from '../../src/api/contract/realtime';
 import { CUSTOMER_SERVICE, SEED_PASSWORD } from '../db/seed';
-import { device, startTestServer, type TestServer } from '../testing/harness';
+import { signInForIm, startTestServer, type TestServer } from '../testing/harness';
 import { TEXT_INVALID_REQUEST, TEXT_SESSION_EXPIRED } from './transport';
 
-const { blockUser, removeBlockUser, getCustomerReplyInfo, getFeedbackType, getAnchorFeedbackSubmit, login } = endpoints;
+const { blockUser, removeBlockUser, getCustomerReplyInfo, getFeedbackType, getAnchorFeedbackSubmit } = endpoints;
 
 interface Person { userId: number; token: string; accid: string; imToken: string }
 
@@ -19,11 +19,9 @@ let server: TestServer;
 const people: Record<string, Person> = {};
 beforeAll(async () => {
   server = await startTestServer({ build: false });
-  const db = server.readDb();
   for (const name of ['host1', 'host2', 'user1', 'user2', 'user3']) {
-    const res = await server.call(login, { ...device, account: `${name}@example.com`, password: SEED_PASSWORD });
-    const row = db.prepare('SELECT yx_accid, im_token FROM users WHERE id = ?').get(res.data!.userId) as { yx_accid: string; im_token: string };
-    people[name] = { userId: res.data!.userId, token: res.data!.token, accid: row.yx_accid, imToken: row.im_token };
+    const signedIn = await signInForIm(server.call, `${name}@example.com`, SEED_PASSWORD);
+    people[name] = { userId: signedIn.userId, token: signedIn.token, accid: signedIn.yxAccid, imToken: signedIn.imToken };
   }
 });
 afterAll(() => server.close());

@@ -5,6 +5,7 @@
  */
 import { endpoints, type Endpoint } from '../../src/api/contract';
 import type { Database } from 'better-sqlite3';
+import type { DoorLimits } from '../auth/limits';
 import type { Sessions } from '../auth/sessions';
 import type { Users } from '../users/users';
 import type { CallEngine, CallRealtimeDeps } from './billing';
@@ -28,6 +29,8 @@ export type Handlers = HandlersOf<typeof endpoints>;
 export interface ApiDeps {
   users: Users;
   sessions: Sessions;
+  /** Failed sign-ins, sign-ups and visitor entries counted per account and address (server/auth/limits.ts). */
+  limits: DoorLimits;
   /** The hub's parts the API uses (blocks and presence are shared with the IM and presence sockets). */
   realtime: RealtimeApiDeps & ChatRealtimeDeps & NewsRealtimeDeps & PrivateMsgRealtimeDeps & PeopleRealtimeDeps & CallRealtimeDeps
     & LiveRealtimeDeps;

@@ -18,7 +18,7 @@ import {
 } from '../../src/api/contract/people';
 import { RealtimePath } from '../../src/api/contract/realtime';
 import { CUSTOMER_SERVICE, SEED_PASSWORD } from '../db/seed';
-import { device, startTestServer, type TestServer } from '../testing/harness';
+import { device, signInForIm, startTestServer, type TestServer } from '../testing/harness';
 import { TEXT_INVALID_REQUEST } from './transport';
 
 const {
@@ -38,8 +38,8 @@ const as = async (who: string) => {
   return token;
 };
 const idOf = (who: string) => (who.startsWith('host') ? 100_000 : 200_000) + Number(who.replace(/\D/g, ''));
-const person = (who: string) => writer.prepare('SELECT yx_accid AS accid, im_token AS imToken FROM users WHERE id = ?')
-  .get(idOf(who)) as { accid: string; imToken: string };
+const person = (who: string) => writer.prepare('SELECT yx_accid AS accid FROM users WHERE id = ?')
+  .get(idOf(who)) as { accid: string };
 
 beforeAll(async () => {
   server = await startTestServer({ build: false });
@@ -55,7 +55,8 @@ const refused = (message: string) => ({ code: ResultCode.invalidRequest, message
 
 /** A minimal IM client of the hub: logs in and collects pushes. */
 async function imClient(who: string) {
-  const { accid, imToken } = person(who);
+  // IM tokens are per session: a new sign-in's.
+  const { yxAccid: accid, imToken } = await signInForIm(server.call, `${who}@example.com`, SEED_PASSWORD);
   const ws = new WebSocket(server.base.replace(/^http/, 'ws') + RealtimePath.im);
   const frames: { id?: number; ok?: boolean; push?: { type: string; notification?: { from: string; content: unknown } } }[] = [];
   ws.on('message', (data) => frames.push(JSON.parse(data.toString()) as (typeof frames)[number]));

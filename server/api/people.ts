@@ -180,7 +180,7 @@ export function peopleHandlers(
         changes.picList = picList.map((m) => ({ mediaType: m.mediaType, mediaUrl: validUrl(m.mediaUrl) }));
       }
       users.updateProfile(caller, changes);
-      const mine = users.mineInfo(caller);
+      const mine = users.mineInfo(caller, requireSession(ctx).imToken);
       if (!mine) throw new ApiError(ResultCode.authFailed, TEXT_SESSION_EXPIRED);
       return mine;
     },

@@ -13,7 +13,7 @@ export type RealtimeApiDeps = Pick<RealtimeHub, 'tokens' | 'accounts'>;
 export function realtimeHandlers({ tokens, accounts }: RealtimeApiDeps): HandlersOf<typeof realtime> {
   return {
     getAgoraRtmToken(ctx) {
-      return tokens.issue(requireSession(ctx).userId);
+      return tokens.issue(requireSession(ctx));
     },
 
     // One local address, whatever the room: the hub tells a room that has not opened apart on `enter`.

@@ -1,10 +1,16 @@
 /**
  * Handlers of the session endpoints (SPEC §7 Users: login, registration, visitor entry,
  * the current user) and logout. Every sign-in opens a new server session that records
- * the app id header and the device fields of the request.
+ * the app id header and the device fields of the request (server/auth/sessions.ts: its
+ * lifetime, the cap per user); logout ends it with everything opened under it.
+ *
+ * The doors are limited (server/auth/limits.ts): a locked sign-in, or a sign-up or visitor
+ * entry over its number, is refused with `tooManyAttempts` and the wait, before any password
+ * work or any row is written.
  */
-import { ResultCode } from '../../src/api/codes';
+import { ResultCode, tooManyAttemptsText } from '../../src/api/codes';
 import type { session } from '../../src/api/contract';
+import type { DoorLimits } from '../auth/limits';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../auth/password';
 import type { Sessions } from '../auth/sessions';
 import type { Users } from '../users/users';
@@ -15,19 +21,31 @@ export const TEXT_ACCOUNT_EXISTS = 'This account is already registered.';
 
 const accountExists = () => new ApiError(ResultCode.accountExists, TEXT_ACCOUNT_EXISTS);
 
-export function sessionHandlers({ users, sessions }: { users: Users; sessions: Sessions }): HandlersOf<typeof session> {
+/** Refuses with the wait when there is one. */
+function refuseWhileLocked(waitMs: number): void {
+  if (waitMs > 0) throw new ApiError(ResultCode.tooManyAttempts, tooManyAttemptsText(waitMs));
+}
+
+export function sessionHandlers(
+  { users, sessions, limits }: { users: Users; sessions: Sessions; limits: DoorLimits },
+): HandlersOf<typeof session> {
   return {
-    async login({ body, appId }) {
+    async login({ body, appId, address }) {
+      refuseWhileLocked(await limits.signInWaitMs(body.account, address));
       const user = users.findByAccount(body.account);
       const valid = user?.password_hash
         ? await verifyPassword(body.password, user.password_hash)
         : await verifyAgainstDecoy(body.password);
       // One answer for an unknown account and a wrong password.
-      if (!user || !valid) throw new ApiError(ResultCode.authFailed, TEXT_BAD_CREDENTIALS);
+      if (!user || !valid) {
+        await limits.signInFailed(body.account, address);
+        throw new ApiError(ResultCode.authFailed, TEXT_BAD_CREDENTIALS);
+      }
       return sessions.open(user, appId, body);
     },
 
-    async register({ body, appId }) {
+    async register({ body, appId, address }) {
+      refuseWhileLocked(await limits.signUpWaitMs(address));
       // A cheap early answer; the unique index is what settles two sign-ups racing for one account.
       if (users.findByAccount(body.account)) throw accountExists();
       const user = users.register(body.account, await hashPassword(body.password), body.nickname);
@@ -35,12 +53,14 @@ export function sessionHandlers({ users, sessions }: { users: Users; sessions: S
       return sessions.open(user, appId, body);
     },
 
-    visit({ body, appId }) {
+    async visit({ body, appId, address }) {
+      refuseWhileLocked(await limits.visitWaitMs(address));
       return sessions.open(users.visitor(body.deviceId), appId, body);
     },
 
     userInfo(ctx) {
-      const mine = users.mineInfo(requireSession(ctx).userId);
+      const session = requireSession(ctx);
+      const mine = users.mineInfo(session.userId, session.imToken);
       if (!mine) throw new ApiError(ResultCode.authFailed, TEXT_SESSION_EXPIRED);
       return mine;
     },

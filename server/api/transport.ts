@@ -37,6 +37,8 @@ export interface ApiContext<E extends Endpoint> {
   session: AuthSession | null;
   /** The `x-app-id` header ('' when absent). */
   appId: string;
+  /** The caller's address (Fastify's `request.ip`: the socket's, or X-Forwarded-For's only behind a trusted proxy). */
+  address: string;
 }
 
 export type Handler<E extends Endpoint> = (
@@ -142,7 +144,7 @@ export async function encryptedApi(api: FastifyInstance, { codec, findSession, r
 
       let data: unknown;
       try {
-        data = await handler({ body, session, appId: header(request, Header.appId) });
+        data = await handler({ body, session, appId: header(request, Header.appId), address: request.ip });
       } catch (err) {
         if (err instanceof ApiError) return answer(reply, seal({ code: err.code, message: err.message }));
         throw err;

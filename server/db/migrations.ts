@@ -507,6 +507,37 @@ const migrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 8,
+    name: 'sessions that end: an IM token per session, an expiry, Agora tokens bound to their session',
+    sql: `
+      -- The IM token (userInfo imToken) is random per sign-in and dies with its session: the hub's IM
+      -- and chat-room logins check it against live sessions. The per-user token, derived from the
+      -- account in the old seed, is no credential any more and goes.
+      ALTER TABLE sessions ADD COLUMN im_token TEXT;
+      -- Milliseconds since the epoch; a session past it is refused like a revoked one.
+      ALTER TABLE sessions ADD COLUMN expires_at INTEGER;
+      UPDATE sessions SET im_token = lower(hex(randomblob(16))),
+                          expires_at = CAST(strftime('%s', created_at) AS INTEGER) * 1000 + 30 * 86400000;
+      CREATE UNIQUE INDEX sessions_im_token ON sessions (im_token);
+      -- The live sessions of a user, oldest first (the cap on sessions per user revokes from the front).
+      CREATE INDEX sessions_user_live ON sessions (user_id, created_at) WHERE revoked_at IS NULL;
+      ALTER TABLE users DROP COLUMN im_token;
+
+      -- Agora tokens belong to the session that asked for them (revoked or expired with it). Tokens
+      -- issued before this version had no session: they go, and the app asks again.
+      DROP TABLE agora_tokens;
+      CREATE TABLE agora_tokens (
+        token         TEXT PRIMARY KEY,
+        kind          TEXT NOT NULL CHECK (kind IN ('rtm', 'rtc')),
+        user_id       INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        session_token TEXT NOT NULL REFERENCES sessions (token) ON DELETE CASCADE,
+        expires_at    INTEGER NOT NULL
+      );
+      CREATE INDEX agora_tokens_user ON agora_tokens (user_id);
+      CREATE INDEX agora_tokens_session ON agora_tokens (session_token);
+    `,
+  },
 ];
 
 export function migrate(db: Db): void {

@@ -258,7 +258,7 @@ describe('migrations', () => {
     const db = seeded();
     migrate(db);
     migrate(db);
-    expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(db.prepare('SELECT version FROM schema_migrations').pluck().all()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     const visitor = createUsers(db).visitor('device-x');
     expect(visitor.id).toBe(FIRST_RUNTIME_USER_ID);
   });

@@ -1,11 +1,21 @@
 /**
- * The deterministic development seed. Every row is a pure function of its index, so two
- * fresh databases seeded with the same options are identical, and seeding again changes
- * nothing (existing rows are kept, never overwritten, including app_config values edited
- * at run time). Raise `hosts` for load tests: host ids are 100000 + i, up to 99 999 hosts.
+ * What a database starts with, in two parts:
+ * - `seedReferenceData`: what the product needs to run at all, in production too: countries,
+ *   tags, app config, gifts and their categories, banners, customer-service common problems,
+ *   feedback types, and one customer-service IM account whose token is random (made once, when
+ *   the account is created; the operator reads it from the database).
+ * - `seed`: the deterministic development seed: the reference data, station messages, and the
+ *   development accounts (public password, fixed customer-service IM token). Development only.
  *
- * Dev accounts: host1@example.com … and user1@example.com …, all with SEED_PASSWORD. One
- * customer-service IM account (`customer_service`, an IM account only, not an app user).
+ * Every seeded row is a pure function of its index, so two fresh databases seeded with the
+ * same options are identical, and seeding again changes nothing (existing rows are kept, never
+ * overwritten, including app_config values edited at run time). Raise `hosts` for load tests:
+ * host ids are 100000 + i, up to 99 999 hosts.
+ *
+ * Dev accounts: host1@example.com … and user1@example.com …, all with SEED_PASSWORD. Their IM
+ * tokens are those of their sessions (server/auth/sessions.ts), as everyone's. One
+ * customer-service IM account (`customer_service`, an IM account only, not an app user) with
+ * the fixed token CUSTOMER_SERVICE.imToken (development only: derived from public text).
  *
  * News and chat: twelve station messages to everyone and three system mails per seeded person,
  * customer-service common problems, feedback types, and wallets (users start with
@@ -24,7 +34,7 @@
  *
  * Live rooms: the live gift task (app config `live_gift_task`: 1000 diamonds a day, reward 100).
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { VIP_CALL_DISCOUNT_KEY } from '../../src/api/contract/call';
 import { POPULAR_CATEGORY } from '../../src/api/contract/gift';
 import { LIVE_GIFT_TASK_DEFAULT, LIVE_GIFT_TASK_KEY } from '../../src/api/contract/live';
@@ -50,7 +60,11 @@ export interface SeedOptions {
 
 const HOST_ID_BASE = 100_000;
 const USER_ID_BASE = 200_000;
-/** The one seeded customer-service IM account (SPEC §7 /api/im/getCustomerServiceList). */
+/**
+ * The one seeded customer-service IM account (SPEC §7 /api/im/getCustomerServiceList). Its
+ * token here is the development seed's, derived from public text; the reference data of a
+ * production database gives the same account a random one.
+ */
 export const CUSTOMER_SERVICE = {
   yxAccid: yxAccidFor('service:customer-service-1'),
   imToken: createHash('sha256').update('seed:im:customer-service-1').digest('hex').slice(0, 32),
@@ -218,7 +232,6 @@ function seededUser(kind: Kind, i: number): NewUser {
     country_id: pick(COUNTRIES, isHost ? i : i + 3)[0],
     icon: avatarUrl(`${kind}${i}`),
     yx_accid: yxAccidFor(`account:${account}`),
-    im_token: digest('im').toString('hex').slice(0, 32),
     is_new_user: i % 3 === 0 ? 1 : 0,
     is_vip: !isHost && i % 2 === 0 ? 1 : 0,
     device_id: null,
@@ -263,33 +276,25 @@ function hostTags(i: number): number[] {
   return [pick(recommend.children, i)[0], pick(interests.children, i)[0]];
 }
 
-export function seed(db: Db, { hosts = 6, users = 4 }: SeedOptions = {}): void {
-  for (const n of [hosts, users]) {
-    if (!Number.isInteger(n) || n < 0 || n > MAX_PER_KIND) throw new RangeError(`Seed counts must be 0…${MAX_PER_KIND}.`);
-  }
-  const ignore = (sql: string) => db.prepare(`INSERT INTO ${sql} ON CONFLICT DO NOTHING`);
+const ignoring = (db: Db) => (sql: string) => db.prepare(`INSERT INTO ${sql} ON CONFLICT DO NOTHING`);
+
+/**
+ * The rows the product needs to run, in production too (no people, no messages). A
+ * customer-service account is created with `serviceImToken` (default: random) when it does
+ * not exist yet; an existing one keeps its token.
+ */
+export function seedReferenceData(db: Db, { serviceImToken }: { serviceImToken?: string } = {}): void {
+  const ignore = ignoring(db);
   const country = ignore('countries (id, name, code) VALUES (?, ?, ?)');
   const tag = ignore('tags (id, parent_id, name) VALUES (?, ?, ?)');
   const config = ignore('app_config (key, value) VALUES (?, ?)');
-  const media = ignore('user_media (user_id, sort, media_type, media_url) VALUES (?, ?, ?, ?)');
-  const userTag = ignore('user_tags (user_id, tag_id) VALUES (?, ?)');
   const serviceAccount = ignore('customer_service (yx_accid, im_token, nickname, icon, sort) VALUES (?, ?, ?, ?, ?)');
-  const mail = ignore('sys_mail (user_id, mail_type, title, content, created_at, seed_key) VALUES (?, ?, ?, ?, ?, ?)');
-  const wallet = ignore('wallets (user_id, diamonds, income) VALUES (?, ?, 0)');
   const problem = ignore('customer_problems (id, audience, sort, problem, reply) VALUES (?, ?, ?, ?, ?)');
   const feedbackType = ignore('feedback_types (id, name, sort) VALUES (?, ?, ?)');
   const appPic = ignore('app_pics (pic_type, sort, title, pic_url, link_url, seed_key) VALUES (?, ?, ?, ?, ?, ?)');
-  const follow = ignore('user_follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)');
   const giftCategory = ignore('gift_categories (id, name, sort) VALUES (?, ?, ?)');
   const gift = ignore('gifts (id, name, price, img_key, sort) VALUES (?, ?, ?, ?, ?)');
   const giftInCategory = ignore('gift_category_items (category_id, gift_id, sort) VALUES (?, ?, ?)');
-  // Fills what a database seeded before migration 4 lacks; a value set since is kept.
-  const fillProfile = db.prepare<{ id: number; age: number; video_price: number | null }>(
-    `UPDATE users SET age = coalesce(age, @age), video_price = coalesce(video_price, @video_price)
-      WHERE id = @id AND (age IS NULL OR (video_price IS NULL AND @video_price IS NOT NULL))`,
-  );
-  const userById = db.prepare<[number], 1>('SELECT 1 FROM users WHERE id = ?').pluck();
-  const userByAccount = db.prepare<[string], 1>('SELECT 1 FROM users WHERE account = ?').pluck();
 
   db.transaction(() => {
     for (const row of COUNTRIES) country.run(...row);
@@ -298,13 +303,6 @@ export function seed(db: Db, { hosts = 6, users = 4 }: SeedOptions = {}): void {
       for (const [id, name] of parent.children) tag.run(id, parent.id, name);
     }
     for (const [key, value] of Object.entries(APP_CONFIG)) config.run(key, value);
-    STATION_MESSAGES.forEach(([title, content], k) => {
-      mail.run(null, MailType.station, title, content, SEEDED_AT + k * DAY_MS, `station:${k + 1}`);
-    });
-    STATION_ARCHIVE.forEach(([title, content], k) => {
-      const at = SEEDED_AT - (STATION_ARCHIVE.length - k) * 7 * DAY_MS;
-      mail.run(null, MailType.station, title, content, at, `station-archive:${k + 1}`);
-    });
     CUSTOMER_PROBLEMS.forEach(([audience, text, reply], k) => problem.run(k + 1, audience, k + 1, text, reply));
     FEEDBACK_TYPES.forEach((name, k) => feedbackType.run(k + 1, name, k + 1));
     APP_PICS.forEach(([type, banner, link], k) => {
@@ -316,6 +314,39 @@ export function seed(db: Db, { hosts = 6, users = 4 }: SeedOptions = {}): void {
       gift.run(id, GIFT_PICTURES[key][0], price, key, k + 1);
       giftInCategory.run(category, id, k + 1);
       if (isPopular) giftInCategory.run(popular, id, k + 1);
+    });
+    const cs = CUSTOMER_SERVICE;
+    serviceAccount.run(cs.yxAccid, serviceImToken ?? randomBytes(16).toString('hex'), cs.nickname, cs.icon, 1);
+  })();
+}
+
+/** The development seed: the reference data (with the fixed customer-service token), station messages and the dev accounts. */
+export function seed(db: Db, { hosts = 6, users = 4 }: SeedOptions = {}): void {
+  for (const n of [hosts, users]) {
+    if (!Number.isInteger(n) || n < 0 || n > MAX_PER_KIND) throw new RangeError(`Seed counts must be 0…${MAX_PER_KIND}.`);
+  }
+  const ignore = ignoring(db);
+  const media = ignore('user_media (user_id, sort, media_type, media_url) VALUES (?, ?, ?, ?)');
+  const userTag = ignore('user_tags (user_id, tag_id) VALUES (?, ?)');
+  const mail = ignore('sys_mail (user_id, mail_type, title, content, created_at, seed_key) VALUES (?, ?, ?, ?, ?, ?)');
+  const wallet = ignore('wallets (user_id, diamonds, income) VALUES (?, ?, 0)');
+  const follow = ignore('user_follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)');
+  // Fills what a database seeded before migration 4 lacks; a value set since is kept.
+  const fillProfile = db.prepare<{ id: number; age: number; video_price: number | null }>(
+    `UPDATE users SET age = coalesce(age, @age), video_price = coalesce(video_price, @video_price)
+      WHERE id = @id AND (age IS NULL OR (video_price IS NULL AND @video_price IS NOT NULL))`,
+  );
+  const userById = db.prepare<[number], 1>('SELECT 1 FROM users WHERE id = ?').pluck();
+  const userByAccount = db.prepare<[string], 1>('SELECT 1 FROM users WHERE account = ?').pluck();
+
+  db.transaction(() => {
+    seedReferenceData(db, { serviceImToken: CUSTOMER_SERVICE.imToken });
+    STATION_MESSAGES.forEach(([title, content], k) => {
+      mail.run(null, MailType.station, title, content, SEEDED_AT + k * DAY_MS, `station:${k + 1}`);
+    });
+    STATION_ARCHIVE.forEach(([title, content], k) => {
+      const at = SEEDED_AT - (STATION_ARCHIVE.length - k) * 7 * DAY_MS;
+      mail.run(null, MailType.station, title, content, at, `station-archive:${k + 1}`);
     });
 
     /** The seeded user's id and whether it is new; undefined when someone signed up with its account first. */
@@ -363,7 +394,5 @@ export function seed(db: Db, { hosts = 6, users = 4 }: SeedOptions = {}): void {
     }
     // After every host exists, so that a host's follows of later hosts are there to make.
     for (const [kind, i, id] of added) addFollows(kind, i, id);
-    const cs = CUSTOMER_SERVICE;
-    serviceAccount.run(cs.yxAccid, cs.imToken, cs.nickname, cs.icon, 1);
   })();
 }

@@ -1,9 +1,10 @@
 /**
- * IM accounts as the hub sees them: every app user (yxAccid + imToken of the users table)
- * and the IM-only customer-service accounts (`customer_service`, SPEC §7
- * /api/im/getCustomerServiceList).
+ * IM accounts as the hub sees them: every app user (its yxAccid, with the IM token of one of
+ * its live sessions: userInfo `imToken`) and the IM-only customer-service accounts
+ * (`customer_service`, SPEC §7 /api/im/getCustomerServiceList), which keep a token of their own.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { AuthSession } from '../auth/sessions';
 import type { Db } from '../db/database';
 
 export interface ImProfile {
@@ -28,39 +29,54 @@ export function sameSecret(a: string, b: string): boolean {
 
 export type ImAccounts = ReturnType<typeof createImAccounts>;
 
-export function createImAccounts(db: Db) {
-  const user = db.prepare<[string], { id: number; nickname: string; icon: string; im_token: string }>(
-    'SELECT id, nickname, icon, im_token FROM users WHERE yx_accid = ?',
+/** An account's profile and the app session its IM token belongs to (null for customer service). */
+export type ImLogin = ImProfile & { session: string | null };
+
+export function createImAccounts(db: Db, findImSession: (imToken: string) => AuthSession | undefined) {
+  const user = db.prepare<[string], { id: number; nickname: string; icon: string }>(
+    'SELECT id, nickname, icon FROM users WHERE yx_accid = ?',
+  );
+  const userById = db.prepare<[number], { yx_accid: string; nickname: string; icon: string }>(
+    'SELECT yx_accid, nickname, icon FROM users WHERE id = ?',
   );
   const service = db.prepare<[string], CustomerServiceRow & { im_token: string }>(
     'SELECT yx_accid, nickname, icon, im_token FROM customer_service WHERE yx_accid = ?',
   );
   const services = db.prepare<[], CustomerServiceRow>('SELECT yx_accid, nickname, icon FROM customer_service ORDER BY sort, yx_accid');
 
-  function find(accid: string): (ImProfile & { token: string }) | undefined {
+  function find(accid: string): ImProfile | undefined {
     const u = user.get(accid);
-    if (u) return { accid, nick: u.nickname, icon: u.icon, userId: u.id, token: u.im_token };
+    if (u) return { accid, nick: u.nickname, icon: u.icon, userId: u.id };
     const s = service.get(accid);
-    if (s) return { accid, nick: s.nickname, icon: s.icon, userId: null, token: s.im_token };
+    if (s) return { accid, nick: s.nickname, icon: s.icon, userId: null };
     return undefined;
   }
 
+  /** The app user whose live session holds this IM token, when its account is `accid`. */
+  function userLogin(accid: string, token: string): ImLogin | undefined {
+    const session = findImSession(token);
+    const u = session && userById.get(session.userId);
+    if (!session || !u || u.yx_accid !== accid) return undefined;
+    return { accid, nick: u.nickname, icon: u.icon, userId: session.userId, session: session.token };
+  }
+
+  /** The customer-service account when `token` is its own IM token. */
+  function serviceLogin(accid: string, token: string): ImLogin | undefined {
+    const s = service.get(accid);
+    // An unknown account still costs one comparison, so timing does not tell the two apart.
+    const matches = sameSecret(s?.im_token ?? '\u0000', token);
+    if (!s || !matches) return undefined;
+    return { accid, nick: s.nickname, icon: s.icon, userId: null, session: null };
+  }
+
   return {
-    /** The account when `token` is its IM token; undefined for an unknown account or a wrong token alike. */
-    verify(accid: string, token: string): ImProfile | undefined {
-      const found = find(accid);
-      // An unknown account still costs one comparison, so timing does not tell the two apart.
-      const ok = sameSecret(found?.token ?? '\u0000', token) && found !== undefined;
-      if (!ok) return undefined;
-      const { token: _token, ...profile } = found;
-      return profile;
-    },
-    profile(accid: string): ImProfile | undefined {
-      const found = find(accid);
-      if (!found) return undefined;
-      const { token: _token, ...profile } = found;
-      return profile;
-    },
+    /**
+     * The account when `token` is the IM token of one of its live sessions (or, for customer
+     * service, its own token); undefined for an unknown account, a wrong token and a token of a
+     * session that ended alike.
+     */
+    verify: (accid: string, token: string): ImLogin | undefined => userLogin(accid, token) ?? serviceLogin(accid, token),
+    profile: find,
     customerService: (): CustomerServiceRow[] => services.all(),
   };
 }

@@ -153,7 +153,8 @@ export function createChatroomService({ accounts }: { accounts: ImAccounts }): C
 
     ops: {
       enter: op(ChatroomOps.enter, (conn, args) => {
-        if (!accounts.verify(args.account, args.token)) throw new HubError(HubCode.tokenInvalid, 'Account or token invalid');
+        const verified = accounts.verify(args.account, args.token);
+        if (!verified) throw new HubError(HubCode.tokenInvalid, 'Account or token invalid');
         const room = rooms.get(args.roomId);
         if (!room) throw new HubError(HubCode.notFound, 'No such room (the live has not started or has ended)');
         const earlier = room.members.get(args.account);
@@ -171,6 +172,8 @@ export function createChatroomService({ accounts }: { accounts: ImAccounts }): C
         const again = earlier !== undefined;
         // The socket's account for `dropConnections` (in practice one account per socket).
         conn.account = args.account;
+        // Logout of that session closes this socket (hub.closeSession).
+        conn.session = verified.session;
         room.members.set(args.account, member);
         let mine = joined.get(conn);
         if (!mine) joined.set(conn, (mine = new Set()));

@@ -18,6 +18,8 @@ import { RealtimePath } from '../../src/api/contract/realtime';
 import type { WebSocketImpl } from '../../src/adapters/hub.socket';
 import { createLocalImPort } from '../../src/adapters/im.local';
 import { createServer } from '../app';
+import { SEED_PASSWORD } from '../db/seed';
+import { callAt, signInForIm } from '../testing/harness';
 import { startRealtimeServer, type RealtimeTestServer, type SeededUser } from './testing';
 
 const WebSocketImpl = WebSocket as unknown as WebSocketImpl;
@@ -295,10 +297,14 @@ describe('[fault] IM across a server restart', () => {
     if (!address || typeof address === 'string') throw new Error('no port');
     const url = `ws://127.0.0.1:${address.port}${RealtimePath.im}`;
     const reader = new Database(dbPath, { readonly: true });
-    const users = reader
-      .prepare('SELECT id AS userId, account AS login, yx_accid AS account, im_token AS token FROM users ORDER BY id')
-      .all() as SeededUser[];
+    const logins = reader.prepare('SELECT account FROM users ORDER BY id').pluck().all() as string[];
     reader.close();
+    // IM tokens are per session; the sessions (and so the tokens) outlive the restart.
+    const base = `http://127.0.0.1:${address.port}`;
+    const users = await Promise.all(logins.map(async (login): Promise<SeededUser> => {
+      const c = await signInForIm((e, b, o) => callAt(base, e, b, o), login, SEED_PASSWORD);
+      return { userId: c.userId, login, account: c.yxAccid, token: c.imToken, session: c.token };
+    }));
     const [ua, ub] = users as [SeededUser, SeededUser];
     const a = new Client(url, ua, 50);
     const b = new Client(url, ub, 50);

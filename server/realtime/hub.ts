@@ -8,6 +8,10 @@
  * answer the previous ping, so a vanished client's presence runs out and its IM login frees.
  * No origin check is needed: no path trusts cookies, every one authenticates with a token.
  *
+ * Every socket that authenticates records the app session it did so under (`Conn.session`):
+ * when a session ends (logout, the per-user cap), `closeSession` closes its sockets on every
+ * path (4401), and the heartbeat closes those of a session that expired.
+ *
  * Test hooks: `dropConnections(account | null)` cuts sockets without a closing handshake,
  * as a network reset would; `close()` closes every socket (1001) and stops the timers.
  */
@@ -45,7 +49,10 @@ export interface RealtimeOptions {
 
 export interface RealtimeDeps {
   db: Db;
+  /** The live session of a login token (presence; Agora tokens die with theirs). */
   findSession(token: string): AuthSession | undefined;
+  /** The live session of an IM token (the IM and chat-room logins). */
+  findImSession(imToken: string): AuthSession | undefined;
   log: FastifyBaseLogger;
 }
 
@@ -61,6 +68,8 @@ export interface RealtimeHub {
   attach(server: Server): void;
   /** Cuts every socket of the account (yxAccid) on every path, or every socket when null, as a network reset would; returns how many. */
   dropConnections(account: string | null): number;
+  /** Closes every socket authenticated under the app session (login token) on every path (4401); returns how many. */
+  closeSession(token: string): number;
   /** Open sockets per path (tests and the bench read it). */
   connectionCount(): Record<RealtimePath, number>;
   /** Closes every socket (1001) and stops; upgrades are refused from then on. */
@@ -71,10 +80,10 @@ export interface RealtimeHub {
 const WS_MAX_PAYLOAD = 1024 * 1024;
 const CLOSE_WAIT_MS = 500;
 
-export function createRealtimeHub({ db, findSession, log }: RealtimeDeps, options: RealtimeOptions = {}): RealtimeHub {
-  const accounts = createImAccounts(db);
+export function createRealtimeHub({ db, findSession, findImSession, log }: RealtimeDeps, options: RealtimeOptions = {}): RealtimeHub {
+  const accounts = createImAccounts(db, findImSession);
   const blocks = createBlocks(db);
-  const tokens = createAgoraTokens(db);
+  const tokens = createAgoraTokens(db, findSession);
   const im = createImService({ store: createImStore(db), accounts, blocks });
   const chatrooms = createChatroomService({ accounts });
   const signal = createSignalService({ tokens });
@@ -98,10 +107,17 @@ export function createRealtimeHub({ db, findSession, log }: RealtimeDeps, option
   let closing = false;
   let server: Server | null = null;
 
+  const closeAsEnded = (conn: Conn) => conn.close(HubClose.unauthenticated, 'The session has ended');
+
   const heartbeat = setInterval(() => {
     for (const conn of conns) {
       if (!conn.alive) {
         conn.terminate('drop');
+        continue;
+      }
+      // Logout and the cap close their sockets at once; an expiry is noticed here.
+      if (conn.session !== null && !findSession(conn.session)) {
+        closeAsEnded(conn);
         continue;
       }
       conn.alive = false;
@@ -158,6 +174,16 @@ export function createRealtimeHub({ db, findSession, log }: RealtimeDeps, option
         cut += 1;
       }
       return cut;
+    },
+
+    closeSession(token) {
+      let closed = 0;
+      for (const conn of conns) {
+        if (conn.session !== token || !conn.open) continue;
+        closeAsEnded(conn);
+        closed += 1;
+      }
+      return closed;
     },
 
     connectionCount() {

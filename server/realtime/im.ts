@@ -59,9 +59,8 @@ export function createImService({ store, accounts, blocks }: { store: ImStore; a
           throw new HubError(HubCode.loginConflict, 'This socket is logged in as another account');
         }
         // The system sender has no token; refused by name all the same, whatever the accounts hold.
-        if (account === SYSTEM_SENDER_ACCID || !accounts.verify(account, token)) {
-          throw new HubError(HubCode.tokenInvalid, 'Account or token invalid');
-        }
+        const verified = account === SYSTEM_SENDER_ACCID ? undefined : accounts.verify(account, token);
+        if (!verified) throw new HubError(HubCode.tokenInvalid, 'Account or token invalid');
 
         const older = online.get(account);
         if (older && older !== conn) {
@@ -70,6 +69,8 @@ export function createImService({ store, accounts, blocks }: { store: ImStore; a
           older.close(HubClose.kicked, 'Logged in on another connection', 'kick');
         }
         conn.account = account;
+        // Logout of that session closes this socket (hub.closeSession).
+        conn.session = verified.session;
         online.set(account, conn);
 
         if (lastSeq !== undefined) store.confirm(account, lastSeq);

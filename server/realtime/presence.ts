@@ -76,6 +76,8 @@ export function createPresenceService({ store, findSession, accidOf, graceMs }: 
     }
     conn.userId = session.userId;
     conn.account = accidOf(session.userId) ?? null;
+    // Logout of that session closes this socket (hub.closeSession).
+    conn.session = session.token;
     let set = sockets.get(session.userId);
     if (!set) sockets.set(session.userId, (set = new Set()));
     set.add(conn);

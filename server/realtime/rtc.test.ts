@@ -389,7 +389,7 @@ describe('live audience limit', () => {
   }
 
   it(`[§9 audience query 500] a live room holds its host and ${LIVE_AUDIENCE_LIMIT} viewers; one more is refused until a viewer leaves`, () => {
-    const service = createRtcService({ tokens: { checkRtc: () => ({ ok: true, userId: 1 }) } });
+    const service = createRtcService({ tokens: { checkRtc: () => ({ ok: true, userId: 1, session: 'session-1' }) } });
     const ctx = { afterReply: (fn: () => void) => fn() };
     const join = (c: Conn, account: string, role: LiveRole) =>
       service.ops.join!.run(c, { channelId: 'big', account, token: 't', role }, ctx);

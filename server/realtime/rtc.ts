@@ -152,6 +152,8 @@ export function createRtcService({ tokens, liveAudienceLimit = LIVE_AUDIENCE_LIM
         const channel: Channel = channels.get(channelId) ?? { kind: role === undefined ? 'call' : 'live', members: new Map(), host: null, waiting: [] };
         conn.account = account;
         conn.userId = check.userId;
+        // The rtc token's session: its logout closes this socket (hub.closeSession).
+        conn.session = check.session;
         channel.members.set(account, conn);
         channels.set(channelId, channel);
         channelOf.set(conn, channelId);

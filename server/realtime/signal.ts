@@ -71,6 +71,8 @@ export function createSignalService({ tokens }: { tokens: AgoraTokens }): Signal
         }
         conn.account = account;
         conn.userId = check.userId;
+        // The rtm token's session: its logout closes this socket (hub.closeSession).
+        conn.session = check.session;
         online.set(account, conn);
         return { account };
       }),

@@ -1,7 +1,8 @@
 /**
  * Test support for the hub: a real server on port 0 over a temporary database (see
  * server/testing/harness.ts) with a small seed, the ws:// URL of each hub path, and the
- * seeded users' credentials (IM account and token, a session token on demand).
+ * seeded users' credentials (IM account and the IM token of a session opened at start, a
+ * session token on demand).
  */
 import type { RealtimePath } from '../../src/api/contract/realtime';
 import { endpoints } from '../../src/api/contract';
@@ -12,9 +13,11 @@ import type { ServerOptions } from '../app';
 export interface SeededUser {
   userId: number;
   login: string;
-  /** IM account (yxAccid) and IM token. */
+  /** IM account (yxAccid) and the IM token of the session signed in at start. */
   account: string;
   token: string;
+  /** The login token of that session (its logout ends the IM token too). */
+  session: string;
 }
 
 export interface RealtimeTestServer {
@@ -38,16 +41,23 @@ export async function startRealtimeServer(
   const { users: count = 3, ...rest } = opts;
   const server = await startTestServer({ build: false, seed: { hosts: 0, users: count }, ...rest });
   const db = server.readDb();
-  const users = db.prepare(
-    'SELECT id AS userId, account AS login, yx_accid AS account, im_token AS token FROM users ORDER BY id',
-  ).all() as SeededUser[];
+  const seeded = db.prepare('SELECT id AS userId, account AS login, yx_accid AS account FROM users ORDER BY id')
+    .all() as Omit<SeededUser, 'token' | 'session'>[];
   const wsBase = server.base.replace(/^http/, 'ws');
 
-  async function sessionOf(user: SeededUser): Promise<string> {
+  async function sessionOf(user: Pick<SeededUser, 'login'>): Promise<string> {
     const res = await server.call(endpoints.login, { ...device, account: user.login, password: SEED_PASSWORD });
     if (!res.data) throw new Error(`Cannot sign ${user.login} in: ${res.code} ${res.message}`);
     return res.data.token;
   }
+
+  // IM tokens belong to sessions: each user is signed in once here for the one its IM logins use.
+  const users = await Promise.all(seeded.map(async (user): Promise<SeededUser> => {
+    const session = await sessionOf(user);
+    const mine = await server.call(endpoints.userInfo, {}, { token: session });
+    if (!mine.data) throw new Error(`No profile for ${user.login}: ${mine.code} ${mine.message}`);
+    return { ...user, token: mine.data.imToken, session };
+  }));
 
   async function agoraTokensOf(user: SeededUser): Promise<{ rtmToken: string; rtcToken: string }> {
     const res = await server.call(endpoints.getAgoraRtmToken, {}, { token: await sessionOf(user) });

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { RealtimePath } from '../../src/api/contract/realtime';
 import { endpoints } from '../../src/api/contract';
-import { startTestServer, type TestServer } from '../testing/harness';
+import { SEED_PASSWORD } from '../db/seed';
+import { signInForIm, startTestServer, type TestServer } from '../testing/harness';
 import { CONTENT_SECURITY_POLICY } from '../web/security';
 import { SHELL_APP_ID } from './routes';
 import type { ShellAccount } from '../users/users';
@@ -83,11 +84,11 @@ describe('dev shell', () => {
   });
 
   it("drops an account's realtime links as a network reset would, and only that account's", async () => {
-    const row = (id: number) => server.readDb().prepare('SELECT yx_accid AS account, im_token AS token FROM users WHERE id = ?').get(id) as { account: string; token: string };
     const loggedIn = async (id: number) => {
+      const { yxAccid, imToken } = await signInForIm(server.call, `user${id - 200000}@example.com`, SEED_PASSWORD);
       const ws = new WebSocket(server.base.replace(/^http/, 'ws') + RealtimePath.im);
       await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
-      ws.send(JSON.stringify({ id: 1, op: 'login', ...row(id) }));
+      ws.send(JSON.stringify({ id: 1, op: 'login', account: yxAccid, token: imToken }));
       await new Promise((resolve) => ws.once('message', resolve));
       return ws;
     };

@@ -77,10 +77,6 @@ export interface CallPeople {
 
 export function callPeople(server: TestServer): CallPeople {
   const sockets: HubSocket[] = [];
-  const read = server.readDb();
-  const row = read.prepare<[string], { id: number; yx_accid: string; im_token: string }>(
-    'SELECT id, yx_accid, im_token FROM users WHERE account = ?',
-  );
   const open = async (path: string) => {
     const socket = await hubSocket(server, path);
     sockets.push(socket);
@@ -90,8 +86,10 @@ export function callPeople(server: TestServer): CallPeople {
     async signIn(account) {
       const res = await server.call(endpoints.login, { ...device, account, password: SEED_PASSWORD });
       if (!res.data) throw new Error(`Cannot sign ${account} in: ${res.code} ${res.message}`);
-      const user = row.get(account)!;
-      return { userId: user.id, account, yxAccid: user.yx_accid, imToken: user.im_token, token: res.data.token };
+      // The IM token is the session's own (userInfo imToken).
+      const mine = await server.call(endpoints.userInfo, {}, { token: res.data.token });
+      if (!mine.data) throw new Error(`No profile for ${account}: ${mine.code} ${mine.message}`);
+      return { userId: mine.data.userId, account, yxAccid: mine.data.yxAccid, imToken: mine.data.imToken, token: res.data.token };
     },
     async presence(person, code = PresenceCode.foreground) {
       const socket = await open(RealtimePath.presence);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type * as z from 'zod/mini';
 import { createAesCodec } from '../../src/api/codec';
 import { DEV_AES_IV, DEV_AES_KEY, Header } from '../../src/api/codes';
-import type { Endpoint } from '../../src/api/contract';
+import { endpoints, type Endpoint } from '../../src/api/contract';
 import type { DeviceInfo } from '../../src/api/contract/session';
 import { createServer, type ServerOptions } from '../app';
 
@@ -126,4 +126,32 @@ export async function startTestServer(
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Calls a contract endpoint of the server at `base` (one not started here, e.g. across a restart). */
+export async function callAt<E extends Endpoint>(
+  base: string, endpoint: E, body: z.input<E['request']>, opts?: CallOptions,
+): Promise<Envelope<z.output<E['response']>>> {
+  const res = await fetch(base + endpoint.path, { method: 'POST', headers: apiHeaders(opts), body: codec.encrypt(JSON.stringify(body)) });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`${endpoint.path}: HTTP ${res.status} ${text}`);
+  return JSON.parse(codec.decrypt(text));
+}
+
+export interface ImCredentials {
+  userId: number;
+  /** The login token of the new session. */
+  token: string;
+  yxAccid: string;
+  /** The session's own IM token (userInfo imToken): it ends with the session. */
+  imToken: string;
+}
+
+/** Signs the account in and answers its new session's login token and IM credentials. */
+export async function signInForIm(call: TestServer['call'], account: string, password: string): Promise<ImCredentials> {
+  const signedIn = await call(endpoints.login, { ...device, account, password });
+  if (!signedIn.data) throw new Error(`Cannot sign ${account} in: ${signedIn.code} ${signedIn.message}`);
+  const mine = await call(endpoints.userInfo, {}, { token: signedIn.data.token });
+  if (!mine.data) throw new Error(`No profile for ${account}: ${mine.code} ${mine.message}`);
+  return { userId: mine.data.userId, token: signedIn.data.token, yxAccid: mine.data.yxAccid, imToken: mine.data.imToken };
 }

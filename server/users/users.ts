@@ -2,7 +2,7 @@
  * The users table: one insert used by both the seed and sign-up, and the queries the
  * session endpoints and the dev shell need.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type * as z from 'zod/mini';
 import type { MineInfo } from '../../src/api/contract/session';
 import type { Db } from '../db/database';
@@ -23,7 +23,6 @@ export interface UserRow {
   country_id: number | null;
   icon: string;
   yx_accid: string;
-  im_token: string;
   is_new_user: 0 | 1;
   is_vip: 0 | 1;
   device_id: string | null;
@@ -62,7 +61,7 @@ export function visitorNickname(deviceId: string): string {
 
 const COLUMNS = [
   'id', 'account', 'password_hash', 'nickname', 'user_type', 'is_visitor', 'user_level', 'country_id', 'icon',
-  'yx_accid', 'im_token', 'is_new_user', 'is_vip', 'device_id', 'created_at', 'age', 'video_price',
+  'yx_accid', 'is_new_user', 'is_vip', 'device_id', 'created_at', 'age', 'video_price',
 ] as const satisfies readonly (keyof UserRow)[];
 
 const INSERT_SQL = `INSERT INTO users (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((c) => '@' + c).join(', ')})`;
@@ -98,7 +97,7 @@ export function createUsers(db: Db) {
        FROM users WHERE is_visitor = 0 ORDER BY user_type DESC, id`,
   );
 
-  /** A user created at run time (sign-up or visitor): a normal user at level 0 with a fresh IM token. */
+  /** A user created at run time (sign-up or visitor): a normal user at level 0. */
   const runtimeUser = (
     fields: Pick<NewUser, 'account' | 'password_hash' | 'nickname' | 'is_visitor' | 'device_id'>,
     accidKey: string,
@@ -109,7 +108,6 @@ export function createUsers(db: Db) {
     country_id: null,
     icon: avatarUrl(avatarNameFor(fields.nickname)),
     yx_accid: yxAccidFor(accidKey),
-    im_token: randomBytes(16).toString('hex'),
     is_new_user: 1,
     is_vip: 0,
     created_at: new Date().toISOString(),
@@ -146,15 +144,15 @@ export function createUsers(db: Db) {
       return byId.get(id)!;
     },
 
-    /** SPEC §3 current user, in the contract's input shape. */
-    mineInfo(id: number): z.input<typeof MineInfo> | undefined {
+    /** SPEC §3 current user, in the contract's input shape; `imToken` is the asking session's (server/auth/sessions.ts). */
+    mineInfo(id: number, imToken: string): z.input<typeof MineInfo> | undefined {
       const u = byId.get(id);
       if (!u) return undefined;
       return {
         userId: u.id,
         userType: u.user_type,
         yxAccid: u.yx_accid,
-        imToken: u.im_token,
+        imToken,
         icon: u.icon,
         nickname: u.nickname,
         isNewUser: u.is_new_user === 1,

@@ -2,7 +2,8 @@
 import WebSocket from 'ws';
 import { describe, expect, it } from 'vitest';
 import { RealtimePath } from '../api/contract/realtime';
-import { startTestServer } from '../../server/testing/harness';
+import { SEED_PASSWORD } from '../../server/db/seed';
+import { signInForIm, startTestServer } from '../../server/testing/harness';
 import { eventually } from '../../machines/ports/contract.support';
 import { registerImContract } from '../../machines/ports/im.contract';
 import { ImCode, ImError } from '../../machines/ports/im.port';
@@ -14,10 +15,12 @@ const WebSocketImpl = WebSocket as unknown as WebSocketImpl;
 async function startRig() {
   const server = await startTestServer({ build: false, seed: { hosts: 0, users: 3 } });
   const url = server.base.replace(/^http/, 'ws') + RealtimePath.im;
-  const db = server.readDb();
-  const users = db.prepare('SELECT yx_accid AS account, im_token AS token FROM users ORDER BY id').all() as {
-    account: string; token: string;
-  }[];
+  // IM tokens are per session: each seeded user signs in once for its own.
+  const logins = server.readDb().prepare('SELECT account FROM users ORDER BY id').pluck().all() as string[];
+  const users = await Promise.all(logins.map(async (login) => {
+    const { yxAccid, imToken } = await signInForIm(server.call, login, SEED_PASSWORD);
+    return { account: yxAccid, token: imToken };
+  }));
   const ports: ReturnType<typeof createLocalImPort>[] = [];
   const newPort = () => {
     const port = createLocalImPort({ url, WebSocketImpl });

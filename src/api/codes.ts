@@ -14,6 +14,13 @@ export const ResultCode = {
   authFailed: '1005',
   /** An account with this name exists already (reference server). */
   accountExists: '1010',
+  /**
+   * Too many failed sign-ins (of the account or from the address), sign-ups or visitor entries
+   * from one address: the message says how long to wait, from tooManyAttemptsText (reference server).
+   */
+  tooManyAttempts: '1429',
+  /** The server is stopping (a restart): nothing was done; the message is TEXT_SERVER_RESTARTING (reference server). */
+  serverRestarting: '1503',
   balanceInsufficient: '1080',
   /** Resolved with code and message (SPEC §8). */
   resolvedA: '2001',
@@ -27,6 +34,17 @@ export const MESSAGE_DIAMOND_NOT_ENOUGH = 'diamond.not.enough';
 export const MESSAGE_NO_MATCH_USER = 'no.match.user';
 
 export const TEXT_UPDATE_REQUIRED = "Oops! We've updated something new. Re-enter and try our new feature!";
+export const TEXT_SERVER_RESTARTING = 'The server is restarting. Please try again in a moment.';
+
+/** 'Too many attempts. Please try again in 15 minutes.': the wait rounded up to a unit a person reads. */
+export function tooManyAttemptsText(waitMs: number): string {
+  const unit = (n: number, name: string) => `${n} ${name}${n === 1 ? '' : 's'}`;
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const wait = seconds < 60 ? unit(seconds, 'second')
+    : seconds <= 2 * 3600 ? unit(Math.ceil(seconds / 60), 'minute')
+      : unit(Math.ceil(seconds / 3600), 'hour');
+  return `Too many attempts. Please try again in ${wait}.`;
+}
 export const TEXT_MALFORMED = 'The server sent a response the app could not read. Please try again.';
 
 export const HTTP_TEXT: Readonly<Record<number, string>> = {

@@ -1,0 +1,99 @@
+/**
+ * Limits on the doors that need no session: sign-in, sign-up and visitor entry.
+ *
+ * - Failed sign-ins count per account (from any address) and per address (for any account).
+ *   When either reaches its number within its window, it is locked for its lock time. The lock
+ *   is checked before any password work, so a locked flood costs no scrypt and real sign-ins
+ *   stay fast. Only failures count: a person who signs in correctly locks nobody out, and
+ *   failures before a success still count for their window (resetting them would give a
+ *   guesser who knows one password a fresh allowance on another account).
+ * - Sign-ups and visitor entries count every attempt per address, refused from the first one
+ *   over the number until the window has passed.
+ *
+ * The counters are in memory (rate-limiter-flexible's memory limiter): they are per process
+ * and start empty on a restart, which is enough for the reference server; a deployment with
+ * several processes would keep them in a shared store. The client address is Fastify's
+ * `request.ip` (the socket's peer unless the server trusts a proxy, see `trustProxy`).
+ */
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+
+export interface Limit {
+  /** How many (failures, or attempts) the window allows. */
+  points: number;
+  windowMs: number;
+  /** How long a key stays locked once it reached `points` (failures only; attempts wait out their window). */
+  lockMs: number;
+}
+
+export interface DoorLimitOptions {
+  /** Failed sign-ins of one account from anywhere: 10 in 15 min lock it for 15 min. */
+  accountFailures?: Limit;
+  /** Failed sign-ins from one address: 30 in 15 min lock it for 15 min. */
+  addressFailures?: Limit;
+  /** Sign-up attempts from one address: 30 an hour. */
+  addressSignUps?: Limit;
+  /** Visitor entries from one address: 30 an hour. */
+  addressVisitors?: Limit;
+}
+
+const MINUTE = 60_000;
+
+export const DEFAULT_DOOR_LIMITS: Required<DoorLimitOptions> = {
+  accountFailures: { points: 10, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
+  addressFailures: { points: 30, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
+  addressSignUps: { points: 30, windowMs: 60 * MINUTE, lockMs: 60 * MINUTE },
+  addressVisitors: { points: 30, windowMs: 60 * MINUTE, lockMs: 60 * MINUTE },
+};
+
+export type DoorLimits = ReturnType<typeof createDoorLimits>;
+
+/** A counter of one kind: how long a key must wait (0: free), and counting one more. */
+function counter({ points, windowMs, lockMs }: Limit) {
+  if (![points, windowMs, lockMs].every((n) => Number.isSafeInteger(n) && n > 0)) {
+    throw new RangeError('A limit needs positive whole points, window and lock time.');
+  }
+  const limiter = new RateLimiterMemory({ points, duration: windowMs / 1000 });
+  return {
+    async waitMs(key: string): Promise<number> {
+      const state = await limiter.get(key);
+      return state && state.consumedPoints >= points ? Math.max(1, state.msBeforeNext) : 0;
+    },
+    /** Counts one; the key that reaches `points` is locked for `lockMs` from now. */
+    async count(key: string): Promise<void> {
+      const state = await limiter.penalty(key, 1);
+      if (state.consumedPoints === points) await limiter.block(key, lockMs / 1000);
+    },
+  };
+}
+
+export function createDoorLimits(options: DoorLimitOptions = {}) {
+  const limits = { ...DEFAULT_DOOR_LIMITS, ...options };
+  const account = counter(limits.accountFailures);
+  const address = counter(limits.addressFailures);
+  const signUps = counter(limits.addressSignUps);
+  const visitors = counter(limits.addressVisitors);
+  // Accounts match case-insensitively (users.account COLLATE NOCASE), so their counters do too.
+  const accountKey = (name: string) => name.trim().toLowerCase();
+
+  /** Counts an attempt of a kind counted per attempt; the wait when it is over the number (then it is not counted). */
+  async function attempt(kind: ReturnType<typeof counter>, key: string): Promise<number> {
+    const wait = await kind.waitMs(key);
+    if (wait === 0) await kind.count(key);
+    return wait;
+  }
+
+  return {
+    /** How long a sign-in of this account from this address must wait (0: go ahead). No password work is done before it. */
+    async signInWaitMs(name: string, from: string): Promise<number> {
+      return Math.max(await account.waitMs(accountKey(name)), await address.waitMs(from));
+    },
+    /** A sign-in failed (wrong password or unknown account): counts for both. */
+    async signInFailed(name: string, from: string): Promise<void> {
+      await Promise.all([account.count(accountKey(name)), address.count(from)]);
+    },
+    /** Counts a sign-up attempt from the address; the wait when it is over its limit (0: go ahead). */
+    signUpWaitMs: (from: string): Promise<number> => attempt(signUps, from),
+    /** Counts a visitor entry from the address; the wait when it is over its limit (0: go ahead). */
+    visitWaitMs: (from: string): Promise<number> => attempt(visitors, from),
+  };
+}

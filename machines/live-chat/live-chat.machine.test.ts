@@ -16,7 +16,7 @@ import { composeLiveChat } from './live-chat.actors';
 import type { LiveChatInput } from './live-chat.machine';
 import {
   HIGHLIGHT_SHIFT_MS, HIGHLIGHT_SHOW_MS, MAX_CHAT_TEXT, MAX_WAITING_HIGHLIGHTS, TEXT_MUTED, WHO_BLOCK_AFTER_GAG, WHO_BLOCK_AFTER_UNGAG,
-  WhoBlock, highlightOf, isMuted, progressWishlist, recordOf, secureImage, whoBlockOf, wishlistOf,
+  WhoBlock, highlightOf, isMuted, privateCallNoticeOf, progressWishlist, recordOf, secureImage, whoBlockOf, wishlistOf,
 } from './live-chat.types';
 import type { Highlight } from './live-chat.types';
 
@@ -53,13 +53,34 @@ describe('[§3 Live chat record] reading untrusted room messages', () => {
     }
   });
 
-  it('reads a gift line: https picture (http rewritten), a quantity within 1–99, the gift id and name', () => {
-    expect(recordOf(message({ text: 'ignored', attach: { giftId: '7', giftImg: 'http://cdn.example/r.png', giftNum: 3, giftName: 'Rose' } })))
+  it('reads a gift line the service posted: https picture (http rewritten), a quantity within 1–99, the gift id and name', () => {
+    const posted = (over: Record<string, unknown>) => message({ fromServer: true, ...over });
+    expect(recordOf(posted({ text: 'ignored', attach: { giftId: '7', giftImg: 'http://cdn.example/r.png', giftNum: 3, giftName: 'Rose' } })))
       .toMatchObject({ text: '', giftId: 7, giftImg: 'https://cdn.example/r.png', giftNum: 3, giftName: 'Rose' });
-    expect(recordOf(message({ attach: { giftId: 7, giftNum: 0 } }))?.giftNum).toBe(1);
-    expect(recordOf(message({ attach: { giftId: 7, giftNum: 5000 } }))?.giftNum).toBe(GIFT_NUM_MAX);
-    expect(recordOf(message({ attach: { giftId: 7, giftNum: 'many' } }))?.giftNum).toBe(1);
-    expect(recordOf(message({ attach: { giftImg: 'javascript:alert(1)', giftNum: 2 } }))).toBeNull();
+    expect(recordOf(posted({ attach: { giftId: 7, giftNum: 0 } }))?.giftNum).toBe(1);
+    expect(recordOf(posted({ attach: { giftId: 7, giftNum: 5000 } }))?.giftNum).toBe(GIFT_NUM_MAX);
+    expect(recordOf(posted({ attach: { giftId: 7, giftNum: 'many' } }))?.giftNum).toBe(1);
+    expect(recordOf(posted({ attach: { giftImg: 'javascript:alert(1)', giftNum: 2 } }))).toBeNull();
+  });
+
+  it('[§3] a gift a member sent itself (not posted by the service) is no gift: its text shows as a line, a bare one not at all', () => {
+    const attach = { giftId: 14, giftImg: '/gifts/castle.svg', giftNum: 99, giftName: 'Castle' };
+    for (const fromServer of [undefined, false, 'true', 1]) {
+      expect(recordOf(message({ fromServer, attach }))).toBeNull();
+      expect(recordOf(message({ fromServer, text: 'look', attach }))).toMatchObject({ text: 'look', giftId: null, giftImg: null, giftNum: 0 });
+    }
+    expect(recordOf(message({ fromServer: true, attach }))).toMatchObject({ giftId: 14, giftNum: 99 });
+  });
+
+  it('[§2] the private-call switch counts only as the service posts it about the host', () => {
+    const notice = (over: Record<string, unknown>) => message({ from: 'host', fromNick: '', attach: { privateCallOpen: false }, ...over });
+    expect(privateCallNoticeOf(notice({ fromServer: true }), 'host')).toBe(false);
+    expect(privateCallNoticeOf(notice({ fromServer: true, attach: { privateCallOpen: true } }), 'host')).toBe(true);
+    // Sent by the host's own client, by a viewer, or about someone else: no switch.
+    expect(privateCallNoticeOf(notice({}), 'host')).toBeNull();
+    expect(privateCallNoticeOf(notice({ from: 'bob' }), 'host')).toBeNull();
+    expect(privateCallNoticeOf(notice({ fromServer: true, from: 'bob' }), 'host')).toBeNull();
+    expect(privateCallNoticeOf(notice({ fromServer: true, text: 'closed!' }), 'host')).toBeNull();
   });
 
   it('drops what carries nothing to show or no id, and bounds the rest', () => {

@@ -10,8 +10,9 @@
  *
  * Lines, members and gags are heard from the moment the chat starts (`events`), so nothing said
  * while entering is lost; every record is read defensively (live-chat.types.ts) and kept once
- * (by server id: a gift the server posts reaches its sender too). A gift line also goes to the
- * gift animation queue and counts toward the wishlist; a member above level 0 gets an
+ * (by server id: a gift the server posts reaches its sender too). A gift line (one the server
+ * posted: gift fields in a member's own message make no gift) also goes to the gift animation
+ * queue and counts toward the wishlist; a member above level 0 gets an
  * entering-room highlight. A muted viewer's line is refused with TEXT_MUTED; only the host gags.
  */
 import { assign, enqueueActions, fromCallback, fromPromise } from 'xstate';

@@ -22,7 +22,9 @@ const ROOM = 'room-1';
 const msg = (over: Partial<ChatroomMessage> & { idServer: string }): ChatroomMessage =>
   ({ roomId: ROOM, from: 'bob', fromNick: 'Bob', time: 10, ...over });
 const text = msg({ idServer: 'm1', text: ' hello ', attach: { isVip: true, userLevel: '4' } });
-const gift = msg({ idServer: 'g1', time: 11, attach: { giftId: 7, giftName: 'Rose', giftImg: 'http://cdn.example/rose.png', giftNum: 2, sendId: 1 } });
+const gift = msg({ idServer: 'g1', time: 11, fromServer: true, attach: { giftId: 7, giftName: 'Rose', giftImg: 'http://cdn.example/rose.png', giftNum: 2, sendId: 1 } });
+/** A member's own message dressed as a 99× gift: the service did not post it, so it is no gift (and no line). */
+const forgedGift = msg({ idServer: 'f1', time: 13, attach: { giftId: 7, giftName: 'Castle', giftImg: '/gifts/castle.svg', giftNum: 99, sendId: 2 } });
 const malformed = { idServer: 'x1', roomId: ROOM, from: 'bob', fromNick: 'Bob', time: 12, text: 42, attach: '{not json' } as unknown as ChatroomMessage;
 const own = (from: string) => msg({ idServer: 'own1', from, fromNick: 'Me', text: 'hi', time: 20 });
 const bob: ChatroomMember = { account: 'bob', nick: 'Bob', gagged: false, ext: { userLevel: 2 } };
@@ -39,6 +41,7 @@ const samples: AnyEventObject[] = [
   { type: 'chat.send', text: ' hi ' }, { type: 'chat.send', text: '   ' },
   { type: 'chat.gag', account: 'bob', gagged: true }, { type: 'chat.retry' },
   { type: 'room.message', message: text }, { type: 'room.message', message: gift }, { type: 'room.message', message: malformed },
+  { type: 'room.message', message: forgedGift },
   { type: 'room.memberEntered', member: bob }, { type: 'room.memberEntered', member: carl },
   { type: 'room.memberEntered', member: { account: 'host', nick: 'Host', gagged: false, ext: { userLevel: 9 } } },
   { type: 'room.memberExited', account: 'carl' }, { type: 'room.memberExited', account: 'host' },
@@ -107,6 +110,8 @@ async function replay(input: LiveChatInput, steps: readonly { event: EventObject
     expect(new Set(keys).size).toBe(keys.length);
     expect(ctx.records.every((r) => (r.text !== '') !== (r.giftImg !== null || r.giftId !== null))).toBe(true);
     expect(keys).not.toContain('x1');
+    // Only the service's posts are gifts: a member's forged gift neither plays, nor counts, nor shows (the else below).
+    expect(keys).not.toContain('f1');
     if (e.type === 'room.message' || (e.type === 'xstate.done.actor.load' && before.records.length === 0)) {
       const m = e.type === 'room.message' ? e.message as ChatroomMessage : null;
       if (m?.idServer === 'm1') expect(ctx.records.find((r) => r.key === 'm1')).toMatchObject({ text: 'hello', isVip: true, userLevel: 4 });

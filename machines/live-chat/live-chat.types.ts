@@ -105,7 +105,14 @@ export function secureImage(v: unknown): string | null {
   return null;
 }
 
-/** A room message as a chat record; null when it carries nothing to show. */
+/** Whether the service itself posted the message (a paid gift, a notice): a member's own never is. */
+export const fromServer = (message: ChatroomMessage): boolean =>
+  Boolean(message && typeof message === 'object' && (message as { fromServer?: unknown }).fromServer === true);
+
+/**
+ * A room message as a chat record; null when it carries nothing to show. A line is a gift only
+ * when the service posted it (the paid gift path): gift fields from anyone else are ignored.
+ */
 export function recordOf(message: ChatroomMessage): LiveChatRecord | null {
   const m = (message && typeof message === 'object' ? message : {}) as Partial<Record<keyof ChatroomMessage, unknown>>;
   const key = str(m.idServer);
@@ -113,7 +120,7 @@ export function recordOf(message: ChatroomMessage): LiveChatRecord | null {
   const attach = parseExt(m.attach) ?? {};
   const giftId = int(attach.giftId);
   const giftImg = secureImage(attach.giftImg);
-  const gift = (giftId !== null && giftId > 0) || giftImg !== null;
+  const gift = fromServer(message) && ((giftId !== null && giftId > 0) || giftImg !== null);
   const text = gift || typeof m.text !== 'string' ? '' : m.text.trim().slice(0, MAX_CHAT_TEXT);
   if (!gift && !text) return null;
   const from = str(m.from);
@@ -134,13 +141,13 @@ export function recordOf(message: ChatroomMessage): LiveChatRecord | null {
 }
 
 /**
- * The host's private-call switch as the server tells the room (a notice from the host with
- * attach { privateCallOpen }, no text): the new value, or null when the message is not one.
- * Only the host's own notice counts.
+ * The host's private-call switch as the server tells the room (a notice the server posts from
+ * the host with attach { privateCallOpen }, no text): the new value, or null when the message is
+ * not one. Only the server's notice about the host counts.
  */
 export function privateCallNoticeOf(message: ChatroomMessage, hostAccount: string): boolean | null {
   const m = (message && typeof message === 'object' ? message : {}) as Partial<Record<keyof ChatroomMessage, unknown>>;
-  if (m.from !== hostAccount || (typeof m.text === 'string' && m.text.trim() !== '')) return null;
+  if (!fromServer(message) || m.from !== hostAccount || (typeof m.text === 'string' && m.text.trim() !== '')) return null;
   const open = (parseExt(m.attach) ?? {}).privateCallOpen;
   return typeof open === 'boolean' ? open : null;
 }

@@ -81,7 +81,7 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
     } else if (e.type === 'room.privateCallChanged') {
       // As the server tells it: a notice from the host in the room's chat (the chat hands it up).
       chatroom.emit('room-1', {
-        type: 'message', message: { idServer: `pc-${emitted.length}-${String(e.open)}`, roomId: 'room-1', from: 'yx-host', fromNick: '', attach: { privateCallOpen: e.open }, time: 1 },
+        type: 'message', message: { idServer: `pc-${emitted.length}-${String(e.open)}`, roomId: 'room-1', from: 'yx-host', fromNick: '', attach: { privateCallOpen: e.open }, fromServer: true, time: 1 },
       });
     } else {
       actor.send(e as never);

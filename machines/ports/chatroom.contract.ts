@@ -1,6 +1,7 @@
 /**
  * The chat-room port's contract (SPEC §3 Live chat record, §4 Live state: member enter and
- * exit, gag by the anchor; §9 audience query 500, history 5), run against the in-memory
+ * exit, gag by the anchor; §9 audience query 500, history 5; members speak for themselves
+ * only), run against the in-memory
  * fake (chatroom.fake.test.ts) and the local adapter over the reference server's hub
  * (src/adapters/chatroom.local.test.ts).
  */
@@ -11,7 +12,7 @@ import type { ChatroomEntry, ChatroomEvent, ChatroomPort } from './chatroom.port
 
 export interface ChatroomClient {
   port: ChatroomPort;
-  /** Valid credentials and profile of this client's account. */
+  /** Valid credentials of this client's account, with the service's record of its nick and avatar. */
   entry: ChatroomEntry;
 }
 
@@ -26,6 +27,8 @@ export interface ChatroomContractRig {
   openRoom(roomId: string, owner: string): void | Promise<void>;
   /** Ends the room (the live ended). */
   closeRoom(roomId: string): void | Promise<void>;
+  /** The service itself posts a message into the room on a member's behalf (a paid live gift). */
+  post(roomId: string, message: { from: string; fromNick: string; text?: string; attach?: Record<string, unknown> }): void | Promise<void>;
   /** Cuts the account's link as a network fault would. */
   dropLink(account: string): void | Promise<void>;
   dispose(): void | Promise<void>;
@@ -73,8 +76,9 @@ export function registerChatroomContract(name: string, factory: ChatroomRigFacto
       const atViewer = record(t.rig.viewer.port);
       const atOther = record(t.rig.other.port);
       const elsewhere = record(t.rig.other.port, 'another-room');
-      const attach = { giftImg: 'https://cdn.example/rose.png', giftNum: 3, isVip: true, userLevel: 2 };
+      const attach = { isVip: true, isNewUser: false, userLevel: 2 };
       const sent = await t.rig.viewer.port.send(ROOM, { text: 'hi all', attach });
+      expect(sent.fromServer).toBeFalsy();
       expect(sent).toMatchObject({ roomId: ROOM, from: t.rig.viewer.entry.account, fromNick: t.rig.viewer.entry.nick, text: 'hi all', attach });
       expect(typeof sent.idServer).toBe('string');
       expect(typeof sent.time).toBe('number');
@@ -85,6 +89,53 @@ export function registerChatroomContract(name: string, factory: ChatroomRigFacto
       await settle();
       expect(atViewer.of('message')).toEqual([]);
       expect(elsewhere.events).toEqual([]);
+    });
+
+    it('[§3 Live chat record] a member\'s message carries its profile only: gift fields or anything else are refused (gifts come from the service)', async () => {
+      await enter(t.rig.owner);
+      await enter(t.rig.viewer);
+      const atOwner = record(t.rig.owner.port);
+      for (const attach of [
+        { giftId: 14, giftImg: '/gifts/castle.svg', giftNum: 99, giftName: 'Castle', sendId: 1 },
+        { giftImg: 'https://cdn.example/rose.png', isVip: true },
+        { privateCallOpen: false },
+      ]) {
+        expect(await rejectionOf(t.rig.viewer.port.send(ROOM, { attach }))).toBeInstanceOf(Error);
+      }
+      // The host is a member like any other here.
+      expect(await rejectionOf(t.rig.owner.port.send(ROOM, { attach: { privateCallOpen: true } }))).toBeInstanceOf(Error);
+      await settle();
+      expect(atOwner.of('message')).toEqual([]);
+      expect(await t.rig.owner.port.history(ROOM, 5)).toEqual([]);
+    });
+
+    it('[§3 Live chat record] what the service posts reaches every member, the sender too, marked fromServer', async () => {
+      await enter(t.rig.owner);
+      await enter(t.rig.viewer);
+      const atOwner = record(t.rig.owner.port);
+      const atViewer = record(t.rig.viewer.port);
+      const attach = { giftId: 1, giftImg: '/gifts/rose.svg', giftNum: 2, giftName: 'Rose' };
+      await t.rig.post(ROOM, { from: t.rig.viewer.entry.account, fromNick: t.rig.viewer.entry.nick, attach });
+      for (const at of [atOwner, atViewer]) {
+        await eventually(() => expect(at.of('message').map((e) => e.message)).toEqual([
+          expect.objectContaining({ from: t.rig.viewer.entry.account, attach, fromServer: true }),
+        ]));
+      }
+      expect((await t.rig.owner.port.history(ROOM, 5))[0]).toMatchObject({ attach, fromServer: true });
+    });
+
+    it('[§3 Live chat record] shows a member by the service\'s record of its nick and avatar, not what it entered with', async () => {
+      await enter(t.rig.owner);
+      const atOwner = record(t.rig.owner.port);
+      const { nick, avatar } = t.rig.viewer.entry;
+      await t.rig.viewer.port.enter(ROOM, { ...t.rig.viewer.entry, nick: t.rig.owner.entry.nick, avatar: 'https://elsewhere.example/a.png' });
+      await eventually(() => expect(atOwner.of('memberEnter').map((e) => e.member)).toEqual([
+        expect.objectContaining({ account: t.rig.viewer.entry.account, nick, avatar }),
+      ]));
+      expect((await t.rig.owner.port.members(ROOM, 500)).find((m) => m.account === t.rig.viewer.entry.account)).toMatchObject({ nick, avatar });
+      const sent = await t.rig.viewer.port.send(ROOM, { text: 'I am the host' });
+      expect(sent.fromNick).toBe(nick);
+      await eventually(() => expect(atOwner.of('message').map((e) => e.message.fromNick)).toEqual([nick]));
     });
 
     it('[§9 live history 5] gives the newest messages first, at most `limit`', async () => {

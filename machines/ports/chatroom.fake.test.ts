@@ -6,8 +6,9 @@ import { registerChatroomContract } from './chatroom.contract';
 registerChatroomContract('in-memory fake', () => {
   const network = new FakeChatroomNetwork();
   const client = (account: string, nick: string) => {
-    network.register(account, `im-${account}`);
-    return { port: new FakeChatroomPort(network), entry: { account, token: `im-${account}`, nick, avatar: `/avatars/${account}.svg` } };
+    const avatar = `/avatars/${account}.svg`;
+    network.register(account, `im-${account}`, { nick, avatar });
+    return { port: new FakeChatroomPort(network), entry: { account, token: `im-${account}`, nick, avatar } };
   };
   return {
     owner: client('host', 'Sofia'),
@@ -16,6 +17,7 @@ registerChatroomContract('in-memory fake', () => {
     newPort: () => new FakeChatroomPort(network),
     openRoom: (roomId, owner) => network.open(roomId, owner),
     closeRoom: (roomId) => network.close(roomId),
+    post: (roomId, message) => { network.post(roomId, message); },
     dropLink: (account) => network.dropLink(account),
     dispose: () => undefined,
   };

@@ -1,11 +1,13 @@
 /**
  * In-memory chat rooms. `FakeChatroomNetwork` plays the service for any number of
  * `FakeChatroomPort` clients (auto mode: rooms opened for an owner, members with nick and
- * avatar, messages to every member but the sender, history newest first, gags by the owner
- * only, one membership per account, room close); in manual mode every call waits for the
+ * avatar (the registered record when there is one), messages to every member but the sender
+ * with the member's profile as their only attach, the service's own posts marked fromServer,
+ * history newest first, gags by the owner only, one membership per account, room close); in manual mode every call waits for the
  * test (`port.pending.next('enter').resolve()`), and `emit` pushes any event to a room's
  * subscribers.
  */
+import { MEMBER_ATTACH_KEYS } from './chatroom.port';
 import type {
   ChatroomEntry, ChatroomEvent, ChatroomMember, ChatroomMessage, ChatroomPort,
 } from './chatroom.port';
@@ -33,12 +35,18 @@ interface Room {
 
 export class FakeChatroomNetwork {
   private readonly tokens = new Map<string, string>();
+  private readonly profiles = new Map<string, { nick: string; avatar?: string }>();
   private readonly rooms = new Map<string, Room>();
   private seq = 0;
   private clock = 1_700_000_000_000;
 
-  register(account: string, token: string): void {
+  /**
+   * An account of the service. With a `profile` (the service's record), members see that nick
+   * and avatar whatever the account enters with; without one, as it entered (tests that do not care).
+   */
+  register(account: string, token: string, profile?: { nick: string; avatar?: string }): void {
     this.tokens.set(account, token);
+    if (profile) this.profiles.set(account, profile);
   }
 
   open(roomId: string, owner: string): void {
@@ -72,6 +80,7 @@ export class FakeChatroomNetwork {
       fromNick: body.fromNick,
       ...(body.text !== undefined ? { text: body.text } : {}),
       ...(body.attach !== undefined ? { attach: body.attach } : {}),
+      fromServer: true,
       time: this.clock,
     };
     room.history.push(message);
@@ -90,8 +99,13 @@ export class FakeChatroomNetwork {
   }
 
   /** @internal */
-  enter(port: FakeChatroomPort, roomId: string, entry: ChatroomEntry): void {
-    if (this.tokens.get(entry.account) !== entry.token) throw new FakeChatroomError(-10026, 'account or token invalid');
+  enter(port: FakeChatroomPort, roomId: string, asEntered: ChatroomEntry): void {
+    if (this.tokens.get(asEntered.account) !== asEntered.token) throw new FakeChatroomError(-10026, 'account or token invalid');
+    const record = this.profiles.get(asEntered.account);
+    const { avatar: _avatar, ...rest } = asEntered;
+    const entry: ChatroomEntry = record
+      ? { ...rest, nick: record.nick, ...(record.avatar !== undefined ? { avatar: record.avatar } : {}) }
+      : asEntered;
     const room = this.rooms.get(roomId);
     if (!room) throw new FakeChatroomError(404, 'no such room');
     const earlier = room.members.get(entry.account);
@@ -116,6 +130,8 @@ export class FakeChatroomNetwork {
   send(port: FakeChatroomPort, roomId: string, body: { text?: string; attach?: Record<string, unknown> }): ChatroomMessage {
     const { room, member } = this.memberOf(port, roomId);
     if (room.gagged.has(member.entry.account)) throw new FakeChatroomError(13004, 'gagged');
+    const foreign = Object.keys(body.attach ?? {}).find((key) => !MEMBER_ATTACH_KEYS.includes(key));
+    if (foreign !== undefined) throw new FakeChatroomError(403, `a member's message cannot carry ${foreign}`);
     this.clock += 1;
     const message: ChatroomMessage = {
       idServer: `cr${++this.seq}`,

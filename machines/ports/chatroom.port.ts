@@ -1,22 +1,37 @@
 /**
  * The chat-room port (live rooms' chat, SPEC §3 Live chat record, §7 chat-room calls):
  * enter, leave, send, member query with a limit (500), history with a limit (5), member
- * enter/exit and gag notices.
+ * enter/exit and gag notices. Members speak for themselves only: their nick and avatar are the
+ * service's record, their messages carry no gift, and what the service posts says so.
  */
+
+/**
+ * The attach keys a member's own message may carry: the profile it shows with (isVip,
+ * isNewUser, userLevel). Anything else (a gift's giftId, giftImg, giftNum, sendId…, the host's
+ * privateCallOpen) comes only from the service itself, and a member's send with it is refused.
+ */
+export const MEMBER_ATTACH_KEYS: readonly string[] = ['isVip', 'isNewUser', 'userLevel'];
 
 export interface ChatroomMessage {
   idServer: string;
   roomId: string;
   from: string;
+  /** The service's record of the sender's nickname, never what a member entered with. */
   fromNick: string;
   text?: string;
   /** Custom payload (gifts: giftImg, giftNum; highlights: isVip, isNewUser, userLevel); untrusted. */
   attach?: Record<string, unknown>;
+  /**
+   * True when the service itself posted it (a paid gift, the host's private-call switch): only
+   * such a message is a gift or a notice. A member's own message never has it.
+   */
+  fromServer?: boolean;
   time: number;
 }
 
 export interface ChatroomMember {
   account: string;
+  /** The service's record of the member (nickname, avatar), never what it entered with. */
   nick: string;
   avatar?: string;
   gagged: boolean;
@@ -35,6 +50,7 @@ export type ChatroomEvent =
 export interface ChatroomEntry {
   account: string;
   token: string;
+  /** What the member would show as; the reference hub shows its record of the account instead (NetEase takes it as given). */
   nick: string;
   avatar?: string;
   /** Extra profile shown to the room (isVip, isNewUser, userLevel). */

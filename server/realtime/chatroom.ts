@@ -15,9 +15,16 @@
  * (`setServiceGagged`: SPEC §3 whoBlock 1; such a member cannot send either), read a host's gag
  * (`isGagged`), and `post` messages into a room on a member's behalf (a live gift, once paid):
  * those go to every member, the sender's own sockets too, and into the history.
+ *
+ * Members speak for themselves only: a member shows (member list, enter notice, its messages'
+ * fromNick) with the nickname and avatar the server records for its account, never the `enter`
+ * arguments; its messages carry no attach but its profile (MEMBER_ATTACH_KEYS: no gift, no
+ * notice; 403 otherwise); and only what the server posts is marked `fromServer`.
  */
 import { randomUUID } from 'node:crypto';
+import { MEMBER_ATTACH_KEYS } from '../../machines/ports/chatroom.port';
 import type { ChatroomMember, ChatroomMessage } from '../../machines/ports/chatroom.port';
+import { SYSTEM_SENDER_ACCID } from '../../machines/system-messages/system-sender';
 import { ChatroomOps, HubCode, type ChatroomPush } from '../../src/api/contract/realtime';
 import type { ImAccounts } from './accounts';
 import { HubError, op, type Conn, type Service } from './wire';
@@ -87,8 +94,8 @@ export function createChatroomService({ accounts }: { accounts: ImAccounts }): C
     return { room, member };
   }
 
-  /** A new message of the room, kept in its history. */
-  function record(room: Room, from: string, fromNick: string, text?: string, attach?: Record<string, unknown>): ChatroomMessage {
+  /** A new message of the room, kept in its history; `fromServer` when the server itself posts it. */
+  function record(room: Room, from: string, fromNick: string, text?: string, attach?: Record<string, unknown>, fromServer = false): ChatroomMessage {
     const message: ChatroomMessage = {
       idServer: randomUUID(),
       roomId: room.id,
@@ -96,6 +103,7 @@ export function createChatroomService({ accounts }: { accounts: ImAccounts }): C
       fromNick,
       ...(text !== undefined ? { text } : {}),
       ...(attach !== undefined ? { attach } : {}),
+      ...(fromServer ? { fromServer } : {}),
       time: Date.now(),
     };
     room.history.push(message);
@@ -137,7 +145,7 @@ export function createChatroomService({ accounts }: { accounts: ImAccounts }): C
     post(roomId, { from, fromNick, text, attach }) {
       const room = rooms.get(roomId);
       if (!room) return undefined;
-      const message = record(room, from, fromNick, text, attach);
+      const message = record(room, from, fromNick, text, attach, true);
       broadcast(room, { type: 'message', roomId, message });
       return message;
     },
@@ -153,7 +161,8 @@ export function createChatroomService({ accounts }: { accounts: ImAccounts }): C
 
     ops: {
       enter: op(ChatroomOps.enter, (conn, args) => {
-        const verified = accounts.verify(args.account, args.token);
+        // The system sender has no token; refused by name all the same.
+        const verified = args.account === SYSTEM_SENDER_ACCID ? undefined : accounts.verify(args.account, args.token);
         if (!verified) throw new HubError(HubCode.tokenInvalid, 'Account or token invalid');
         const room = rooms.get(args.roomId);
         if (!room) throw new HubError(HubCode.notFound, 'No such room (the live has not started or has ended)');
@@ -162,11 +171,12 @@ export function createChatroomService({ accounts }: { accounts: ImAccounts }): C
           earlier.conn.push({ type: 'closed', roomId: room.id, reason: 'kicked' } satisfies ChatroomPush);
           removeMember(room, earlier, false);
         }
+        // Shown as the server records the account, whatever nick and avatar the client entered with.
         const member: Member = {
           conn,
           account: args.account,
-          nick: args.nick,
-          ...(args.avatar !== undefined ? { avatar: args.avatar } : {}),
+          nick: verified.nick || args.account,
+          ...(verified.icon ? { avatar: verified.icon } : {}),
           ...(args.ext !== undefined ? { ext: args.ext } : {}),
         };
         const again = earlier !== undefined;
@@ -195,6 +205,11 @@ export function createChatroomService({ accounts }: { accounts: ImAccounts }): C
           throw new HubError(HubCode.gagged, 'You are gagged in this room');
         }
         if (text === undefined && attach === undefined) throw new HubError(HubCode.badRequest, 'A message needs text or attach');
+        const foreign = Object.keys(attach ?? {}).find((key) => !MEMBER_ATTACH_KEYS.includes(key));
+        if (foreign !== undefined) {
+          throw new HubError(HubCode.forbidden, `A member's message carries only ${MEMBER_ATTACH_KEYS.join(', ')} `
+            + `(not ${JSON.stringify(foreign.slice(0, 64))}): gifts and notices come from the server`);
+        }
         const message = record(room, member.account, member.nick, text, attach);
         broadcast(room, { type: 'message', roomId, message }, conn);
         return message;

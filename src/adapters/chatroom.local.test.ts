@@ -20,17 +20,21 @@ registerChatroomContract('local adapter over the reference hub', async () => {
     ports.push({ port, rooms: new Set() });
     return port;
   };
-  const client = (i: number, nick: string) => {
+  // Each client's nick and avatar as the server records them (members show as these, whatever they enter with).
+  const recordOf = hub.server.readDb().prepare<[string], { nickname: string; icon: string }>('SELECT nickname, icon FROM users WHERE yx_accid = ?');
+  const client = (i: number) => {
     const user = hub.users[i]!;
-    return { port: newPort(), entry: { account: user.account, token: user.token, nick, avatar: `/avatars/u${i}.svg` } };
+    const { nickname, icon } = recordOf.get(user.account)!;
+    return { port: newPort(), entry: { account: user.account, token: user.token, nick: nickname, avatar: icon } };
   };
   return {
-    owner: client(0, 'Sofia'),
-    viewer: client(1, 'Alex'),
-    other: client(2, 'Ben'),
+    owner: client(0),
+    viewer: client(1),
+    other: client(2),
     newPort,
     openRoom: (roomId, owner) => rooms.open(roomId, owner),
     closeRoom: (roomId) => rooms.close(roomId),
+    post: (roomId, message) => { rooms.post(roomId, message); },
     dropLink: (account) => { hub.server.app.realtime.dropConnections(account); },
     async dispose() {
       await Promise.all(ports.map(({ port }) => port.leave('room-1')));

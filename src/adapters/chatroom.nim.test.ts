@@ -141,6 +141,17 @@ describe('NetEase chat-room adapter: messages', () => {
     expect(ofType(host.events, 'message')[0]!.message.attach).toEqual(attach);
   });
 
+  it('[§3] what the server posts through the server API is marked fromServer; a client\'s own message never is, whatever it claims', async () => {
+    const { cloud, host, u1 } = await inRoom();
+    const attach = { giftId: 14, giftImg: '/gifts/castle.svg', giftNum: 99 };
+    cloud.serverPost(ROOM, 'u1', 'Nick u1', attach);
+    expect(ofType(host.events, 'message').at(-1)!.message).toMatchObject({ from: 'u1', attach, fromServer: true });
+    expect(ofType(u1.events, 'message').at(-1)!.message).toMatchObject({ from: 'u1', attach, fromServer: true });
+    const forged = await u1.port.send(ROOM, { attach });
+    expect(forged.fromServer).toBeUndefined();
+    expect(ofType(host.events, 'message').at(-1)!.message.fromServer).toBeUndefined();
+  });
+
   it('history asks for the limit (5) of chat lines, newest first, without notices', async () => {
     const { cloud, u1 } = world();
     for (let i = 1; i <= 8; i += 1) cloud.seed(ROOM, 'host', `line ${i}`);

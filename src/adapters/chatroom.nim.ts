@@ -66,6 +66,8 @@ const GAG_NOTICES: ReadonlyMap<number, boolean> = new Map<V2NIMChatroomMessageNo
   [9, false], // MEMBER_TEMP_CHAT_BANNED_REMOVED
 ]);
 const KICKED_ROOM_INVALID = 1; // V2NIMChatroomKickedReason.V2NIM_CHATROOM_KICKED_REASON_CHATROOM_INVALID
+/** The sender's client type of what the server sends through NetEase's server API (V2NIMLoginClientType RESTFUL). */
+const SERVER_API_CLIENT = 32;
 /** Members asked for per page; the adapter pages until the caller's limit. */
 const MEMBER_PAGE = 200;
 
@@ -259,6 +261,8 @@ export function toChatroomMessage(m: V2NIMChatroomMessage): ChatroomMessage {
     fromNick: m.userInfoConfig?.senderNick ?? m.senderId,
     time: m.createTime,
   };
+  // NetEase stamps the sender's client type: only the server API's is the service speaking (a paid gift, a notice).
+  if (m.senderClientType === SERVER_API_CLIENT) message.fromServer = true;
   if (m.text) message.text = m.text;
   if (m.messageType === CUSTOM) {
     const attach = parseObject(m.attachment?.raw);

@@ -79,6 +79,17 @@ export class ChatroomCloud {
     this.room(roomId).messages.push(this.message(roomId, from, from, { messageType: 0, text }));
   }
 
+  /**
+   * The app's server sends into the room through NetEase's server API (a paid gift, a notice) on
+   * `from`'s behalf: NetEase stamps it with the server API's client type (RESTFUL, 32).
+   */
+  serverPost(roomId: string, from: string, nick: string, attach: Record<string, unknown>): void {
+    const room = this.room(roomId);
+    const message = { ...this.message(roomId, from, nick, { messageType: 100, attachment: { raw: JSON.stringify(attach) } }), senderClientType: 32 };
+    room.messages.push(message);
+    for (const client of room.clients) client.V2NIMChatroomService.emit('onReceiveMessages', [{ ...message, isSelf: client.account === from }]);
+  }
+
   /** A member present without a client of its own in the test (online), or seen earlier and gone (offline). */
   seedMember(roomId: string, account: string, online: boolean): void {
     this.room(roomId).members.set(account, this.member(roomId, account, account, undefined, online));
@@ -159,6 +170,8 @@ export class ChatroomCloud {
       ...message,
       roomId,
       senderId: client.account,
+      // NetEase stamps sender and client type itself: a client cannot pass for the server API.
+      senderClientType: 16,
       createTime: this.now(),
       sendingState: 1,
       userInfoConfig: { senderNick: sender?.roomNick ?? client.account, ...(sender?.roomAvatar ? { senderAvatar: sender.roomAvatar } : {}) },

@@ -151,6 +151,7 @@ export const ImOps = {
 } as const;
 
 export const ChatroomOps = {
+  /** `nick` and `avatar` are taken but not shown: members show as the server records their account. */
   enter: z.object({
     roomId: z.string().check(z.minLength(1), z.maxLength(128)),
     account,
@@ -160,6 +161,7 @@ export const ChatroomOps = {
     ext: z.optional(payload),
   }),
   leave: z.object({ roomId: z.string() }),
+  /** `attach` carries the member's profile only (MEMBER_ATTACH_KEYS); gifts and notices come from the server, marked `fromServer`. */
   send: z.object({
     roomId: z.string(),
     text: z.optional(z.string().check(z.maxLength(2000))),

@@ -1,7 +1,10 @@
 /**
  * `npm start`: builds the app, then starts the reference server, which creates and seeds
  * the embedded database on first run and serves the app, the API and the dev shell on one
- * origin. Prints the dev-shell URL.
+ * origin. Prints the dev-shell URL. This is the development stand-in (public seeded
+ * passwords, the dev shell); a deployment runs production mode instead (README, Production),
+ * and NODE_ENV=production here starts that mode too, which refuses to start without its own
+ * AES_KEY and AES_IV.
  */
 import { spawn, spawnSync } from 'node:child_process';
 

@@ -7,8 +7,8 @@
  *   stay fast. Only failures count: a person who signs in correctly locks nobody out, and
  *   failures before a success still count for their window (resetting them would give a
  *   guesser who knows one password a fresh allowance on another account).
- * - Sign-ups and visitor entries count every attempt per address, refused from the first one
- *   over the number until the window has passed.
+ * - Sign-ups and visitor entries count every attempt per address; the attempt that reaches
+ *   the number locks the address for its lock time.
  *
  * The counters are in memory (rate-limiter-flexible's memory limiter): they are per process
  * and start empty on a restart, which is enough for the reference server; a deployment with
@@ -21,7 +21,7 @@ export interface Limit {
   /** How many (failures, or attempts) the window allows. */
   points: number;
   windowMs: number;
-  /** How long a key stays locked once it reached `points` (failures only; attempts wait out their window). */
+  /** How long a key stays locked once it reached `points`. */
   lockMs: number;
 }
 

@@ -1,0 +1,133 @@
+/**
+ * Login flood. Wrong passwords pour in from several loopback addresses at once, half of them
+ * at one account and half spread over many, while a real user signs in again and again from
+ * an address of her own; then a run of sign-ups and of visitor entries from one address.
+ *
+ * A guess counts as checked when the server answered it as a wrong password (1005): it did
+ * the password work and told the guesser the result. Refusals for too many attempts are not.
+ *
+ * Bounds: the lockout holds (in the flood's second half, at most one checked guess a second on
+ * the one account and from each attacking address), real sign-ins all succeed with a p99 under
+ * 50 ms, and sign-ups and visitor entries from one address stop (the last of a long run are
+ * refused).
+ */
+import { randomBytes } from 'node:crypto';
+import { endpoints } from '../../src/api/contract';
+import { ResultCode } from '../../src/api/codes';
+import { api, device, dropAgents, PASSWORD, userAccount, type Answer } from './client';
+import { Bounds, ms, n, percentile, sleep, type Probe } from './probe';
+import { startServer } from './server';
+
+const REAL_LOGIN_P99_MS = 50;
+const ATTACKERS = 32;
+const ATTACK_ADDRESSES = 8;
+const attackAddress = (i: number) => `127.0.2.${1 + (i % ATTACK_ADDRESSES)}`;
+const REAL_ADDRESS = '127.0.0.1';
+/** Of a run of sign-ups (or visitor entries) from one address, the last ones that must be refused. */
+const RUN = 45;
+const REFUSED_TAIL = 10;
+
+export const loginProbe: Probe = {
+  name: 'login',
+  summary: 'wrong-password flood from 8 addresses (one account and many) beside a real user; sign-up and visitor runs: lockout holds, real p99 < 50 ms',
+  budgetSeconds: { light: 45, full: 90 },
+  async run({ light, checkout, note }) {
+    const floodMs = light ? 4_000 : 10_000;
+    const accounts = 40;
+    const server = await startServer({ checkout, env: { SEED_HOSTS: '2', SEED_USERS: String(accounts) } });
+    try {
+      const base = server.base;
+      const login = (account: string, password: string, from: string): Promise<Answer> =>
+        api(base, endpoints.login.path, { ...device(`login-probe-${from}`), account, password }, null, { from, timeoutMs: 30_000 });
+
+      // The real user alone first: the figure the flood is compared with.
+      const alone: number[] = [];
+      for (let i = 0; i < 20; i++) alone.push((await login(userAccount(1), PASSWORD, REAL_ADDRESS)).ms);
+
+      note(`flood of ${ATTACKERS} guessers for ${floodMs / 1000} s`);
+      const started = performance.now();
+      const half = started + floodMs / 2;
+      let flooding = true;
+      const checked = { oneAccount: 0, manyAccounts: 0, oneLate: 0, byAddressLate: new Map<string, number>() };
+      let guesses = 0;
+      let refusedAnswer = '';
+      const guessers = Array.from({ length: ATTACKERS }, async (_, w) => {
+        const from = attackAddress(w);
+        for (let k = 0; flooding; k++) {
+          const one = w % 2 === 0;
+          const account = one ? userAccount(2) : userAccount(3 + ((w * 7 + k) % (accounts - 2)));
+          let answer: Answer;
+          try {
+            answer = await login(account, `wrong-${randomBytes(4).toString('hex')}`, from);
+          } catch {
+            continue;
+          }
+          guesses += 1;
+          const late = performance.now() > half;
+          if (answer.envelope?.code === ResultCode.authFailed) {
+            if (one) checked.oneAccount += 1;
+            else checked.manyAccounts += 1;
+            if (late && one) checked.oneLate += 1;
+            if (late) checked.byAddressLate.set(from, (checked.byAddressLate.get(from) ?? 0) + 1);
+          } else if (!refusedAnswer) {
+            refusedAnswer = answer.envelope ? `${answer.envelope.code} '${answer.envelope.message}'` : `HTTP ${answer.status}`;
+          }
+        }
+      });
+      const real: number[] = [];
+      let realFailed = 0;
+      const realUser = (async () => {
+        while (performance.now() - started < floodMs) {
+          const answer = await login(userAccount(1), PASSWORD, REAL_ADDRESS);
+          real.push(answer.ms);
+          if (answer.envelope?.code !== '0000') realFailed += 1;
+          await sleep(50);
+        }
+        flooding = false;
+      })();
+      await Promise.all([realUser, ...guessers]);
+      const seconds = (performance.now() - started) / 1000;
+
+      note('sign-up and visitor runs');
+      const signUps: boolean[] = [];
+      const visits: boolean[] = [];
+      for (let i = 0; i < RUN; i++) {
+        const id = randomBytes(6).toString('hex');
+        const signUp = await api(base, endpoints.register.path, {
+          ...device(`signup-${id}`), account: `probe-${id}@example.com`, password: 'password-probe', nickname: `Probe ${i}`,
+        }, null, { from: '127.0.3.1' });
+        signUps.push(signUp.envelope?.code === '0000');
+        const visit = await api(base, endpoints.visit.path, device(`visit-${id}`), null, { from: '127.0.3.2' });
+        visits.push(visit.envelope?.code === '0000');
+      }
+      const tailAccepted = (run: boolean[]) => run.slice(-REFUSED_TAIL).filter(Boolean).length;
+
+      const halfSeconds = floodMs / 2000;
+      const oneLateRate = checked.oneLate / halfSeconds;
+      const worstAddressLateRate = Math.max(0, ...checked.byAddressLate.values()) / halfSeconds;
+      const realP99 = percentile(real, 99);
+      const bounds = new Bounds();
+      bounds.check(oneLateRate <= 1, `the one account took ${oneLateRate.toFixed(1)} checked guesses/s in the flood's second half (bound 1)`);
+      bounds.check(worstAddressLateRate <= 1, `an address had ${worstAddressLateRate.toFixed(1)} checked guesses/s in the second half (bound 1)`);
+      bounds.check(realFailed === 0, `${realFailed} of ${real.length} real sign-ins refused`);
+      bounds.check(realP99 < REAL_LOGIN_P99_MS, `real sign-in p99 ${ms(realP99)} (bound ${REAL_LOGIN_P99_MS} ms)`);
+      bounds.check(tailAccepted(signUps) === 0, `${tailAccepted(signUps)} of the last ${REFUSED_TAIL} sign-ups from one address accepted`);
+      bounds.check(tailAccepted(visits) === 0, `${tailAccepted(visits)} of the last ${REFUSED_TAIL} visitor entries from one address accepted`);
+      return {
+        figures: `${n(guesses)} guesses in ${seconds.toFixed(1)} s from ${ATTACK_ADDRESSES} addresses, checked ${((checked.oneAccount + checked.manyAccounts) / seconds).toFixed(1)}/s `
+          + `(one account ${(checked.oneAccount / seconds).toFixed(1)}/s, ${oneLateRate.toFixed(1)}/s in the second half; many accounts ${(checked.manyAccounts / seconds).toFixed(1)}/s), `
+          + `refused with ${refusedAnswer || 'nothing'}; real sign-in p99 ${ms(realP99)} under flood (${ms(percentile(alone, 99))} alone), `
+          + `${realFailed}/${real.length} refused; sign-ups accepted ${signUps.filter(Boolean).length}/${RUN}, visitor entries ${visits.filter(Boolean).length}/${RUN} from one address`,
+        broken: bounds.broken,
+        numbers: {
+          guesses, checkedPerSecond: (checked.oneAccount + checked.manyAccounts) / seconds, oneAccountLatePerSecond: oneLateRate,
+          realP99, realAloneP99: percentile(alone, 99), realFailed, signUpsAccepted: signUps.filter(Boolean).length,
+          visitsAccepted: visits.filter(Boolean).length,
+        },
+      };
+    } finally {
+      dropAgents();
+      await server.stop();
+    }
+  },
+};

@@ -21,9 +21,11 @@ export const TEXT_ACCOUNT_EXISTS = 'This account is already registered.';
 
 const accountExists = () => new ApiError(ResultCode.accountExists, TEXT_ACCOUNT_EXISTS);
 
+const tooManyAttempts = (waitMs: number) => new ApiError(ResultCode.tooManyAttempts, tooManyAttemptsText(waitMs));
+
 /** Refuses with the wait when there is one. */
 function refuseWhileLocked(waitMs: number): void {
-  if (waitMs > 0) throw new ApiError(ResultCode.tooManyAttempts, tooManyAttemptsText(waitMs));
+  if (waitMs > 0) throw tooManyAttempts(waitMs);
 }
 
 export function sessionHandlers(
@@ -31,17 +33,20 @@ export function sessionHandlers(
 ): HandlersOf<typeof session> {
   return {
     async login({ body, appId, address }) {
-      refuseWhileLocked(await limits.signInWaitMs(body.account, address));
-      const user = users.findByAccount(body.account);
-      const valid = user?.password_hash
-        ? await verifyPassword(body.password, user.password_hash)
-        : await verifyAgainstDecoy(body.password);
-      // One answer for an unknown account and a wrong password.
-      if (!user || !valid) {
-        await limits.signInFailed(body.account, address);
-        throw new ApiError(ResultCode.authFailed, TEXT_BAD_CREDENTIALS);
+      const attempt = await limits.startSignIn(body.account, address);
+      if ('waitMs' in attempt) throw tooManyAttempts(attempt.waitMs);
+      let valid = false;
+      try {
+        const user = users.findByAccount(body.account);
+        valid = user?.password_hash
+          ? await verifyPassword(body.password, user.password_hash)
+          : await verifyAgainstDecoy(body.password);
+        // One answer for an unknown account and a wrong password.
+        if (!user || !valid) throw new ApiError(ResultCode.authFailed, TEXT_BAD_CREDENTIALS);
+        return sessions.open(user, appId, body);
+      } finally {
+        await attempt.end(valid);
       }
-      return sessions.open(user, appId, body);
     },
 
     async register({ body, appId, address }) {

@@ -116,6 +116,14 @@ describe('[limits] failed sign-ins', () => {
     expect([real.result.code, real.scrypts]).toEqual([ResultCode.success, 1]);
   });
 
+  it('holds a burst of parallel guesses to the number: the ones in flight count before they fail', async () => {
+    const burst = await Promise.all(Array.from({ length: 24 }, (_, i) => attempt(server, '127.0.0.11', 'burst@example.com', `burst-${i}`)));
+    const codes = burst.map((r) => r.code);
+    expect(codes.filter((c) => c === ResultCode.authFailed)).toHaveLength(3);
+    expect(codes.filter((c) => c === ResultCode.tooManyAttempts)).toHaveLength(21);
+    expect(await attempt(server, '127.0.0.12', 'burst@example.com', 'another-guess')).toEqual(LOCKED_15);
+  });
+
   it('ignores X-Forwarded-For by default: a client cannot step around its address lock', async () => {
     for (let i = 0; i < 5; i++) await attempt(server, '127.0.0.9', `ghost${i}@example.com`, 'wrong-password');
     const forged = await attempt(server, '127.0.0.9', 'user1@example.com', SEED_PASSWORD, { 'x-forwarded-for': '203.0.113.7' });

@@ -4,7 +4,9 @@
  * - Failed sign-ins count per account (from any address) and per address (for any account).
  *   When either reaches its number within its window, it is locked for its lock time. The lock
  *   is checked before any password work, so a locked flood costs no scrypt and real sign-ins
- *   stay fast. Only failures count: a person who signs in correctly locks nobody out, and
+ *   stay fast. Sign-ins still being checked count as failures until they end, so a burst of
+ *   parallel guesses cannot slip past the number before the first of them has failed. Only
+ *   failures count once the check is over: a person who signs in correctly locks nobody out, and
  *   failures before a success still count for their window (resetting them would give a
  *   guesser who knows one password a fresh allowance on another account).
  * - Sign-ups and visitor entries count every attempt per address; the attempt that reaches
@@ -47,17 +49,34 @@ export const DEFAULT_DOOR_LIMITS: Required<DoorLimitOptions> = {
 
 export type DoorLimits = ReturnType<typeof createDoorLimits>;
 
-/** A counter of one kind: how long a key must wait (0: free), and counting one more. */
+/** The wait said to a sign-in refused only because others of the key are still being checked: a moment. */
+const IN_FLIGHT_WAIT_MS = 1000;
+
+/** A counter of one kind: how long a key must wait (0: free), counting one more, and attempts in flight. */
 function counter({ points, windowMs, lockMs }: Limit) {
   if (![points, windowMs, lockMs].every((n) => Number.isSafeInteger(n) && n > 0)) {
     throw new RangeError('A limit needs positive whole points, window and lock time.');
   }
   const limiter = new RateLimiterMemory({ points, duration: windowMs / 1000 });
+  const inFlight = new Map<string, number>();
+  const ended = (key: string) => {
+    const n = (inFlight.get(key) ?? 1) - 1;
+    if (n > 0) inFlight.set(key, n);
+    else inFlight.delete(key);
+  };
   return {
-    async waitMs(key: string): Promise<number> {
+    /** The wait of a key that reached `points` (counted ones, and attempts in flight besides `self`). */
+    async waitMs(key: string, self = 0): Promise<number> {
       const state = await limiter.get(key);
-      return state && state.consumedPoints >= points ? Math.max(1, state.msBeforeNext) : 0;
+      const counted = state?.consumedPoints ?? 0;
+      if (state && counted >= points) return Math.max(1, state.msBeforeNext);
+      return counted + (inFlight.get(key) ?? 0) - self >= points ? IN_FLIGHT_WAIT_MS : 0;
     },
+    /** An attempt starts: it counts against the key until `ended`. */
+    started(key: string): void {
+      inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
+    },
+    ended,
     /** Counts one; the key that reaches `points` is locked for `lockMs` from now. */
     async count(key: string): Promise<void> {
       const state = await limiter.penalty(key, 1);
@@ -83,13 +102,30 @@ export function createDoorLimits(options: DoorLimitOptions = {}) {
   }
 
   return {
-    /** How long a sign-in of this account from this address must wait (0: go ahead). No password work is done before it. */
-    async signInWaitMs(name: string, from: string): Promise<number> {
-      return Math.max(await account.waitMs(accountKey(name)), await address.waitMs(from));
-    },
-    /** A sign-in failed (wrong password or unknown account): counts for both. */
-    async signInFailed(name: string, from: string): Promise<void> {
-      await Promise.all([account.count(accountKey(name)), address.count(from)]);
+    /**
+     * Starts a sign-in of the account from the address, before any password work: the wait when
+     * either is locked (nothing is counted then), else `end`, to call once the password is checked.
+     */
+    async startSignIn(name: string, from: string): Promise<{ waitMs: number } | { end(succeeded: boolean): Promise<void> }> {
+      const key = accountKey(name);
+      // Counted in flight before the first await, so parallel attempts see each other.
+      account.started(key);
+      address.started(from);
+      const waitMs = Math.max(await account.waitMs(key, 1), await address.waitMs(from, 1));
+      const release = () => {
+        account.ended(key);
+        address.ended(from);
+      };
+      if (waitMs > 0) {
+        release();
+        return { waitMs };
+      }
+      return {
+        async end(succeeded) {
+          release();
+          if (!succeeded) await Promise.all([account.count(key), address.count(from)]);
+        },
+      };
     },
     /** Counts a sign-up attempt from the address; the wait when it is over its limit (0: go ahead). */
     signUpWaitMs: (from: string): Promise<number> => attempt(signUps, from),

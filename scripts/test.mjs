@@ -1,7 +1,8 @@
 /**
- * `npm test`: typecheck, lint, unit/machine/server tests (vitest) and the end-to-end tests
- * (Playwright in Debian's Chromium against the real reference server), then one closing
- * line `N passed, N failed` summed over all runners. Exits non-zero if anything failed.
+ * `npm test`: typecheck, lint, unit/machine/server tests (vitest), the light run of the
+ * reliability probes (`npm run reliability -- --light`) and the end-to-end tests (Playwright in
+ * Debian's Chromium against the real reference server), then one closing line
+ * `N passed, N failed` summed over all runners. Exits non-zero if anything failed.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -46,7 +47,13 @@ const vitestOk = run('vitest', 'npx', ['vitest', 'run', '--reporter=dot', '--rep
 const vitest = readJson(vitestJson);
 record('vitest', vitestOk, vitest?.numPassedTests ?? 0, vitest?.numFailedTests ?? 0);
 
-// 3. Playwright end-to-end in Debian's Chromium against the reference server.
+// 3. The light run of the reliability probes (tests/reliability): each probe counts as one test.
+const reliabilityJson = `${tmp}/reliability.json`;
+const reliabilityOk = run('reliability', 'node', ['scripts/reliability.mjs', '--light', `--json=${reliabilityJson}`]);
+const reliability = readJson(reliabilityJson);
+record('reliability', reliabilityOk, reliability?.passed ?? 0, reliability?.failed ?? 0);
+
+// 4. Playwright end-to-end in Debian's Chromium against the reference server.
 let chromium = null;
 try {
   chromium = ensureChromium();
@@ -63,7 +70,7 @@ if (chromium) {
 }
 
 console.log('\nSummary:');
-for (const r of results) console.log(`  ${r.name.padEnd(10)} ok ${r.passed}, not ok ${r.failed}`);
+for (const r of results) console.log(`  ${r.name.padEnd(12)} ok ${r.passed}, not ok ${r.failed}`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

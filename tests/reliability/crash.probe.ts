@@ -26,7 +26,7 @@ export const crashProbe: Probe = {
   async run({ light, checkout, note }) {
     const users = light ? 16 : 32;
     const hosts = 6;
-    const kills = light ? 4 : 20;
+    const kills = light ? 3 : 20;
     const server = await startServer({ checkout, env: { SEED_HOSTS: String(hosts), SEED_USERS: String(users) } });
     try {
       const base = server.base;

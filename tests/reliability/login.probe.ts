@@ -116,7 +116,7 @@ export const loginProbe: Probe = {
       return {
         figures: `${n(guesses)} guesses in ${seconds.toFixed(1)} s from ${ATTACK_ADDRESSES} addresses, checked ${((checked.oneAccount + checked.manyAccounts) / seconds).toFixed(1)}/s `
           + `(one account ${(checked.oneAccount / seconds).toFixed(1)}/s, ${oneLateRate.toFixed(1)}/s in the second half; many accounts ${(checked.manyAccounts / seconds).toFixed(1)}/s), `
-          + `refused with ${refusedAnswer || 'nothing'}; real sign-in p99 ${ms(realP99)} under flood (${ms(percentile(alone, 99))} alone), `
+          + `${refusedAnswer ? `refused with ${refusedAnswer}` : 'none refused'}; real sign-in p99 ${ms(realP99)} under flood (${ms(percentile(alone, 99))} alone), `
           + `${realFailed}/${real.length} refused; sign-ups accepted ${signUps.filter(Boolean).length}/${RUN}, visitor entries ${visits.filter(Boolean).length}/${RUN} from one address`,
         broken: bounds.broken,
         numbers: {

@@ -74,6 +74,15 @@ export interface ServerOptions {
   realtime?: RealtimeOptions;
   /** Where uploaded pictures and videos are kept; default `media/` beside the database (a temporary folder for ':memory:'). */
   mediaDir?: string;
+  /**
+   * Hosts besides this origin that stored picture and video URLs may point at, and that the app
+   * may load them from (`MEDIA_HOSTS`; `cdn.example.com` or `*.example.com`); default none.
+   */
+  mediaHosts?: readonly string[];
+  /** Hosts besides this origin the app may call (`API_HOSTS`: a separate API host, the translator); default none. */
+  apiHosts?: readonly string[];
+  /** Let the app reach the NetEase and Agora clouds (a build with `VITE_REALTIME=production`; `CLOUD_SDKS=1`); default false. */
+  cloudSdks?: boolean;
   /** Call timings: billing period, ring time-out, offline grace (server/api/billing.ts). */
   calls?: CallOptions;
   /** Live-room timings: the heartbeat window (server/api/live.rooms.ts). */
@@ -149,8 +158,12 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     app.decorate('live', live);
     app.addHook('preClose', async () => live.stop());
     app.addHook('onClose', async () => db.close());
-    const deps = { users, sessions, limits: createDoorLimits(opts.limits), realtime: hub, db, faults: createFaults(), calls, live };
-    registerSecurityHeaders(app);
+    const deps = {
+      users, sessions, limits: createDoorLimits(opts.limits), realtime: hub, db, faults: createFaults(), calls, live,
+      // Where stored picture and video URLs may point besides this origin (src/api/contract/media.ts isAllowedMediaUrl).
+      mediaHosts: opts.mediaHosts ?? [],
+    };
+    registerSecurityHeaders(app, { mediaHosts: opts.mediaHosts, apiHosts: opts.apiHosts, cloudSdks: opts.cloudSdks });
     // Outside the API (which has its own): client errors keep their status, anything else is a logged, generic 500.
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const status = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 500;

@@ -14,7 +14,11 @@
  * CALL_BILLING_PERIOD_MS (60000), CALL_RING_TIMEOUT_MS (30000), CALL_OFFLINE_GRACE_MS (30000):
  * call timings, shorter for e2e runs; LIVE_HEARTBEAT_WINDOW_MS (30000): a live room whose host
  * has not beaten liveHeartBeatV2 for this long ends (the beat interval is a third of it, at most
- * 10 s), shorter for e2e runs.
+ * 10 s), shorter for e2e runs. MEDIA_HOSTS (none): hosts besides this origin that stored picture
+ * and video URLs may point at and the app may load them from, comma-separated (`cdn.example.com`,
+ * `*.example.com`); API_HOSTS (none): hosts besides this origin the app may call (a separate API,
+ * the translator); CLOUD_SDKS=1: the app may reach the NetEase and Agora clouds (an app built
+ * with VITE_REALTIME=production).
  */
 import { createServer, ProductionConfigError } from './app';
 
@@ -32,6 +36,11 @@ function msFromEnv(name: string): number | undefined {
   return value;
 }
 
+/** A comma-separated list of host names from the environment (empty when unset). */
+function hostsFromEnv(name: string): string[] {
+  return (process.env[name] ?? '').split(',').map((h) => h.trim()).filter(Boolean);
+}
+
 /** TRUST_PROXY: unset or empty trusts nobody; `true` any proxy; anything else is the proxies' addresses. */
 function trustProxyFromEnv(): boolean | string {
   const raw = process.env.TRUST_PROXY?.trim() ?? '';
@@ -43,6 +52,9 @@ const app = await createServer({
   mode: production ? 'production' : 'development',
   trustProxy: trustProxyFromEnv(),
   dbPath: process.env.DB_PATH ?? 'data/app.db',
+  mediaHosts: hostsFromEnv('MEDIA_HOSTS'),
+  apiHosts: hostsFromEnv('API_HOSTS'),
+  cloudSdks: process.env.CLOUD_SDKS === '1',
   distDir: process.env.DIST_DIR ?? 'dist',
   logger: true,
   aesKey: process.env.AES_KEY,

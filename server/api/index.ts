@@ -41,6 +41,8 @@ export interface ApiDeps {
   calls: CallEngine;
   /** Live rooms: going live, heartbeat deadlines, viewers, wishlists, the gift task (live.rooms.ts). */
   live: LiveEngine;
+  /** Hosts besides this origin that stored picture and video URLs may point at (src/api/contract/media.ts isAllowedMediaUrl). */
+  mediaHosts: readonly string[];
 }
 
 export function apiRoutes(deps: ApiDeps): ApiRoute[] {

@@ -177,6 +177,9 @@ describe('[§4 Live state] going live, watching, gifts, wishlist, stats', () => 
       .toEqual({ code: ResultCode.invalidRequest, message: TEXT_LIVE_NOT_FOUND });
     expect(await server.call(beginLiveRoom, { title: 'x', cover: 'http://example.com/a.png', privateCallOpen: true }, as('host1')))
       .toEqual({ code: ResultCode.invalidRequest, message: TEXT_LIVE_COVER_INVALID });
+    // https, but not a media host of the deployment (none configured here): every viewer would load it.
+    expect(await server.call(beginLiveRoom, { title: 'x', cover: 'https://example.com/a.png', privateCallOpen: true }, as('host1')))
+      .toEqual({ code: ResultCode.invalidRequest, message: TEXT_LIVE_COVER_INVALID });
   });
 
   it('begins a room that shows on the live list; beginning again answers the same room', async () => {

@@ -14,7 +14,7 @@ import {
   TEXT_LIVE_NOT_LIVE, TEXT_SET_WISHLIST_FAILED, LiveEndCause, WhoBlock,
   type HostedLive, type LiveInfo, type LiveRoomItem, type SendRankItem,
 } from '../../src/api/contract/live';
-import { isAcceptedMediaUrl } from '../../src/api/contract/people';
+import { isAllowedMediaUrl } from '../../src/api/contract/media';
 import type { Db } from '../db/database';
 import type { RealtimeHub } from '../realtime/hub';
 import { UserType } from '../users/users';
@@ -55,7 +55,9 @@ interface RankRow {
 }
 
 export function liveHandlers(
-  { db, live, calls, realtime }: { db: Db; live: LiveEngine; calls: CallEngine; realtime: LiveHandlerRealtimeDeps },
+  { db, live, calls, realtime, mediaHosts }: {
+    db: Db; live: LiveEngine; calls: CallEngine; realtime: LiveHandlerRealtimeDeps; mediaHosts: readonly string[];
+  },
 ): HandlersOf<typeof liveContract> {
   const where = (followedOnly: boolean) => `r.state = 0 AND u.id <> @caller AND ${NOT_BLOCKED_SQL}${
     followedOnly ? ' AND EXISTS (SELECT 1 FROM user_follows f2 WHERE f2.follower_id = @caller AND f2.followee_id = u.id)' : ''}`;
@@ -161,7 +163,7 @@ export function liveHandlers(
     beginLiveRoom(ctx) {
       const me = requireHost(ctx);
       const { title, cover, privateCallOpen } = ctx.body;
-      if (cover !== undefined && cover !== '' && !isAcceptedMediaUrl(cover)) throw refuse(TEXT_LIVE_COVER_INVALID);
+      if (cover !== undefined && cover !== '' && !isAllowedMediaUrl(cover, mediaHosts)) throw refuse(TEXT_LIVE_COVER_INVALID);
       // A private call from the live room keeps the room; any other call comes first.
       if (!live.liveOf(me) && calls.openCallOf(me)) throw refuse(TEXT_LIVE_IN_CALL);
       return hosted(live.begin(me, { title, cover: cover || null, privateCallOpen }));

@@ -42,7 +42,8 @@ const person = (who: string) => writer.prepare('SELECT yx_accid AS accid FROM us
   .get(idOf(who)) as { accid: string };
 
 beforeAll(async () => {
-  server = await startTestServer({ build: false });
+  // cdn.example.com is the deployment's media host; any other https host is refused (MEDIA_HOSTS).
+  server = await startTestServer({ build: false, mediaHosts: ['cdn.example.com'] });
   writer = new Database(server.dbPath);
   writer.pragma('busy_timeout = 5000');
 });
@@ -286,10 +287,13 @@ describe('[§7] /api/user/updateUserInfo', () => {
     expect(await server.call(updateUserInfo, { nickname: 'zero\u200bwidth' }, { token })).toEqual(refused(TEXT_NICKNAME_INVALID));
   });
 
-  it('takes only same-origin media paths and https links, at most 9, and refuses an empty change', async () => {
+  it('takes only same-origin media paths and https links to the media hosts, at most 9, and refuses an empty change', async () => {
     const bad = [
       'http://cdn.example.com/a.png', 'javascript:alert(1)', '//evil.example/a.png', '/api/user/updateUserInfo',
-      '/media/../app.db', '/avatars/a b.svg', 'https://', 'data:image/png;base64,AAAA', `https://x.example/${'a'.repeat(1100)}`,
+      '/media/../app.db', '/avatars/a b.svg', 'https://', 'data:image/png;base64,AAAA', `https://cdn.example.com/${'a'.repeat(1100)}`,
+      // Another server: every viewer of the profile would load it.
+      'https://tracker.example.net/pixel.png', 'https://cdn.example.com.evil.example/a.png', 'https://cdn.example.com:8443/a.png',
+      'https://user:pass@cdn.example.com/a.png', 'https://sub.cdn.example.com/a.png',
     ];
     for (const url of bad) {
       expect(await server.call(updateUserInfo, { icon: url }, { token })).toEqual(refused(TEXT_MEDIA_URL_INVALID));

@@ -11,10 +11,11 @@
 import type * as z from 'zod/mini';
 import { MESSAGE_NO_MATCH_USER, ResultCode } from '../../src/api/codes';
 import type { people } from '../../src/api/contract';
+import { isAllowedMediaUrl } from '../../src/api/contract/media';
 import {
   FollowListType, NICKNAME_MAX, OnlineStatusFilter, PIC_LIST_MAX, ProfileItem, TEXT_CANNOT_FOLLOW_SELF, TEXT_HOSTS_ONLY,
   TEXT_MEDIA_URL_INVALID, TEXT_NICKNAME_EMPTY, TEXT_NICKNAME_INVALID, TEXT_NICKNAME_TOO_LONG, TEXT_NOTHING_TO_UPDATE,
-  TEXT_PIC_LIST_TOO_LONG, isAcceptedMediaUrl, type FollowerAddedNotice, type FollowListItem, type UserDetail,
+  TEXT_PIC_LIST_TOO_LONG, type FollowerAddedNotice, type FollowListItem, type UserDetail,
 } from '../../src/api/contract/people';
 import { AttachType } from '../../machines/system-messages/system-messages';
 import { appConfig } from '../db/app-config';
@@ -43,7 +44,7 @@ interface Target {
 }
 
 export function peopleHandlers(
-  { db, users, realtime }: { db: Db; users: Users; realtime: PeopleRealtimeDeps },
+  { db, users, realtime, mediaHosts }: { db: Db; users: Users; realtime: PeopleRealtimeDeps; mediaHosts: readonly string[] },
 ): HandlersOf<typeof people> {
   const follows = createFollows(db);
   const imStore = createImStore(db);
@@ -114,7 +115,7 @@ export function peopleHandlers(
   }
 
   const validUrl = (url: string): string => {
-    if (!isAcceptedMediaUrl(url)) throw refuse(TEXT_MEDIA_URL_INVALID);
+    if (!isAllowedMediaUrl(url, mediaHosts)) throw refuse(TEXT_MEDIA_URL_INVALID);
     return url;
   };
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_DIAMOND_NOT_ENOUGH, MESSAGE_NO_MATCH_USER, ResultCode } from '../../src/api/codes';
 import { endpoints, type RequestOf } from '../../src/api/contract';
 import {
-  TEXT_PRIVATE_EMPTY, TEXT_PRIVATE_HOSTS_ONLY, TEXT_PRIVATE_NOT_FOUND, TEXT_PRIVATE_REFUSED, TEXT_PRIVATE_TO_SELF,
+  TEXT_PRIVATE_EMPTY, TEXT_PRIVATE_HOSTS_ONLY, TEXT_PRIVATE_MEDIA_INVALID, TEXT_PRIVATE_NOT_FOUND, TEXT_PRIVATE_REFUSED,
+  TEXT_PRIVATE_TO_SELF,
 } from '../../src/api/contract/private-msg';
 import { SEED_PASSWORD } from '../db/seed';
 import { device, startTestServer, type TestServer } from '../testing/harness';
@@ -15,7 +16,8 @@ interface Person { userId: number; token: string; accid: string }
 let server: TestServer;
 const people: Record<string, Person> = {};
 beforeAll(async () => {
-  server = await startTestServer({ build: false });
+  // cdn.example is the deployment's media host (MEDIA_HOSTS).
+  server = await startTestServer({ build: false, mediaHosts: ['cdn.example'] });
   const db = server.readDb();
   for (const name of ['host1', 'host2', 'user1', 'user2', 'user3', 'user4']) {
     const res = await server.call(login, { ...device, account: `${name}@example.com`, password: SEED_PASSWORD });
@@ -40,7 +42,7 @@ describe('[§7] /api/payPrivateMsg/uploadPrivateInfo', () => {
   it('stores a host\'s secret message for one recipient and answers the IM ext to send', async () => {
     const res = await server.call(uploadPrivateInfo, {
       to: p('user1').accid, price: 25, content: '  A picture for you  ',
-      mediaList: [{ mediaType: 1, mediaUrl: 'http://cdn.example/p.jpg' }, { mediaType: 2, mediaUrl: '/avatars/host1-video.svg' }],
+      mediaList: [{ mediaType: 1, mediaUrl: 'https://cdn.example/p.jpg' }, { mediaType: 2, mediaUrl: '/avatars/host1-video.svg' }],
     }, { token: p('host1').token });
     expect(res.code).toBe(ResultCode.success);
     const id = res.data!.id;
@@ -56,6 +58,12 @@ describe('[§7] /api/payPrivateMsg/uploadPrivateInfo', () => {
       ['host1', { to: 'yx-nobody', price: 10, content: 'hi' }, MESSAGE_NO_MATCH_USER],
       ['host1', { to: p('user1').accid, price: 10, content: '   ' }, TEXT_PRIVATE_EMPTY],
       ['host1', { to: p('user1').accid, price: 10, mediaList: [] }, TEXT_PRIVATE_EMPTY],
+      // The recipient's app would load these: plain http, or another server than the media hosts.
+      ['host1', { to: p('user1').accid, price: 10, mediaList: [{ mediaType: 1, mediaUrl: 'http://cdn.example/a.jpg' }] },
+        TEXT_PRIVATE_MEDIA_INVALID],
+      ['host1', { to: p('user1').accid, price: 10, mediaList: [{ mediaType: 1, mediaUrl: 'https://tracker.example.net/a.jpg' }] },
+        TEXT_PRIVATE_MEDIA_INVALID],
+      ['host1', { to: p('user1').accid, price: 10, mediaList: [{ mediaType: 1, mediaUrl: '/api/upload' }] }, TEXT_PRIVATE_MEDIA_INVALID],
     ];
     for (const [from, body, message] of cases) {
       expect(await server.call(uploadPrivateInfo, body, { token: p(from).token })).toEqual({ code: ResultCode.invalidRequest, message });
@@ -90,7 +98,7 @@ describe('[§7] /api/payPrivateMsg/uploadPrivateInfo', () => {
 describe('[§7] /api/payPrivateMsg/privateInfo', () => {
   it('shows the recipient a locked message, then on pay takes the price once and opens it; the host earns it', async () => {
     const id = await upload('host1', {
-      to: p('user1').accid, price: 40, content: 'Secret', mediaList: [{ mediaType: 1, mediaUrl: 'http://cdn.example/s.jpg' }],
+      to: p('user1').accid, price: 40, content: 'Secret', mediaList: [{ mediaType: 1, mediaUrl: 'https://cdn.example/s.jpg' }],
     });
     const before = { user: wallet(p('user1').userId), host: wallet(p('host1').userId) };
 

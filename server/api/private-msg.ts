@@ -9,8 +9,9 @@
 import type * as z from 'zod/mini';
 import { MESSAGE_DIAMOND_NOT_ENOUGH, MESSAGE_NO_MATCH_USER, ResultCode } from '../../src/api/codes';
 import type { privateMsg } from '../../src/api/contract';
+import { isAllowedMediaUrl } from '../../src/api/contract/media';
 import {
-  TEXT_PRIVATE_EMPTY, TEXT_PRIVATE_HOSTS_ONLY, TEXT_PRIVATE_NOT_FOUND, TEXT_PRIVATE_REFUSED, TEXT_PRIVATE_TO_SELF,
+  TEXT_PRIVATE_EMPTY, TEXT_PRIVATE_HOSTS_ONLY, TEXT_PRIVATE_MEDIA_INVALID, TEXT_PRIVATE_NOT_FOUND, TEXT_PRIVATE_REFUSED, TEXT_PRIVATE_TO_SELF,
   type PrivateInfo,
 } from '../../src/api/contract/private-msg';
 import type { MediaItem } from '../../src/api/contract/session';
@@ -41,7 +42,9 @@ interface MessageRow {
 
 const refuse = (message: string) => new ApiError(ResultCode.invalidRequest, message);
 
-export function privateMsgHandlers({ db, realtime }: { db: Db; realtime: PrivateMsgRealtimeDeps }): HandlersOf<typeof privateMsg> {
+export function privateMsgHandlers(
+  { db, realtime, mediaHosts }: { db: Db; realtime: PrivateMsgRealtimeDeps; mediaHosts: readonly string[] },
+): HandlersOf<typeof privateMsg> {
   const wallets = createWallets(db);
   const person = db.prepare<[number], { id: number; yx_accid: string }>('SELECT id, yx_accid FROM users WHERE id = ?');
   const recipientByAccid = db.prepare<[string], { id: number }>('SELECT id FROM users WHERE yx_accid = ?');
@@ -94,6 +97,8 @@ export function privateMsgHandlers({ db, realtime }: { db: Db; realtime: Private
       const content = ctx.body.content?.trim() || null;
       const media = ctx.body.mediaList ?? [];
       if (content === null && media.length === 0) throw refuse(TEXT_PRIVATE_EMPTY);
+      // The recipient's app loads these: uploads or the deployment's media hosts only.
+      if (media.some((m) => !isAllowedMediaUrl(m.mediaUrl, mediaHosts))) throw refuse(TEXT_PRIVATE_MEDIA_INVALID);
       const recipient = recipientByAccid.get(ctx.body.to);
       if (!recipient) throw refuse(MESSAGE_NO_MATCH_USER);
       if (recipient.id === session.userId) throw refuse(TEXT_PRIVATE_TO_SELF);

@@ -4,17 +4,23 @@
  * HTTP 200 with the ciphertext of the envelope `{ code, message, data }`.
  *
  * A request passes, in order: the app version check (1004), the session check for
- * `auth: 'session'` endpoints (1005), then decryption, JSON parsing and the contract's
- * request schema. Any failure of the last three, or a body Fastify cannot read, gets the
- * same '1000' envelope, byte for byte, so the answer says nothing about what was wrong.
+ * `auth: 'session'` endpoints (1005), the visitor check (1020, unless the contract marks the
+ * endpoint `visitors: 'allowed'`), all three before a byte of the body is read; then the
+ * body limit of the endpoint (src/api/contract/endpoint.ts `bodyLimitOf`: a larger body is
+ * refused while it streams in, with TEXT_BODY_TOO_LARGE, never buffered or decrypted), then
+ * decryption, JSON parsing and the contract's request schema. Any failure of the last three,
+ * or a body Fastify cannot read, gets the same '1000' envelope, byte for byte, so the answer
+ * says nothing about what was wrong.
  * The handler's result is checked against the contract's response schema before it goes
  * out; a mismatch is a server bug and answers 500.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as z from 'zod/mini';
 import type { AesCodec } from '../../src/api/codec';
-import { Header, MIN_APP_VERSION, ResultCode, SUCCESS, TEXT_UPDATE_REQUIRED } from '../../src/api/codes';
-import type { Endpoint } from '../../src/api/contract';
+import {
+  Header, MIN_APP_VERSION, ResultCode, SUCCESS, TEXT_BODY_TOO_LARGE, TEXT_UPDATE_REQUIRED, TEXT_VISITOR_REFUSED,
+} from '../../src/api/codes';
+import { bodyLimitOf, type Endpoint } from '../../src/api/contract';
 import type { AuthSession } from '../auth/sessions';
 
 export const TEXT_INVALID_REQUEST = 'Invalid request.';
@@ -104,13 +110,17 @@ export async function encryptedApi(api: FastifyInstance, { codec, findSession, r
 
   const answer = (reply: FastifyReply, wire: string) =>
     reply.code(200).header('content-type', 'text/plain;charset=utf-8').header('cache-control', 'no-store').send(wire);
+  const TOO_LARGE = seal({ code: ResultCode.invalidRequest, message: TEXT_BODY_TOO_LARGE });
+  const VISITOR_REFUSED = seal({ code: ResultCode.visitorRefused, message: TEXT_VISITOR_REFUSED });
 
   // Every body is taken as text whatever its content type; deciding whether it is usable is ours.
   api.removeAllContentTypeParsers();
   api.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 
   api.setErrorHandler((error: FastifyError, request, reply) => {
-    // Fastify's own client errors (body too large, bad content length, ...) are unreadable bodies.
+    // Over the endpoint's limit (by content-length, or while it streams in): said plainly, the limit is no secret.
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return answer(reply, TOO_LARGE);
+    // Fastify's other client errors (bad content length, ...) are unreadable bodies.
     if (error.statusCode !== undefined && error.statusCode < 500) return answer(reply, INVALID);
     request.log.error(error);
     return reply.code(500).type('text/plain; charset=utf-8').send('Internal Server Error');
@@ -127,18 +137,36 @@ export async function encryptedApi(api: FastifyInstance, { codec, findSession, r
     }
   }
 
+  /** The caller of each admitted request, found before its body was read. */
+  const callers = new WeakMap<FastifyRequest, AuthSession | null>();
+
+  /** The refusal owed before the body is read (version, session, visitor), or null to go on. */
+  function gate(endpoint: Endpoint, request: FastifyRequest): string | null {
+    if (compareVersions(header(request, Header.appVersion), MIN_APP_VERSION) < 0) return UPDATE_REQUIRED;
+    if (endpoint.auth !== 'session') {
+      callers.set(request, null);
+      return null;
+    }
+    const token = header(request, Header.loginToken) || header(request, Header.anchorToken);
+    const session = (token && findSession(token)) || null;
+    if (!session) return SESSION_EXPIRED;
+    if (session.isVisitor && endpoint.visitors !== 'allowed') return VISITOR_REFUSED;
+    callers.set(request, session);
+    return null;
+  }
+
   for (const { endpoint, handler } of routes) {
     if (endpoint.method !== 'POST') throw new Error(`${endpoint.path}: only POST endpoints are carried encrypted.`);
-    api.post(endpoint.path, async (request, reply) => {
-      if (compareVersions(header(request, Header.appVersion), MIN_APP_VERSION) < 0) return answer(reply, UPDATE_REQUIRED);
-
-      let session: AuthSession | null = null;
-      if (endpoint.auth === 'session') {
-        const token = header(request, Header.loginToken) || header(request, Header.anchorToken);
-        session = (token && findSession(token)) || null;
-        if (!session) return answer(reply, SESSION_EXPIRED);
-      }
-
+    const options = {
+      bodyLimit: bodyLimitOf(endpoint),
+      // onRequest runs before Fastify reads the body: a refused caller costs no reading and no decryption.
+      onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+        const refusal = gate(endpoint, request);
+        if (refusal !== null) return answer(reply, refusal);
+      },
+    };
+    api.post(endpoint.path, options, async (request, reply) => {
+      const session = callers.get(request) ?? null;
       const body = open(request.body, endpoint.request);
       if (body === REFUSED) return answer(reply, INVALID);
 

@@ -5,7 +5,7 @@ import { RealtimePath } from '../../src/api/contract/realtime';
 import { endpoints } from '../../src/api/contract';
 import { SEED_PASSWORD } from '../db/seed';
 import { signInForIm, startTestServer, type TestServer } from '../testing/harness';
-import { CONTENT_SECURITY_POLICY } from '../web/security';
+import { contentSecurityPolicy } from '../web/security';
 import { SHELL_APP_ID } from './routes';
 import type { ShellAccount } from '../users/users';
 
@@ -23,7 +23,7 @@ describe('dev shell', () => {
     const res = await fetch(server.base + '/shell');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(res.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    expect(res.headers.get('content-security-policy')).toBe(contentSecurityPolicy({}, new URL(server.base).host, false));
     const html = await res.text();
     for (const script of html.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? []) {
       expect(script).toMatch(/^<script\b[^>]*\bsrc="\/shell\/[^"]+"[^>]*><\/script>$/);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSET_JS, INDEX_HTML, startTestServer, type TestServer } from '../testing/harness';
 import { avatarNameFor, initialsOf } from './avatars';
-import { CONTENT_SECURITY_POLICY } from './security';
+import { PERMISSIONS_POLICY, STRICT_TRANSPORT_SECURITY, contentSecurityPolicy } from './security';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -12,10 +12,69 @@ afterAll(() => server.close());
 const get = (path: string) => fetch(server.base + path);
 
 function expectSecurityHeaders(res: Response) {
-  expect(res.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+  expect(res.headers.get('content-security-policy')).toBe(contentSecurityPolicy({}, new URL(server.base).host, false));
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   expect(res.headers.get('referrer-policy')).toBe('same-origin');
+  expect(res.headers.get('permissions-policy')).toBe(PERMISSIONS_POLICY);
+  // Plain http: no HSTS.
+  expect(res.headers.get('strict-transport-security')).toBeNull();
 }
+
+/** The directives of a Content-Security-Policy header, by name. */
+function directives(policy: string | null): Record<string, string[]> {
+  return Object.fromEntries((policy ?? '').split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+}
+
+describe('[§5] security headers', () => {
+  it('loads pictures and media from this origin only, connects to it and its own hub only, and requires Trusted Types', async () => {
+    const csp = directives((await get('/')).headers.get('content-security-policy'));
+    const host = new URL(server.base).host;
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+    expect(csp['media-src']).toEqual(["'self'", 'blob:', 'mediastream:']);
+    expect(csp['connect-src']).toEqual(["'self'", `ws://${host}`]);
+    expect(csp['require-trusted-types-for']).toEqual(["'script'"]);
+    expect(csp['script-src']).toEqual(["'self'"]);
+  });
+
+  it('gives camera and microphone to this origin only and turns off what the app does not use', async () => {
+    const policy = (await get('/login')).headers.get('permissions-policy')!;
+    const features = Object.fromEntries(policy.split(',').map((f) => f.trim().split('=') as [string, string]));
+    expect(features).toMatchObject({ camera: '(self)', microphone: '(self)', geolocation: '()', payment: '()', usb: '()' });
+  });
+
+  it('adds the configured media and API hosts, and the clouds of the production SDKs when asked, and nothing else', async () => {
+    const configured = await startTestServer({
+      mediaHosts: ['cdn.example.com', '*.img.example.net', 'bad host; script-src *'], apiHosts: ['api.example.com'], cloudSdks: true,
+    });
+    try {
+      const res = await fetch(configured.base + '/');
+      const csp = directives(res.headers.get('content-security-policy'));
+      expect(csp['img-src']).toEqual(expect.arrayContaining(['https://cdn.example.com', 'https://*.img.example.net', 'https://*.chatnos.com']));
+      expect(csp['media-src']).toEqual(expect.arrayContaining(['https://cdn.example.com', 'https://*.img.example.net']));
+      expect(csp['connect-src']).toEqual(expect.arrayContaining(['https://api.example.com', 'wss://*.netease.im', 'wss://*.agora.io']));
+      // A host that is not a plain name adds nothing, and no directive allows any https host.
+      expect(csp['script-src']).toEqual(["'self'"]);
+      for (const values of Object.values(csp)) expect(values).not.toContain('https:');
+      expect(res.headers.get('content-security-policy')).not.toContain('bad');
+    } finally {
+      await configured.close();
+    }
+  });
+
+  it('sends HSTS for a request that came over TLS by a trusted proxy, and not when the proxy is not trusted', async () => {
+    const overTls = { headers: { 'x-forwarded-proto': 'https' } };
+    expect((await fetch(server.base + '/', overTls)).headers.get('strict-transport-security')).toBeNull();
+    const proxied = await startTestServer({ trustProxy: true });
+    try {
+      const res = await fetch(proxied.base + '/', overTls);
+      expect(res.headers.get('strict-transport-security')).toBe(STRICT_TRANSPORT_SECURITY);
+      expect(directives(res.headers.get('content-security-policy'))['connect-src']).toContain(`wss://${new URL(proxied.base).host}`);
+      expect((await fetch(proxied.base + '/')).headers.get('strict-transport-security')).toBeNull();
+    } finally {
+      await proxied.close();
+    }
+  });
+});
 
 describe('the built app on the same origin', () => {
   it('serves index.html at / with no-cache and the security headers', async () => {

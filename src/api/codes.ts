@@ -15,6 +15,11 @@ export const ResultCode = {
   /** An account with this name exists already (reference server). */
   accountExists: '1010',
   /**
+   * A visitor asked for something only a signed-up person may do (SPEC §6: a visitor may log
+   * in and register only); the message is TEXT_VISITOR_REFUSED (reference server).
+   */
+  visitorRefused: '1020',
+  /**
    * Too many failed sign-ins (of the account or from the address), sign-ups or visitor entries
    * from one address: the message says how long to wait, from tooManyAttemptsText (reference server).
    */
@@ -34,6 +39,9 @@ export const MESSAGE_DIAMOND_NOT_ENOUGH = 'diamond.not.enough';
 export const MESSAGE_NO_MATCH_USER = 'no.match.user';
 
 export const TEXT_UPDATE_REQUIRED = "Oops! We've updated something new. Re-enter and try our new feature!";
+export const TEXT_VISITOR_REFUSED = 'Please sign up or log in to do that.';
+/** A request body over its endpoint's limit (src/api/contract/endpoint.ts), answered with code 1000. */
+export const TEXT_BODY_TOO_LARGE = 'The request is too large for the server to accept.';
 export const TEXT_SERVER_RESTARTING = 'The server is restarting. Please try again in a moment.';
 
 /** 'Too many attempts. Please try again in 15 minutes.': the wait rounded up to a unit a person reads. */

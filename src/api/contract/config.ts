@@ -21,6 +21,7 @@ export const getConfigByKey = defineEndpoint({
   path: '/api/index/getConfigByKey',
   method: 'POST',
   auth: 'session',
+  visitors: 'allowed',
   request: z.object({ searchValue: z.string().check(z.minLength(1), z.maxLength(1000)) }),
   response: z.record(z.string(), z.string()),
 });

@@ -28,6 +28,7 @@ export const indexTag = defineEndpoint({
   path: '/api/index/indexTag',
   method: 'POST',
   auth: 'session',
+  visitors: 'allowed',
   request: Empty,
   response: z.object({
     parentTags: z.array(TagRef),
@@ -68,6 +69,7 @@ export const anchorList = defineEndpoint({
   path: '/api/anchor/v4/anchorList',
   method: 'POST',
   auth: 'session',
+  visitors: 'allowed',
   request: z.object({
     currentPage,
     pageSize: pageSize(MAX_ANCHOR_PAGE_SIZE),
@@ -91,6 +93,7 @@ export const getCountryList = defineEndpoint({
   path: '/api/index/getCountryList',
   method: 'POST',
   auth: 'session',
+  visitors: 'allowed',
   request: Empty,
   response: z.array(Country),
 });
@@ -122,6 +125,7 @@ export const getAppPicByType = defineEndpoint({
   path: '/api/index/v2/getAppPicByType',
   method: 'POST',
   auth: 'session',
+  visitors: 'allowed',
   request: z.object({ type: z.int().check(z.minimum(1), z.maximum(1000)) }),
   response: z.array(AppPic),
 });
@@ -161,6 +165,7 @@ export const getBaseConfigForIntoBagV4 = defineEndpoint({
   path: '/api/index/v4/getBaseConfigForIntoBag',
   method: 'POST',
   auth: 'session',
+  visitors: 'allowed',
   request: Empty,
   response: BaseConfig,
 });

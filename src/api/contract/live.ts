@@ -77,7 +77,7 @@ export const TEXT_LIVE_IN_CALL = 'You cannot go live during a call.';
 export const TEXT_LIVE_NOT_LIVE = 'You are not live.';
 export const TEXT_LIVE_NOT_FOUND = 'This host has no live room.';
 export const TEXT_LIVE_ENDED = 'This live has ended.';
-export const TEXT_LIVE_COVER_INVALID = 'The cover must be an uploaded picture or an https link.';
+export const TEXT_LIVE_COVER_INVALID = 'The cover must be an uploaded picture or an https link to an approved media server.';
 /** SPEC §8. */
 export const TEXT_SET_WISHLIST_FAILED = 'set wishlist is failed!';
 
@@ -117,6 +117,7 @@ export const queryLiveList = defineEndpoint({
   path: '/api/agora/live/queryLiveList',
   method: 'POST',
   auth: 'session',
+  visitors: 'allowed',
   request: LivePageRequest,
   response: Page(LiveRoomItem),
 });
@@ -225,7 +226,7 @@ export const beginLiveRoom = defineEndpoint({
   auth: 'session',
   request: z.object({
     title: z.string().check(z.trim(), z.maxLength(LIVE_TITLE_MAX)),
-    /** A same-origin upload or an https picture. */
+    /** A same-origin upload or an https picture on the deployment's media hosts (media.ts `isAllowedMediaUrl`). */
     cover: z.optional(z.string().check(z.maxLength(1024))),
     privateCallOpen: z.boolean(),
   }),

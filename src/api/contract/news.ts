@@ -44,6 +44,7 @@ export const loadList = defineEndpoint({
   path: '/api/sysmail/loadList',
   method: 'POST',
   auth: 'session',
+  visitors: 'allowed',
   request: z.object({
     currentPage: z.int().check(z.minimum(1), z.maximum(1_000_000)),
     pageSize: z.int().check(z.minimum(1), z.maximum(MAX_MAIL_PAGE_SIZE)),

@@ -15,8 +15,9 @@
  * shorter than pageSize is the last (SPEC §4 Home list paging).
  */
 import * as z from 'zod/mini';
-import { Empty, ImageUrl, defineEndpoint } from './endpoint';
+import { Empty, ImageUrl, bodyLimitFor, defineEndpoint } from './endpoint';
 import { OnlineGroupStatus } from './news';
+import { MEDIA_URL_MAX } from './media';
 import { MediaItem, MineInfo } from './session';
 
 /** Largest page of the people lists. */
@@ -25,34 +26,15 @@ export const MAX_PEOPLE_PAGE_SIZE = 100;
 export const PIC_LIST_MAX = 9;
 /** Nickname length in characters (code points, after trimming); the same limit as sign-up's. */
 export const NICKNAME_MAX = 24;
-export const MEDIA_URL_MAX = 1024;
 
 export const TEXT_CANNOT_FOLLOW_SELF = 'You cannot follow yourself.';
 export const TEXT_NICKNAME_EMPTY = 'Please enter a nickname.';
 export const TEXT_NICKNAME_TOO_LONG = `A nickname can be at most ${NICKNAME_MAX} characters.`;
 export const TEXT_NICKNAME_INVALID = 'A nickname cannot contain line breaks or control characters.';
-export const TEXT_MEDIA_URL_INVALID = 'Pictures and videos must be uploaded files or https links.';
+export const TEXT_MEDIA_URL_INVALID = 'Pictures and videos must be uploaded files or https links to an approved media server.';
 export const TEXT_PIC_LIST_TOO_LONG = `At most ${PIC_LIST_MAX} pictures and videos.`;
 export const TEXT_NOTHING_TO_UPDATE = 'Nothing to update.';
 export const TEXT_HOSTS_ONLY = 'Only hosts can see the user list.';
-
-/**
- * Same-origin paths the profile may point at: seeded avatars and pictures, and uploads
- * (src/api/contract/media.ts). Any other URL must be https (SPEC §5: only https images).
- */
-export const SAME_ORIGIN_MEDIA = /^\/(?:avatars\/[A-Za-z0-9_-]{1,64}\.svg|media\/[a-f0-9]{32}\.(?:png|jpg|gif|webp|mp4|webm))$/;
-
-/** Whether a picList or icon URL is acceptable: a same-origin media path, or https with a host. */
-export function isAcceptedMediaUrl(url: string): boolean {
-  if (url.length > MEDIA_URL_MAX) return false;
-  if (SAME_ORIGIN_MEDIA.test(url)) return true;
-  if (!/^https:\/\//i.test(url) || /\s/.test(url)) return false;
-  try {
-    return new URL(url).hostname !== '';
-  } catch {
-    return false;
-  }
-}
 
 /**
  * `onlineStatus` of the people lists (the home list's getIndexListOption, SPEC §3 Home tab):
@@ -141,6 +123,7 @@ export const getUserDetail = defineEndpoint({
   path: '/api/index/getUserDetail',
   method: 'POST',
   auth: 'session',
+  visitors: 'allowed',
   request: z.object({ userId, yxAccid }).check(exactlyOne('userId', 'yxAccid')),
   response: UserDetail,
 });
@@ -230,13 +213,16 @@ const mediaUrl = z.string().check(z.maxLength(MEDIA_URL_MAX * 2));
 /**
  * SPEC §7 /api/user/updateUserInfo: changes the given parts of the caller's own profile and
  * answers the whole of it (SPEC §3 Current user). A picList replaces the list, in its order.
- * URLs are same-origin media paths (`isAcceptedMediaUrl`: seeded avatars or uploads) or
- * https links. The schema only caps sizes; the limits are checked with the TEXT_ messages.
+ * URLs are same-origin media paths (seeded avatars or uploads) or https links on the
+ * deployment's media hosts (media.ts `isAllowedMediaUrl`, else TEXT_MEDIA_URL_INVALID). The
+ * schema only caps sizes; the limits are checked with the TEXT_ messages.
  */
 export const updateUserInfo = defineEndpoint({
   path: '/api/user/updateUserInfo',
   method: 'POST',
   auth: 'session',
+  // The largest profile the server accepts fits: a nickname, an icon and a full picList, with URLs at their longest in any script.
+  bodyLimit: bodyLimitFor(NICKNAME_MAX * 4 + (PIC_LIST_MAX + 1) * (MEDIA_URL_MAX * 3 + 32) + 128),
   request: z.object({
     nickname: z.optional(z.string().check(z.maxLength(500))),
     /** The avatar. */

@@ -10,7 +10,7 @@
  */
 import * as z from 'zod/mini';
 import { MediaItem } from './session';
-import { defineEndpoint } from './endpoint';
+import { bodyLimitFor, defineEndpoint } from './endpoint';
 
 export const PRIVATE_MSG_PRICE_MAX = 10_000;
 export const PRIVATE_MSG_TEXT_MAX = 500;
@@ -21,6 +21,7 @@ export const TEXT_PRIVATE_EMPTY = 'A secret message needs a text or a picture or
 export const TEXT_PRIVATE_TO_SELF = 'You cannot send a secret message to yourself.';
 export const TEXT_PRIVATE_REFUSED = 'This user does not accept your messages.';
 export const TEXT_PRIVATE_NOT_FOUND = 'This secret message does not exist.';
+export const TEXT_PRIVATE_MEDIA_INVALID = 'Pictures and videos must be uploaded files or https links to an approved media server.';
 
 /** What goes into the IM message's `ext` (SPEC §3 Message ext: extensionType, data). */
 export const PrivateMsgExt = z.object({
@@ -36,6 +37,8 @@ export const uploadPrivateInfo = defineEndpoint({
   path: '/api/payPrivateMsg/uploadPrivateInfo',
   method: 'POST',
   auth: 'session',
+  // The largest message the server accepts fits: the longest text and a full media list, in any script.
+  bodyLimit: bodyLimitFor(64 * 3 + PRIVATE_MSG_TEXT_MAX * 3 + PRIVATE_MSG_MEDIA_MAX * (1024 * 3 + 32) + 128),
   request: z.object({
     /** The recipient's IM account (the talk screen's `to`). */
     to: z.string().check(z.minLength(1), z.maxLength(64)),

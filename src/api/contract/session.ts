@@ -76,6 +76,7 @@ export const userInfo = defineEndpoint({
   path: '/api/anchor/userInfo',
   method: 'POST',
   auth: 'session',
+  visitors: 'allowed',
   request: Empty,
   response: MineInfo,
 });
@@ -85,6 +86,7 @@ export const logout = defineEndpoint({
   path: '/api/login/logout',
   method: 'POST',
   auth: 'session',
+  visitors: 'allowed',
   request: Empty,
   response: z.nullable(z.object({})),
 });

@@ -315,7 +315,7 @@ describe('[fault] IM across a server restart', () => {
       await until(() => b.messages.length === 5, 2000, 'the first five');
       await b.stop(); // B goes away; what follows waits for it
       for (let i = 0; i < 5; i++) await sendSurely(a, ub.account, `offline ${i}`, `r-offline-${i}`);
-      await a.port.sendNotification(ub.account, { attachType: 15, num: 1 });
+      await a.port.sendNotification(ub.account, { kind: 'nudge', num: 1 });
 
       await app.close();
       await until(() => a.events.some((e) => e.type === 'disconnected'), 2000, 'A to see the stop');

@@ -22,11 +22,11 @@ const MAX_INTENTS_PER_USER = 400;
 export const crashProbe: Probe = {
   name: 'crash',
   summary: 'SIGKILL under gift load, restart on the same database, clients retry unanswered requests: no double charge',
-  budgetSeconds: { light: 50, full: 180 },
-  async run({ light, checkout, note }) {
+  budgetSeconds: { light: 60, full: 240 },
+  async run({ light, checkout, note, signal }) {
     const users = light ? 16 : 32;
     const hosts = 6;
-    const kills = light ? 3 : 20;
+    const kills = light ? 3 : 12;
     const server = await startServer({ checkout, env: { SEED_HOSTS: String(hosts), SEED_USERS: String(users) } });
     try {
       const base = server.base;
@@ -51,9 +51,11 @@ export const crashProbe: Probe = {
       const answers = new Map<string, number>();
       const acceptedBySender = new Map<number, number>();
 
-      /** Sends the same bytes until an answer comes. */
+      /** Sends the same bytes until an answer comes (or the probe is stopped). */
       async function untilAnswered(person: Person, wire: string, headers: Record<string, string>): Promise<Answer> {
         for (let attempt = 0; ; attempt++) {
+          signal.throwIfAborted();
+          if (!killing && !server.alive()) throw new Error(`the server did not come back: ${server.logTail()}`);
           if (attempt === 1) retried += 1;
           if (attempt > 0) retries += 1;
           requests += 1;
@@ -79,8 +81,9 @@ export const crashProbe: Probe = {
           await server.restart();
           restartMs = Math.max(restartMs, performance.now() - restarting);
         }
+      })().finally(() => {
         killing = false;
-      })();
+      });
 
       await Promise.all(people.map(async (person) => {
         const headers = apiHeaders(person.token);

@@ -11,6 +11,8 @@ export interface ProbeContext {
   checkout: string;
   /** A progress note (printed only with --verbose). */
   note(text: string): void;
+  /** Aborted when the probe ran past its budget: a loop that could go on must stop. */
+  signal: AbortSignal;
 }
 
 export interface ProbeResult {

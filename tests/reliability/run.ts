@@ -47,6 +47,7 @@ class OverBudget extends Error {}
 async function runOne(probe: Probe, light: boolean, checkout: string, verbose: boolean): Promise<Outcome> {
   const budget = light ? probe.budgetSeconds.light : probe.budgetSeconds.full;
   const started = Date.now();
+  const abort = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const overBudget = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new OverBudget(`took longer than its ${budget} s budget`)), budget * 1000);
@@ -54,12 +55,18 @@ async function runOne(probe: Probe, light: boolean, checkout: string, verbose: b
   const note = (text: string) => {
     if (verbose) console.log(`  ${probe.name}: ${text}`);
   };
+  const running = probe.run({ light, checkout, note, signal: abort.signal });
   try {
-    const result: ProbeResult = await Promise.race([probe.run({ light, checkout, note }), overBudget]);
+    const result: ProbeResult = await Promise.race([running, overBudget]);
     return { name: probe.name, ok: result.broken.length === 0, seconds: (Date.now() - started) / 1000, ...result };
   } catch (err) {
-    // A probe over its budget leaves its server behind: it goes now, before the next starts.
-    if (err instanceof OverBudget) killAllServers();
+    if (err instanceof OverBudget) {
+      // A probe over its budget stops, and its server goes, before the next one starts.
+      abort.abort();
+      killAllServers();
+      await Promise.race([running.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 15_000))]);
+      killAllServers();
+    }
     const message = err instanceof Error ? err.message : String(err);
     return { name: probe.name, ok: false, seconds: (Date.now() - started) / 1000, figures: 'no figures', broken: [message], numbers: {} };
   } finally {
@@ -101,6 +108,10 @@ async function main(): Promise<void> {
 }
 
 process.on('exit', killAllServers);
+// A probe stopped over its budget may still reject later; that is already counted as its failure.
+process.on('unhandledRejection', (reason) => {
+  if (process.argv.includes('--verbose')) console.log(`  (after its end) ${reason instanceof Error ? reason.message : String(reason)}`);
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     killAllServers();

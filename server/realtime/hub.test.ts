@@ -8,6 +8,7 @@ import { PresenceCode } from '../../machines/ports/presence.port';
 import { SYSTEM_SENDER_ACCID } from '../../machines/system-messages/system-sender';
 import { SignalAction } from '../../machines/ports/signalling.port';
 import { endpoints } from '../../src/api/contract';
+import { CallStatus } from '../../src/api/contract/call';
 import { HubClose, HubCode, MAX_FRAME_BYTES, RealtimePath } from '../../src/api/contract/realtime';
 import { CUSTOMER_SERVICE } from '../db/seed';
 import { startRealtimeServer, type RealtimeTestServer, type SeededUser } from './testing';
@@ -213,7 +214,8 @@ describe('signalling path', () => {
     expect(await c.call('login', { account: alice.account, token: 'rtm_wrong' })).toMatchObject({ code: HubCode.tokenInvalid });
     expect(await c.call('login', { account: bob.account, token })).toMatchObject({ code: HubCode.tokenInvalid });
     expect(await c.call('login', { account: alice.account, token })).toMatchObject({ ok: true });
-    expect(await c.call('send', { to: bob.account, action: SignalAction.videoCall, channelId: 'c' })).toMatchObject({ code: HubCode.notFound });
+    // No call has channel 'c': nothing goes, whether bob is there or not.
+    expect(await c.call('send', { to: bob.account, action: SignalAction.videoCall, channelId: 'c' })).toMatchObject({ code: HubCode.forbidden });
     expect(await c.call('send', { to: bob.account, action: 7, channelId: 'c' })).toMatchObject({ code: HubCode.badRequest });
     c.ws.close();
 
@@ -227,6 +229,35 @@ describe('signalling path', () => {
     const d = await Raw.open(hub.url(RealtimePath.signal));
     expect(await d.call('login', { account: alice.account, token })).toMatchObject({ code: HubCode.tokenExpired });
     d.ws.close();
+  });
+});
+
+describe('signalling within a call', () => {
+  const signalling = async (user: SeededUser) => {
+    const c = await Raw.open(hub.url(RealtimePath.signal));
+    expect(await c.call('login', { account: user.account, token: await hub.rtmTokenOf(user) })).toMatchObject({ ok: true });
+    return c;
+  };
+
+  it('goes only between the two parties of the call it names, ended or not; anyone else is refused and the party hears nothing', async () => {
+    const carol = hub.users[2]!;
+    const [a, b, c] = await Promise.all([signalling(alice), signalling(bob), signalling(carol)]);
+    hub.storeCall('sig-1', alice, bob);
+    expect(await a.call('send', { to: bob.account, action: SignalAction.videoCall, channelId: 'sig-1' })).toMatchObject({ ok: true });
+    expect(await b.until(() => b.pushes.find((p) => p.type === 'signal'))).toMatchObject({ signal: { from: alice.account, channelId: 'sig-1' } });
+    const refused = { ok: false, code: HubCode.forbidden, message: 'A signal goes only between the two parties of the call it names' };
+    // A third user naming their call, a party signalling someone else with it, a channel no call has, oneself.
+    expect(await c.call('send', { to: bob.account, action: SignalAction.cancel, channelId: 'sig-1' })).toMatchObject(refused);
+    expect(await a.call('send', { to: carol.account, action: SignalAction.videoCall, channelId: 'sig-1' })).toMatchObject(refused);
+    expect(await c.call('send', { to: bob.account, action: SignalAction.videoCall, channelId: 'sig-none' })).toMatchObject(refused);
+    expect(await a.call('send', { to: alice.account, action: SignalAction.hangup, channelId: 'sig-1' })).toMatchObject(refused);
+    // A hang-up is signalled after endCall: the pair's own call, ended, still carries it.
+    hub.storeCall('sig-1', alice, bob, CallStatus.hungUp);
+    expect(await b.call('send', { to: alice.account, action: SignalAction.hangup, channelId: 'sig-1' })).toMatchObject({ ok: true });
+    await a.until(() => a.pushes.find((p) => p.type === 'signal'));
+    expect(b.pushes.filter((p) => p.type === 'signal')).toHaveLength(1);
+    expect(c.pushes.filter((p) => p.type === 'signal')).toHaveLength(0);
+    for (const s of [a, b, c]) s.ws.close();
   });
 });
 

@@ -24,6 +24,7 @@ import type { AuthSession } from '../auth/sessions';
 import type { Db } from '../db/database';
 import { createImAccounts, type ImAccounts } from './accounts';
 import { createBlocks, type Blocks } from './blocks';
+import { createChannelLookup } from './channels';
 import { createChatroomService, type ChatroomService } from './chatroom';
 import { createImService, type ImService } from './im';
 import { createImStore } from './im.store';
@@ -86,7 +87,8 @@ export function createRealtimeHub({ db, findSession, findImSession, log }: Realt
   const tokens = createAgoraTokens(db, findSession);
   const im = createImService({ store: createImStore(db), accounts, blocks });
   const chatrooms = createChatroomService({ accounts });
-  const signal = createSignalService({ tokens });
+  const channels = createChannelLookup(db);
+  const signal = createSignalService({ tokens, channels });
   const accidOf = db.prepare<[number], string>('SELECT yx_accid FROM users WHERE id = ?').pluck();
   const presence = createPresenceService({
     store: createPresenceStore(db),
@@ -100,7 +102,7 @@ export function createRealtimeHub({ db, findSession, findImSession, log }: Realt
     [RealtimePath.chatroom, chatrooms],
     [RealtimePath.signal, signal],
     [RealtimePath.presence, presence],
-    [RealtimePath.rtc, createRtcService({ tokens })],
+    [RealtimePath.rtc, createRtcService({ tokens, channels })],
   ]);
   const conns = new Set<Conn>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: WS_MAX_PAYLOAD, perMessageDeflate: false });

@@ -4,13 +4,17 @@
  * `leave`, by a closed socket and by a second join of the same account; then live channels
  * (one host, many viewers, relays between the host and each viewer only, hostLeft/hostJoined).
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import type * as z from 'zod/mini';
 import {
   HubCode, LIVE_AUDIENCE_LIMIT, RTC_POST_LIMIT, RealtimePath, type LiveRole, type RtcJoinResult, type RtcLiveJoinResult, type RtcPush,
 } from '../../src/api/contract/realtime';
 import { HubSocket, type WebSocketImpl } from '../../src/adapters/hub.socket';
 import { createRtcService } from './rtc';
+import { CallStatus } from '../../src/api/contract/call';
+import { endpoints } from '../../src/api/contract';
 import { startRealtimeServer, type RealtimeTestServer, type SeededUser } from './testing';
 import { Conn } from './wire';
 
@@ -28,6 +32,17 @@ beforeAll(async () => {
   for (const user of hub.users) tokens.set(user, await hub.rtcTokenOf(user));
 });
 afterAll(() => hub.close());
+
+/** A ringing call between the two on `channelId` (as createCall stores it): the relay admits its parties. */
+const call = (channelId: string, caller: SeededUser, callee: SeededUser): string => {
+  hub.storeCall(channelId, caller, callee);
+  return channelId;
+};
+/** `host`'s live room on `channelId` (as beginLiveRoom stores it). */
+const live = (channelId: string, host: SeededUser): string => {
+  hub.storeLive(channelId, host);
+  return channelId;
+};
 
 /** A socket on the rtc path that keeps what it was pushed. */
 class Member {
@@ -82,6 +97,8 @@ const codeOf = (promise: Promise<unknown>) => promise.then(() => 'ok', (e: { cod
 
 describe('[§7] rtc token', () => {
   it('joins with the rtcToken of getAgoraRtmToken only: not a wrong one, not another user\'s, not the rtm token, not an expired one', async () => {
+    call('tok-1', alice, bob);
+    call('tok-2', carol, alice);
     const m = new Member();
     expect(await codeOf(m.join(alice, 'tok-1', 'rtc_wrong'))).toBe(HubCode.tokenInvalid);
     expect(await codeOf(m.join(alice, 'tok-1', tokens.get(bob)))).toBe(HubCode.tokenInvalid);
@@ -111,7 +128,7 @@ describe('[§7] rtc token', () => {
 
 describe('two members', () => {
   it('the second to join finds the first (it offers); the first is told peerJoined; relay goes both ways', async () => {
-    const [a, first] = await Member.joined(alice, 'call-1');
+    const [a, first] = await Member.joined(alice, call('call-1', alice, bob));
     expect(first).toEqual({ channelId: 'call-1', peers: [], waiting: [] });
     const [b, second] = await Member.joined(bob, 'call-1');
     expect(second).toEqual({ channelId: 'call-1', peers: [alice.account], waiting: [] });
@@ -132,24 +149,26 @@ describe('two members', () => {
     b.socket.close();
   });
 
-  it('a third member is refused with a clear error; once one leaves, another may join', async () => {
-    const [a] = await Member.joined(alice, 'call-2');
+  it('a third user is refused with a clear error, also once a party left; the party may come back', async () => {
+    const [a] = await Member.joined(alice, call('call-2', alice, bob));
     const [b] = await Member.joined(bob, 'call-2');
     const c = new Member();
     const refused = await c.join(carol, 'call-2').catch((e: { code: number; message: string }) => e);
-    expect(refused).toMatchObject({ code: HubCode.forbidden, message: 'The channel is full: a call has at most 2 members' });
+    expect(refused).toMatchObject({ code: HubCode.forbidden, message: "Only the call's two parties may join its channel" });
 
     await a.next('peerJoined');
     const seen = a.pushes.length;
     await b.socket.request('leave');
     expect(await a.next('peerLeft')).toEqual({ type: 'peerLeft', channelId: 'call-2', account: bob.account, reason: 'left' });
-    expect(await c.join(carol, 'call-2')).toEqual({ channelId: 'call-2', peers: [alice.account], waiting: [] });
-    expect(await a.next('peerJoined', seen)).toMatchObject({ account: carol.account });
+    expect(await codeOf(c.join(carol, 'call-2'))).toBe(HubCode.forbidden);
+    expect(await b.join(bob, 'call-2')).toEqual({ channelId: 'call-2', peers: [alice.account], waiting: [] });
+    expect(await a.next('peerJoined', seen)).toMatchObject({ account: bob.account });
     for (const m of [a, b, c]) m.socket.close();
   });
 
   it('one channel per socket; joining the same channel again is answered as before', async () => {
-    const [a] = await Member.joined(alice, 'call-3');
+    const [a] = await Member.joined(alice, call('call-3', alice, bob));
+    call('call-4', bob, alice);
     expect(await codeOf(a.join(alice, 'call-4'))).toBe(HubCode.forbidden);
     expect(await a.join(alice, 'call-3')).toEqual({ channelId: 'call-3', peers: [], waiting: [] });
     await a.socket.request('leave');
@@ -163,7 +182,7 @@ describe('posting ahead', () => {
   const candidate = (n: number) => ({ kind: 'candidate', candidate: { candidate: `candidate:${n}`, sdpMid: '0' } });
 
   it('what a member alone posts reaches the next joiner in its join answer, in order, once; a post after that is relayed', async () => {
-    const [a] = await Member.joined(alice, 'post-1');
+    const [a] = await Member.joined(alice, call('post-1', alice, bob));
     expect(await a.socket.request('post', { data: offer })).toBeNull();
     await a.socket.request('post', { data: candidate(1) });
     await a.socket.request('post', { data: candidate(2) });
@@ -178,22 +197,22 @@ describe('posting ahead', () => {
     await a.socket.request('post', { data: candidate(3) });
     expect(await b.next('relay')).toEqual({ type: 'relay', channelId: 'post-1', from: alice.account, data: candidate(3) });
     expect(b.pushes).toHaveLength(1);
-    // Once handed over it is gone: a joiner after this one finds nothing waiting.
+    // Once handed over it is gone: a joiner after this one (the callee again) finds nothing waiting.
     await b.socket.request('leave');
-    const [c, third] = await Member.joined(carol, 'post-1');
+    const [c, third] = await Member.joined(bob, 'post-1');
     expect(third.waiting).toEqual([]);
     for (const m of [a, b, c]) m.socket.close();
   });
 
   it('what a member posted goes when it leaves or its socket closes', async () => {
-    const [a] = await Member.joined(alice, 'post-2');
+    const [a] = await Member.joined(alice, call('post-2', alice, bob));
     await a.socket.request('post', { data: offer });
     await a.socket.request('leave');
     const [b] = await Member.joined(bob, 'post-2');
     await b.socket.request('post', { data: candidate(1) });
     b.socket.close();
     await expect.poll(() => hub.server.app.realtime.connectionCount()[RealtimePath.rtc]).toBe(1);
-    const [c, joined] = await Member.joined(carol, 'post-2');
+    const [c, joined] = await Member.joined(alice, 'post-2');
     expect(joined).toEqual({ channelId: 'post-2', peers: [], waiting: [] });
     for (const m of [a, c]) m.socket.close();
   });
@@ -205,7 +224,7 @@ describe('posting ahead', () => {
     expect(await codeOf(outside.socket.request('post', { data: 'offer' }))).toBe(HubCode.badRequest);
     outside.socket.close();
 
-    const [a] = await Member.joined(alice, 'post-3');
+    const [a] = await Member.joined(alice, call('post-3', alice, bob));
     for (let n = 0; n < RTC_POST_LIMIT; n++) await a.socket.request('post', { data: candidate(n) });
     const refused = await a.socket.request('post', { data: candidate(RTC_POST_LIMIT) }).catch((e: { code: number; message: string }) => e);
     expect(refused).toMatchObject({ code: HubCode.forbidden, message: `At most ${RTC_POST_LIMIT} posts are kept for a member not yet here` });
@@ -213,7 +232,7 @@ describe('posting ahead', () => {
     expect(joined.waiting.map((posted) => posted.data)).toEqual(Array.from({ length: RTC_POST_LIMIT }, (_, n) => candidate(n)));
     for (const m of [a, b]) m.socket.close();
 
-    const [host] = await Member.live(carol, 'post-live', 'host');
+    const [host] = await Member.live(carol, live('post-live', carol), 'host');
     expect(await codeOf(host.socket.request('post', { data: offer }))).toBe(HubCode.forbidden);
     host.socket.close();
   });
@@ -221,19 +240,19 @@ describe('posting ahead', () => {
 
 describe('leaving', () => {
   it('a closed socket leaves its channel: the other member is told peerLeft (dropped), and the channel is freed', async () => {
-    const [a] = await Member.joined(alice, 'call-5');
+    const [a] = await Member.joined(alice, call('call-5', alice, bob));
     const [b] = await Member.joined(bob, 'call-5');
     b.socket.close();
     expect(await a.next('peerLeft')).toEqual({ type: 'peerLeft', channelId: 'call-5', account: bob.account, reason: 'dropped' });
     a.socket.close();
     await expect.poll(() => hub.server.app.realtime.connectionCount()[RealtimePath.rtc]).toBe(0);
-    const [c, joined] = await Member.joined(carol, 'call-5');
+    const [c, joined] = await Member.joined(bob, 'call-5');
     expect(joined.peers).toEqual([]);
     c.socket.close();
   });
 
   it('a cut network (the hub drops the account) is a drop for the other member', async () => {
-    const [a] = await Member.joined(alice, 'call-6');
+    const [a] = await Member.joined(alice, call('call-6', alice, bob));
     const [b] = await Member.joined(bob, 'call-6');
     expect(hub.server.app.realtime.dropConnections(bob.account)).toBeGreaterThanOrEqual(1);
     expect(await a.next('peerLeft')).toMatchObject({ account: bob.account, reason: 'dropped' });
@@ -242,7 +261,7 @@ describe('leaving', () => {
   });
 
   it('the same account joining from another socket takes the place of the older one', async () => {
-    const [a] = await Member.joined(alice, 'call-7');
+    const [a] = await Member.joined(alice, call('call-7', alice, bob));
     const [b1] = await Member.joined(bob, 'call-7');
     await a.next('peerJoined');
     const seen = a.pushes.length;
@@ -265,6 +284,7 @@ describe('leaving', () => {
 
 describe('live channels: one host, many viewers', () => {
   it('[§7] a live join takes the same rtc token as a call\'s', async () => {
+    live('live-tok', alice);
     const m = new Member();
     expect(await codeOf(m.joinLive(alice, 'live-tok', 'host', 'rtc_wrong'))).toBe(HubCode.tokenInvalid);
     expect(await codeOf(m.joinLive(alice, 'live-tok', 'audience', tokens.get(bob)))).toBe(HubCode.tokenInvalid);
@@ -275,7 +295,7 @@ describe('live channels: one host, many viewers', () => {
   });
 
   it('more than two members: viewers before the host find none and are pushed hostJoined; later viewers find the host; the host hears of no joins', async () => {
-    const [b, early] = await Member.live(bob, 'live-1', 'audience');
+    const [b, early] = await Member.live(bob, live('live-1', alice), 'audience');
     expect(early).toEqual({ channelId: 'live-1', role: 'audience', host: null });
     const [c] = await Member.live(carol, 'live-1', 'audience');
     const [a, hosting] = await Member.live(alice, 'live-1', 'host');
@@ -294,7 +314,7 @@ describe('live channels: one host, many viewers', () => {
   });
 
   it('relays go between the host and each viewer, never from viewer to viewer', async () => {
-    const [a] = await Member.live(alice, 'live-2', 'host');
+    const [a] = await Member.live(alice, live('live-2', alice), 'host');
     const [b] = await Member.live(bob, 'live-2', 'audience');
     const [c] = await Member.live(carol, 'live-2', 'audience');
     const offer = { kind: 'description', description: { type: 'offer', sdp: 'v=0 recvonly' } };
@@ -318,7 +338,7 @@ describe('live channels: one host, many viewers', () => {
   });
 
   it('the host leaving is hostLeft for every viewer (left, then dropped); its return is hostJoined; a viewer leaving is peerLeft for the host only', async () => {
-    const [a] = await Member.live(alice, 'live-3', 'host');
+    const [a] = await Member.live(alice, live('live-3', alice), 'host');
     const [b] = await Member.live(bob, 'live-3', 'audience');
     const [c] = await Member.live(carol, 'live-3', 'audience');
     await a.socket.request('leave');
@@ -345,24 +365,9 @@ describe('live channels: one host, many viewers', () => {
     b.socket.close();
   });
 
-  it('one host per live room; a channel stays a call or a live room until its last member leaves', async () => {
-    const [a] = await Member.live(alice, 'live-4', 'host');
-    const second = new Member();
-    expect(await second.joinLive(bob, 'live-4', 'host').catch((e: { code: number; message: string }) => e))
-      .toMatchObject({ code: HubCode.forbidden, message: 'This live room already has a host' });
-    expect(await second.join(bob, 'live-4').catch((e: { code: number; message: string }) => e))
-      .toMatchObject({ code: HubCode.forbidden, message: 'This channel is a live room: join it as host or audience' });
-    const [call] = await Member.joined(carol, 'call-live-4');
-    expect(await second.joinLive(bob, 'call-live-4', 'audience').catch((e: { code: number; message: string }) => e))
-      .toMatchObject({ code: HubCode.forbidden, message: 'This channel is a call, not a live room' });
-    await a.socket.request('leave');
-    // Empty again: the first join decides anew.
-    expect(await second.join(bob, 'live-4')).toEqual({ channelId: 'live-4', peers: [], waiting: [] });
-    for (const m of [a, call, second]) m.socket.close();
-  });
 
   it('the host joining again from another socket takes its place: kicked, then hostLeft and hostJoined for the viewers', async () => {
-    const [a1] = await Member.live(alice, 'live-5', 'host');
+    const [a1] = await Member.live(alice, live('live-5', alice), 'host');
     const [b] = await Member.live(bob, 'live-5', 'audience');
     const [a2, again] = await Member.live(alice, 'live-5', 'host');
     expect(again.host).toBe(alice.account);
@@ -373,6 +378,108 @@ describe('live channels: one host, many viewers', () => {
     await a2.socket.request('relay', { to: bob.account, data: { n: 1 } });
     expect(await b.next('relay')).toMatchObject({ from: alice.account });
     for (const m of [a1, a2, b]) m.socket.close();
+  });
+});
+
+describe('admission: the database says who belongs in a channel', () => {
+  const refusal = (promise: Promise<unknown>) => promise.then(() => 'admitted', (e: { code: number; message: string }) => ({ code: e.code, message: e.message }));
+  const forbidden = (message: string) => ({ code: HubCode.forbidden, message });
+
+  it('nobody but its host publishes in a live room: an intruder as host is refused before and after her, and new viewers find the real host', async () => {
+    const channelId = live('adm-live-1', alice);
+    const intruder = new Member();
+    expect(await refusal(intruder.joinLive(bob, channelId, 'host'))).toEqual(forbidden('Only the host of this live room may publish in it'));
+    const [a, hosting] = await Member.live(alice, channelId, 'host');
+    expect(hosting.host).toBe(alice.account);
+    expect(await refusal(intruder.joinLive(bob, channelId, 'host'))).toEqual(forbidden('Only the host of this live room may publish in it'));
+    const [viewer, watching] = await Member.live(carol, channelId, 'audience');
+    expect(watching.host).toBe(alice.account);
+    for (const m of [a, intruder, viewer]) m.socket.close();
+  });
+
+  it('nobody holds a live channel against its host: not as audience first, not as a call', async () => {
+    const channelId = live('adm-live-2', alice);
+    const [early] = await Member.live(bob, channelId, 'audience');
+    const squatter = new Member();
+    expect(await refusal(squatter.join(carol, channelId))).toEqual(forbidden('No call has this channel'));
+    const [a, hosting] = await Member.live(alice, channelId, 'host');
+    expect(hosting.host).toBe(alice.account);
+    expect(await early.next('hostJoined')).toMatchObject({ account: alice.account });
+    for (const m of [a, early, squatter]) m.socket.close();
+  });
+
+  it('an ended live admits nobody, its host neither; a channel no live room has is refused', async () => {
+    const channelId = live('adm-live-3', alice);
+    hub.storeLive(channelId, alice, false);
+    const m = new Member();
+    expect(await refusal(m.joinLive(bob, channelId, 'audience'))).toEqual(forbidden('This live has ended'));
+    expect(await refusal(m.joinLive(alice, channelId, 'host'))).toEqual(forbidden('This live has ended'));
+    expect(await refusal(m.joinLive(alice, 'adm-nowhere', 'host'))).toEqual(forbidden('No live room has this channel'));
+    m.socket.close();
+  });
+
+  it('a call\'s channel admits its two parties only, while it rings or is in progress', async () => {
+    const channelId = call('adm-call-1', alice, bob);
+    const m = new Member();
+    expect(await refusal(m.join(carol, channelId))).toEqual(forbidden("Only the call's two parties may join its channel"));
+    expect(await refusal(m.joinLive(carol, channelId, 'audience'))).toEqual(forbidden('No live room has this channel'));
+    expect(await refusal(m.join(carol, 'adm-no-call'))).toEqual(forbidden('No call has this channel'));
+    hub.storeCall(channelId, alice, bob, CallStatus.inProgress);
+    const [a] = await Member.joined(alice, channelId);
+    hub.storeCall(channelId, alice, bob, CallStatus.hungUp);
+    expect(await refusal(m.join(bob, channelId))).toEqual(forbidden('This call has ended'));
+    for (const x of [a, m]) x.socket.close();
+  });
+});
+
+describe('admission by the endpoints\' own calls and lives', () => {
+  let world: RealtimeTestServer;
+  let host: SeededUser;
+  let user: SeededUser;
+  let stranger: SeededUser;
+  beforeAll(async () => {
+    world = await startRealtimeServer({ seed: { hosts: 1, users: 2 } });
+    [host, user, stranger] = world.users as [SeededUser, SeededUser, SeededUser];
+  });
+  afterAll(() => world.close());
+
+  const join = async (who: SeededUser, channelId: string, role?: LiveRole) => {
+    const socket = new HubSocket({ url: world.url(RealtimePath.rtc), WebSocketImpl: WebSocket as unknown as WebSocketImpl, onPush: () => undefined, onDrop: () => undefined });
+    await socket.ready;
+    const token = await world.rtcTokenOf(who);
+    const answer = await socket.request('join', { channelId, account: who.account, token, ...(role ? { role } : {}) }).then(() => 'ok', (e: { code: number }) => e.code);
+    socket.close();
+    return answer;
+  };
+
+  it('a live begun by beginLiveRoom: its host publishes, anyone watches, nobody else publishes; endLiveRoom closes it', async () => {
+    const hostSession = await world.sessionOf(host);
+    const begun = await world.server.call(endpoints.beginLiveRoom, { title: 'Evening', privateCallOpen: true }, { token: hostSession });
+    const channelId = begun.data!.agoraChannelId;
+    expect(await join(user, channelId, 'host')).toBe(HubCode.forbidden);
+    expect(await join(host, channelId, 'host')).toBe('ok');
+    expect(await join(user, channelId, 'audience')).toBe('ok');
+    await world.server.call(endpoints.endLiveRoom, {}, { token: hostSession });
+    expect(await join(user, channelId, 'audience')).toBe(HubCode.forbidden);
+  });
+
+  it('a call made by createCall: its two parties join while it is open, a stranger never; endCall closes it', async () => {
+    // The host is reachable when her signalling is logged in.
+    const signal = new HubSocket({ url: world.url(RealtimePath.signal), WebSocketImpl: WebSocket as unknown as WebSocketImpl, onPush: () => undefined, onDrop: () => undefined });
+    await signal.ready;
+    await signal.request('login', { account: host.account, token: await world.rtmTokenOf(host) });
+    const userSession = await world.sessionOf(user);
+    // One intent, one key (money requests carry one; the relay does not care).
+    const request = { beCallUserId: host.userId, callType: 0, idempotencyKey: randomUUID() } as z.input<typeof endpoints.createCall.request>;
+    const created = await world.server.call(endpoints.createCall, request, { token: userSession });
+    expect(created.code).toBe('0000');
+    const { channelId } = created.data!;
+    expect(await join(stranger, channelId)).toBe(HubCode.forbidden);
+    expect(await join(user, channelId)).toBe('ok');
+    expect(await join(host, channelId)).toBe('ok');
+    await world.server.call(endpoints.endCall, { channelId, hangupReason: 1 }, { token: userSession });
+    expect(await join(user, channelId)).toBe(HubCode.forbidden);
+    signal.close();
   });
 });
 
@@ -389,7 +496,9 @@ describe('live audience limit', () => {
   }
 
   it(`[§9 audience query 500] a live room holds its host and ${LIVE_AUDIENCE_LIMIT} viewers; one more is refused until a viewer leaves`, () => {
-    const service = createRtcService({ tokens: { checkRtc: () => ({ ok: true, userId: 1, session: 'session-1' }) } });
+    // Every channel a live room of whoever hosts it: this is about the limit.
+    const channels = { call: () => undefined, live: () => ({ host: 'host', live: true }) };
+    const service = createRtcService({ tokens: { checkRtc: () => ({ ok: true, userId: 1, session: 'session-1' }) }, channels });
     const ctx = { afterReply: (fn: () => void) => fn() };
     const join = (c: Conn, account: string, role: LiveRole) =>
       service.ops.join!.run(c, { channelId: 'big', account, token: 't', role }, ctx);

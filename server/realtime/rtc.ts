@@ -5,6 +5,12 @@
  * ends to each other. A channel is a call's or a live room's from its first join to its
  * last leave; the other kind of join is refused with 403.
  *
+ * Admission follows the database (channels.ts), not who came first: a call's channel admits
+ * its caller and callee only, while the call rings or is in progress; a live channel admits as
+ * its host only the host whose room it is, and anyone as audience, while the room is live.
+ * Everything else is refused with 403 and a reason, so nobody can take a host's place in her
+ * live or hold her channel against her, nor listen in on a call.
+ *
  * Calls (`join { channelId, account, token }`): the token is the rtcToken issued to the user
  * whose yxAccid is `account`. A channel holds at most RTC_CHANNEL_LIMIT (2) members; a third
  * is refused with 403. The reply lists the members already there, and that member is pushed
@@ -32,6 +38,7 @@ import {
   HubCode, LIVE_AUDIENCE_LIMIT, RTC_CHANNEL_LIMIT, RTC_POST_LIMIT, RtcOps, type LiveRole, type RtcJoinResult,
   type RtcLiveJoinResult, type RtcPosted, type RtcPush,
 } from '../../src/api/contract/realtime';
+import type { ChannelLookup } from './channels';
 import type { AgoraTokens } from './tokens';
 import { HubError, op, type Conn, type Service } from './wire';
 
@@ -42,6 +49,8 @@ export interface RtcService extends Service {
 
 export interface RtcServiceOptions {
   tokens: Pick<AgoraTokens, 'checkRtc'>;
+  /** Whose each channel is (the calls and live rooms of the database). */
+  channels: ChannelLookup;
   /** Viewers a live channel holds besides its host; default LIVE_AUDIENCE_LIMIT. */
   liveAudienceLimit?: number;
 }
@@ -56,7 +65,7 @@ interface Channel {
   waiting: RtcPosted[];
 }
 
-export function createRtcService({ tokens, liveAudienceLimit = LIVE_AUDIENCE_LIMIT }: RtcServiceOptions): RtcService {
+export function createRtcService({ tokens, channels: owners, liveAudienceLimit = LIVE_AUDIENCE_LIMIT }: RtcServiceOptions): RtcService {
   const channels = new Map<string, Channel>();
   /** The channel each socket is in. */
   const channelOf = new Map<Conn, string>();
@@ -97,6 +106,21 @@ export function createRtcService({ tokens, liveAudienceLimit = LIVE_AUDIENCE_LIM
 
   const roleIn = (channel: Channel | undefined, account: string): LiveRole | undefined =>
     channel?.kind !== 'live' ? undefined : channel.host === account ? 'host' : 'audience';
+
+  /** Refuses a join the database does not allow: only a call's parties while it is open; only a live room's host publishes, anyone watches while it is live. */
+  function belongs(channelId: string, account: string, role: LiveRole | undefined): void {
+    if (role === undefined) {
+      const call = owners.call(channelId);
+      if (!call) throw new HubError(HubCode.forbidden, 'No call has this channel');
+      if (!call.parties.includes(account)) throw new HubError(HubCode.forbidden, "Only the call's two parties may join its channel");
+      if (!call.open) throw new HubError(HubCode.forbidden, 'This call has ended');
+      return;
+    }
+    const live = owners.live(channelId);
+    if (!live) throw new HubError(HubCode.forbidden, 'No live room has this channel');
+    if (role === 'host' && live.host !== account) throw new HubError(HubCode.forbidden, 'Only the host of this live room may publish in it');
+    if (!live.live) throw new HubError(HubCode.forbidden, 'This live has ended');
+  }
 
   /** Refuses a join that the channel's kind or limits do not allow. */
   function admit(channel: Channel | undefined, account: string, role: LiveRole | undefined): void {
@@ -142,6 +166,7 @@ export function createRtcService({ tokens, liveAudienceLimit = LIVE_AUDIENCE_LIM
           }
           throw new HubError(HubCode.forbidden, 'This socket is already in a channel: leave it first');
         }
+        belongs(channelId, account, role);
         admit(channels.get(channelId), account, role);
         const older = channels.get(channelId)?.members.get(account);
         if (older) {

@@ -5,10 +5,16 @@
  * older one (push `kicked`, close 4001). A signal goes only to a peer that is connected
  * now (404 otherwise: the caller decides what an unreachable peer means); each carries a
  * unique id so a redelivered one is recognised.
+ *
+ * A signal goes only between the two parties of the call whose channel it names (every call
+ * signal of the app does: a call, from the home list or from a live room, exists through
+ * createCall before its first ring); any other is refused with 403, ended calls included in
+ * the pair's own (a hang-up is signalled after endCall).
  */
 import { randomUUID } from 'node:crypto';
 import type { CallSignal } from '../../machines/ports/signalling.port';
 import { HubClose, HubCode, SignalOps, type SignalPush } from '../../src/api/contract/realtime';
+import type { ChannelLookup } from './channels';
 import type { AgoraTokens } from './tokens';
 import { HubError, op, type Conn, type Service } from './wire';
 
@@ -21,7 +27,7 @@ export interface SignalService extends Service {
   deliver(from: string, to: string, signal: Pick<CallSignal, 'action' | 'channelId' | 'payload'>): boolean;
 }
 
-export function createSignalService({ tokens }: { tokens: AgoraTokens }): SignalService {
+export function createSignalService({ tokens, channels }: { tokens: AgoraTokens; channels: Pick<ChannelLookup, 'call'> }): SignalService {
   const online = new Map<string, Conn>();
 
   const me = (conn: Conn): string => {
@@ -85,6 +91,10 @@ export function createSignalService({ tokens }: { tokens: AgoraTokens }): Signal
 
       send: op(SignalOps.send, (conn, { to, action, channelId, payload }) => {
         const from = me(conn);
+        const parties = channels.call(channelId)?.parties;
+        if (!parties || from === to || !parties.includes(from) || !parties.includes(to)) {
+          throw new HubError(HubCode.forbidden, 'A signal goes only between the two parties of the call it names');
+        }
         const peer = online.get(to);
         if (!peer) throw new HubError(HubCode.notFound, 'The peer is not connected');
         const signal = signalOf(from, to, { action, channelId, payload });

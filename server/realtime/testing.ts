@@ -6,6 +6,8 @@
  */
 import type { RealtimePath } from '../../src/api/contract/realtime';
 import { endpoints } from '../../src/api/contract';
+import { CallStatus } from '../../src/api/contract/call';
+import { openDatabase, type Db } from '../db/database';
 import { SEED_PASSWORD } from '../db/seed';
 import { device, startTestServer, type TestServer } from '../testing/harness';
 import type { ServerOptions } from '../app';
@@ -32,6 +34,13 @@ export interface RealtimeTestServer {
   rtmTokenOf(user: SeededUser): Promise<string>;
   /** The user's rtc token from /api/index/getAgoraRtmToken. */
   rtcTokenOf(user: SeededUser): Promise<string>;
+  /**
+   * Stores a call (ringing unless `status` says otherwise) on `channelId` between the two, as
+   * createCall would: the hub's relay and signalling admit by it. Again for the same channel: its status.
+   */
+  storeCall(channelId: string, caller: SeededUser, callee: SeededUser, status?: number): void;
+  /** Stores `host`'s live room on `channelId` (her earlier one ended), or ends it (`live` false), as the live endpoints would. */
+  storeLive(channelId: string, host: SeededUser, live?: boolean): void;
   close(): Promise<void>;
 }
 
@@ -65,6 +74,10 @@ export async function startRealtimeServer(
     return res.data;
   }
 
+  // A second connection writes beside the server (WAL), as the test of an expired token does.
+  let writer: Db | undefined;
+  const write = (): Db => (writer ??= openDatabase(server.dbPath));
+
   return {
     server,
     url: (path) => wsBase + path,
@@ -72,6 +85,27 @@ export async function startRealtimeServer(
     sessionOf,
     rtmTokenOf: async (user) => (await agoraTokensOf(user)).rtmToken,
     rtcTokenOf: async (user) => (await agoraTokensOf(user)).rtcToken,
-    close: () => server.close(),
+    storeCall(channelId, caller, callee, status = CallStatus.calling) {
+      const now = Date.now();
+      write().prepare(
+        `INSERT INTO calls (channel_id, caller_id, callee_id, payer_id, host_id, call_type, status, price, list_price, created_at, connected_at)
+         VALUES (@channelId, @caller, @callee, @caller, @callee, 0, @status, 0, 0, @now, @now)
+         ON CONFLICT (channel_id) DO UPDATE SET status = @status`,
+      ).run({ channelId, caller: caller.userId, callee: callee.userId, status, now });
+    },
+    storeLive(channelId, host, live = true) {
+      const now = Date.now();
+      const db = write();
+      db.prepare('UPDATE live_rooms SET state = 1, ended_at = ? WHERE user_id = ? AND state = 0').run(now, host.userId);
+      if (!live) return;
+      db.prepare(
+        `INSERT INTO live_rooms (user_id, agora_channel_id, yx_room_id, started_at) VALUES (?, ?, ?, ?)
+         ON CONFLICT (agora_channel_id) DO UPDATE SET state = 0, ended_at = NULL`,
+      ).run(host.userId, channelId, `room-${channelId}`, now);
+    },
+    async close() {
+      writer?.close();
+      await server.close();
+    },
   };
 }

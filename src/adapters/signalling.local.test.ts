@@ -19,6 +19,8 @@ registerSignallingContract('local adapter over the reference hub', async () => {
     const user = hub.users[i]!;
     return { port: newPort(), account: user.account, token: await hub.rtmTokenOf(user) };
   };
+  // The calls the contract's signals name, between its two accounts (the hub relays a signal only within its call).
+  for (const channelId of ['c', 'ch-2', 'ch-9']) hub.storeCall(channelId, hub.users[0]!, hub.users[1]!);
   return {
     a: await client(0),
     b: await client(1),

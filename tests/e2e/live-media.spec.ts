@@ -8,7 +8,7 @@
  */
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Browser } from '@playwright/test';
-import { buildHarnessPages, openHarness, type Person } from './rtc-harness';
+import { buildHarnessPages, liveRoom, openHarness, type Person } from './rtc-harness';
 import { VIDEO_LOCK } from './support';
 
 // Video flows in every test here: one such test at a time (VIDEO_LOCK).
@@ -33,7 +33,9 @@ test('[§2 /liveRoom, §9] one host, two viewers: both decode 1280×720 VP9; the
   const viewers = [await person(browser, request, 1), await person(browser, request, 1)] as const;
   const [a, b] = viewers;
   const everyone = [host, a, b];
-  const channelId = `e2e-live-${host.account.userId}-${Date.now()}`;
+  // Begun as the app begins it: the relay admits its host as publisher, and viewers, while it is live.
+  const room = await liveRoom(request, host);
+  const { channelId } = room;
   const watch = (p: Person) => p.page.evaluate(([c, acc]) => window.live.watch(c, acc), [channelId, p.account.yxAccid] as const);
   const publish = () => host.page.evaluate(([c, acc]) => window.live.publish(c, acc), [channelId, host.account.yxAccid] as const);
 
@@ -106,5 +108,6 @@ test('[§2 /liveRoom, §9] one host, two viewers: both decode 1280×720 VP9; the
   expect(await eventTypes(b)).toEqual(['hostJoined', 'firstRemoteFrame', 'hostLeft', 'hostJoined', 'firstRemoteFrame']);
   expect(await eventTypes(host)).toEqual([]);
   expect(everyone.flatMap((p) => p.problems)).toEqual([]);
+  await room.end();
   for (const p of everyone) await p.context.close();
 });

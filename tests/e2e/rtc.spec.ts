@@ -3,20 +3,24 @@
  * server's relay (SPEC §9 Video: 720p, VP9; ARCHITECTURE "browser WebRTC" stand-in for Agora).
  * The call screens do not exist yet, so a small harness page (tests/e2e/rtc/) builds the RTC
  * port as the app does (src/app/rtc.ts) and shows its media view; it is built with Vite
- * before the tests into the e2e server's dist, so it is served from the app's origin.
+ * before the tests into the e2e server's dist, so it is served from the app's origin. Each
+ * call is made by createCall first (ringingCall), as the app makes one: the relay admits only
+ * a call's two parties.
  */
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Browser } from '@playwright/test';
-import { buildHarnessPages, openHarness, type Person } from './rtc-harness';
-import { VIDEO_LOCK } from './support';
+import { buildHarnessPages, openHarness, ringingCall, type Person } from './rtc-harness';
+import { VIDEO_LOCK, type Account } from './support';
 
 // Video flows in every test here: one such test at a time (VIDEO_LOCK).
 test.describe.configure({ lock: VIDEO_LOCK });
 
 const harnessBase = buildHarnessPages('rtc-harness');
 
+/** A host, or a user who can pay a call's first period (level 1: 200 diamonds), with the harness page open. */
 function person(browser: Browser, request: APIRequestContext, userType: 1 | 2, permissions?: string[]): Promise<Person> {
-  return openHarness(browser, request, userType, `${harnessBase()}index.html`, (session) => window.rtcHarness.start(session), permissions);
+  const which = userType === 1 ? (a: Account) => a.userLevel === 1 : undefined;
+  return openHarness(browser, request, userType, `${harnessBase()}index.html`, (session) => window.rtcHarness.start(session), permissions, which);
 }
 
 /** The events the call machine acts on (network quality comes every few seconds when it changes). */
@@ -27,7 +31,7 @@ const firstFrameAt = (p: Person) => p.page.evaluate(() => window.rtc.events.find
 test('[§9] two people in a call see each other at 1280×720 over VP9; a leave is remoteLeft for the other and turns the camera off', async ({ browser, request }) => {
   const host = await person(browser, request, 2);
   const user = await person(browser, request, 1);
-  const channelId = `e2e-rtc-${host.account.userId}-${user.account.userId}-${Date.now()}`;
+  const channelId = await ringingCall(request, user, host);
 
   expect(await host.page.evaluate(() => window.rtc.prepare(true))).toBeNull();
   expect(await user.page.evaluate(() => window.rtc.prepare(true))).toBeNull();
@@ -75,7 +79,7 @@ test('[§9] two people in a call see each other at 1280×720 over VP9; a leave i
 test('a callee who takes the call before her camera is open: the link is made meanwhile, and her video goes out as it opens', async ({ browser, request }) => {
   const host = await person(browser, request, 2);
   const user = await person(browser, request, 1);
-  const channelId = `e2e-rtc-late-${host.account.userId}-${Date.now()}`;
+  const channelId = await ringingCall(request, user, host);
   // The host's camera opens only when the test says (a permission prompt still up, a slow camera).
   await host.page.evaluate(() => {
     const devices = navigator.mediaDevices;
@@ -113,11 +117,11 @@ test('a callee who takes the call before her camera is open: the link is made me
  * The caller in the channel (her offer made ahead) and the callee rung for it, preparing with its
  * name, until the caller's offer has reached her (her peer connection exists; nothing went back).
  */
-async function rungCall(browser: Browser, request: APIRequestContext, name: string) {
+async function rungCall(browser: Browser, request: APIRequestContext) {
   // Camera and microphone allowed already, as for anyone who has made a call before.
   const host = await person(browser, request, 2, ['camera', 'microphone']);
   const user = await person(browser, request, 1, ['camera', 'microphone']);
-  const channelId = `e2e-rtc-${name}-${host.account.userId}-${Date.now()}`;
+  const channelId = await ringingCall(request, user, host);
   // Loaded ahead, as the app loads it once signed in.
   for (const p of [host, user]) await p.page.evaluate(() => window.rtc.warm());
   expect(await user.page.evaluate(() => window.rtc.prepare(true))).toBeNull();
@@ -128,7 +132,7 @@ async function rungCall(browser: Browser, request: APIRequestContext, name: stri
 }
 
 test('a callee rung for the channel answers while it rings, but nothing of hers reaches the caller until she takes the call', async ({ browser, request }) => {
-  const { host, user, channelId } = await rungCall(browser, request, 'rung');
+  const { host, user, channelId } = await rungCall(browser, request);
   // Both allowed already: the caller asks for both in one request (it opens them sooner
   // than two); the callee's camera opens apart from her microphone, to be sent as soon as it is.
   expect(await user.page.evaluate(() => window.rtc.asked())).toEqual(['audio+video']);
@@ -155,7 +159,7 @@ test('a callee rung for the channel answers while it rings, but nothing of hers 
 test('the caller\'s offer waits at the hub: a callee who joins while the caller\'s page is busy gets it with her join', async ({ browser, request }) => {
   const host = await person(browser, request, 2);
   const user = await person(browser, request, 1);
-  const channelId = `e2e-rtc-busy-${host.account.userId}-${Date.now()}`;
+  const channelId = await ringingCall(request, user, host);
   expect(await user.page.evaluate(() => window.rtc.prepare(true))).toBeNull();
   await user.page.evaluate(([c, a]) => window.rtc.join(c, a), [channelId, user.account.yxAccid] as const);
   // Her offer is made (and posted with it).
@@ -185,7 +189,7 @@ test('the caller\'s offer waits at the hub: a callee who joins while the caller\
 });
 
 test('a callee rung for the channel who turns the call down leaves it: the caller connects to nobody, and her camera goes off', async ({ browser, request }) => {
-  const { host, user } = await rungCall(browser, request, 'refused');
+  const { host, user } = await rungCall(browser, request);
   await host.page.evaluate(() => window.rtc.leave());
   expect(await host.page.evaluate(() => window.rtc.ownTracks())).toEqual(['audio:ended', 'video:ended']);
   // Her leave is the caller's peer leaving; no frame ever came.
@@ -199,7 +203,7 @@ test('a callee rung for the channel who turns the call down leaves it: the calle
 test('a cut network ends the call on both sides: connectionLost where it was cut, remoteLeft for the other', async ({ browser, request }) => {
   const host = await person(browser, request, 2);
   const user = await person(browser, request, 1);
-  const channelId = `e2e-rtc-cut-${host.account.userId}-${Date.now()}`;
+  const channelId = await ringingCall(request, user, host);
   for (const p of [host, user]) expect(await p.page.evaluate(() => window.rtc.prepare(true))).toBeNull();
   await host.page.evaluate(([c, a]) => window.rtc.join(c, a), [channelId, host.account.yxAccid] as const);
   await user.page.evaluate(([c, a]) => window.rtc.join(c, a), [channelId, user.account.yxAccid] as const);

@@ -126,7 +126,9 @@ export async function startServer(spec: ServerSpec): Promise<ProbeServer> {
     const deadline = Date.now() + START_TIMEOUT_MS;
     for (;;) {
       if (proc.exitCode !== null || proc.signalCode !== null) {
-        throw new Error(`The server exited at start (${proc.exitCode ?? proc.signalCode}): ${logLines.slice(-5).join(' | ')}`);
+        // The error's own line says more than the stack's last lines.
+        const said = logLines.find((l) => /^\w*Error\b|^Refusing/.test(l.trim())) ?? logLines.slice(-3).join(' | ');
+        throw new Error(`The server exited at start (${proc.exitCode ?? proc.signalCode}): ${said.trim()}`);
       }
       try {
         // Any HTTP answer means it listens (the empty build folder answers app routes with 503).

@@ -46,17 +46,25 @@ function callFrom<E extends Endpoint>(
   });
 }
 
-/** Runs `fn` counting the scrypt computations the server starts meanwhile (password checks and hashes). */
-async function countingScrypt<T>(fn: () => Promise<T>): Promise<{ result: T; scrypts: number }> {
+/** Runs `fn` counting the scrypt computations the server starts meanwhile (password checks and hashes), and the most at once. */
+async function countingScrypt<T>(fn: () => Promise<T>): Promise<{ result: T; scrypts: number; mostAtOnce: number }> {
   const original = crypto.scrypt;
   let scrypts = 0;
-  crypto.scrypt = ((...args: Parameters<typeof original>) => {
+  let running = 0;
+  let mostAtOnce = 0;
+  crypto.scrypt = ((...args: unknown[]) => {
     scrypts += 1;
-    return (original as (...a: unknown[]) => void)(...args);
+    mostAtOnce = Math.max(mostAtOnce, ++running);
+    const done = args.pop() as (...results: unknown[]) => void;
+    return (original as (...a: unknown[]) => void)(...args, (...results: unknown[]) => {
+      running -= 1;
+      done(...results);
+    });
   }) as typeof original;
   syncBuiltinESMExports();
   try {
-    return { result: await fn(), scrypts };
+    const result = await fn();
+    return { result, scrypts, mostAtOnce };
   } finally {
     crypto.scrypt = original;
     syncBuiltinESMExports();
@@ -128,6 +136,33 @@ describe('[limits] failed sign-ins', () => {
     for (let i = 0; i < 5; i++) await attempt(server, '127.0.0.9', `ghost${i}@example.com`, 'wrong-password');
     const forged = await attempt(server, '127.0.0.9', 'user1@example.com', SEED_PASSWORD, { 'x-forwarded-for': '203.0.113.7' });
     expect(forged).toEqual(LOCKED_15);
+  });
+});
+
+describe('[limits] password checks from one address, a few at a time', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    const many = { points: 1000, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE };
+    server = await startTestServer({
+      build: false, seed: { hosts: 1, users: 0 },
+      limits: { accountFailures: many, addressFailures: many, addressChecks: { atOnce: 2, waiting: 6 } },
+    });
+  });
+  afterAll(() => server.close());
+
+  it('runs two checks of one address at once, queues six, refuses the rest for a moment; another address is not held up', async () => {
+    const { result, mostAtOnce } = await countingScrypt(() => Promise.all([
+      ...Array.from({ length: 16 }, (_, i) => attempt(server, '127.0.0.2', `nobody${i}@example.com`, 'wrong-password')),
+      attempt(server, '127.0.0.3', 'host1@example.com', SEED_PASSWORD),
+    ]));
+    const flood = result.slice(0, 16);
+    expect(flood.filter((r) => r.code === ResultCode.authFailed)).toHaveLength(8);
+    expect(flood.filter((r) => r.code === ResultCode.tooManyAttempts)).toEqual(
+      Array(8).fill({ code: ResultCode.tooManyAttempts, message: tooManyAttemptsText(1000) }),
+    );
+    expect(result[16]!.code).toBe(ResultCode.success);
+    // Two of the flooding address's and the other address's one.
+    expect(mostAtOnce).toBeLessThanOrEqual(3);
   });
 });
 

@@ -9,6 +9,10 @@
  *   failures count once the check is over: a person who signs in correctly locks nobody out, and
  *   failures before a success still count for their window (resetting them would give a
  *   guesser who knows one password a fresh allowance on another account).
+ * - Password checks from one address run a few at a time (`addressChecks`); the others wait
+ *   their turn, and past a queue of them are refused for a moment. So a flood from one address
+ *   never holds more than that many of the libuv pool's scrypt threads, and sign-ins from
+ *   elsewhere keep theirs.
  * - Sign-ups and visitor entries count every attempt per address; the attempt that reaches
  *   the number locks the address for its lock time.
  *
@@ -36,6 +40,8 @@ export interface DoorLimitOptions {
   addressSignUps?: Limit;
   /** Visitor entries from one address: 30 an hour. */
   addressVisitors?: Limit;
+  /** Password checks from one address at once (2; the pool has 4 threads), and how many may wait their turn (64). */
+  addressChecks?: { atOnce: number; waiting: number };
 }
 
 const MINUTE = 60_000;
@@ -45,6 +51,7 @@ export const DEFAULT_DOOR_LIMITS: Required<DoorLimitOptions> = {
   addressFailures: { points: 30, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
   addressSignUps: { points: 30, windowMs: 60 * MINUTE, lockMs: 60 * MINUTE },
   addressVisitors: { points: 30, windowMs: 60 * MINUTE, lockMs: 60 * MINUTE },
+  addressChecks: { atOnce: 2, waiting: 64 },
 };
 
 export type DoorLimits = ReturnType<typeof createDoorLimits>;
@@ -85,8 +92,35 @@ function counter({ points, windowMs, lockMs }: Limit) {
   };
 }
 
+/** At most `atOnce` turns per key; the next `waiting` wait for one, in order; more get none. */
+function turns({ atOnce, waiting }: { atOnce: number; waiting: number }) {
+  if (![atOnce, waiting].every((n) => Number.isSafeInteger(n) && n >= 0) || atOnce < 1) {
+    throw new RangeError('Password checks need at least one at a time and a whole number that may wait.');
+  }
+  const keys = new Map<string, { active: number; queue: (() => void)[] }>();
+  return {
+    /** Resolves with the turn's release once it is this caller's turn; null when too many wait already. */
+    async take(key: string): Promise<(() => void) | null> {
+      let k = keys.get(key);
+      if (!k) keys.set(key, (k = { active: 0, queue: [] }));
+      const state = k;
+      if (state.active < atOnce) state.active += 1;
+      else if (state.queue.length >= waiting) return null;
+      // A release hands its turn straight to the first in the queue, so `active` stays as it is.
+      else await new Promise<void>((resolve) => state.queue.push(resolve));
+      return () => {
+        const next = state.queue.shift();
+        if (next) return next();
+        state.active -= 1;
+        if (state.active === 0) keys.delete(key);
+      };
+    },
+  };
+}
+
 export function createDoorLimits(options: DoorLimitOptions = {}) {
   const limits = { ...DEFAULT_DOOR_LIMITS, ...options };
+  const checks = turns(limits.addressChecks);
   const account = counter(limits.accountFailures);
   const address = counter(limits.addressFailures);
   const signUps = counter(limits.addressSignUps);
@@ -107,23 +141,36 @@ export function createDoorLimits(options: DoorLimitOptions = {}) {
      * either is locked (nothing is counted then), else `end`, to call once the password is checked.
      */
     async startSignIn(name: string, from: string): Promise<{ waitMs: number } | { end(succeeded: boolean): Promise<void> }> {
+      const turn = await checks.take(from);
+      if (!turn) return { waitMs: IN_FLIGHT_WAIT_MS };
       const key = accountKey(name);
-      // Counted in flight before the first await, so parallel attempts see each other.
+      // Counted in flight before the next await, so parallel attempts see each other.
       account.started(key);
       address.started(from);
-      const waitMs = Math.max(await account.waitMs(key, 1), await address.waitMs(from, 1));
       const release = () => {
         account.ended(key);
         address.ended(from);
+        turn();
       };
+      let waitMs: number;
+      try {
+        waitMs = Math.max(await account.waitMs(key, 1), await address.waitMs(from, 1));
+      } catch (err) {
+        release();
+        throw err;
+      }
       if (waitMs > 0) {
         release();
         return { waitMs };
       }
       return {
         async end(succeeded) {
-          release();
-          if (!succeeded) await Promise.all([account.count(key), address.count(from)]);
+          try {
+            // Counted before the turn passes on, so the next check sees this failure.
+            if (!succeeded) await Promise.all([account.count(key), address.count(from)]);
+          } finally {
+            release();
+          }
         },
       };
     },

@@ -27,6 +27,8 @@ export interface CallSetupInput {
   video: boolean;
   /** The own media account, which joins the channel. */
   account: string;
+  /** The call's idempotency key (the call machine's intent): createCall sent again answers the same call. */
+  idempotencyKey: string;
 }
 
 export interface CallSetupOutput {
@@ -47,7 +49,7 @@ export const callSetupMachine = setup({
     output: {} as CallSetupOutput,
   },
   actors: {
-    createCall: fromPromise<CallInfo, { beCallUserId: number; callType: number }>(() => Promise.reject(new Error('not provided'))),
+    createCall: fromPromise<CallInfo, { beCallUserId: number; callType: number; idempotencyKey: string }>(() => Promise.reject(new Error('not provided'))),
     /** Media library, camera and microphone. */
     prepare: fromPromise<void, { video: boolean }>(() => Promise.resolve()),
     /** Joins the media channel and publishes (room preparation retried once). */
@@ -73,7 +75,7 @@ export const callSetupMachine = setup({
           // No onError: a call that could not be created fails the set-up with createCall's error.
           invoke: {
             id: 'createCall', src: 'createCall',
-            input: ({ context }) => ({ beCallUserId: context.beCallUserId, callType: context.callType }),
+            input: ({ context }) => ({ beCallUserId: context.beCallUserId, callType: context.callType, idempotencyKey: context.idempotencyKey }),
             onDone: [
               { guard: 'cameraRefused', target: 'joined', actions: { type: 'setInfo', params: ({ event }) => event.output } },
               { target: 'joining', actions: { type: 'setInfo', params: ({ event }) => event.output } },

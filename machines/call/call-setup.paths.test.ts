@@ -27,8 +27,8 @@ const samples: AnyEventObject[] = [
 ];
 
 const inputs: Record<string, CallSetupInput> = {
-  'a video call': { beCallUserId: 100001, callType: 0, video: true, account: 'yx-user' },
-  'an audio call': { beCallUserId: 100001, callType: 1, video: false, account: 'yx-user' },
+  'a video call': { beCallUserId: 100001, callType: 0, video: true, account: 'yx-user', idempotencyKey: 'call-key-0123456789' },
+  'an audio call': { beCallUserId: 100001, callType: 1, video: false, account: 'yx-user', idempotencyKey: 'call-key-0123456789' },
 };
 
 async function replay(input: CallSetupInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
@@ -40,8 +40,8 @@ async function replay(input: CallSetupInput, steps: readonly { event: EventObjec
   actor.subscribe({ error: () => {} });
   actor.start();
   await flush();
-  // Both start at once: the call on the server and the own camera (the camera only for a video call).
-  expect(pending.argsOf('createCall')).toEqual([[{ beCallUserId: 100001, callType: input.callType }]]);
+  // Both start at once: the call on the server (with the call's idempotency key) and the own camera (the camera only for a video call).
+  expect(pending.argsOf('createCall')).toEqual([[{ beCallUserId: 100001, callType: input.callType, idempotencyKey: input.idempotencyKey }]]);
   expect(pending.argsOf('prepare')).toEqual([[{ video: input.video }]]);
 
   for (const { event, state } of steps) {

@@ -1,4 +1,7 @@
-/** The call's composition over fake ports: SPEC §9 joinCall 3 s, room preparation retried once, cleanup always. */
+/**
+ * The call's composition over fake ports: SPEC §9 joinCall 3 s, room preparation retried once,
+ * cleanup always, and the intents' idempotency keys carried to createCall, joinCall and gifts.
+ */
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor } from 'xstate';
 import { CallApiError, MediaError, MediaErrorText } from '../ports/call.port';
@@ -6,12 +9,13 @@ import type { CallApiPort, CallInfo, RtcEvent, RtcPort } from '../ports/call.por
 import type { GiftApiPort } from '../ports/gift.port';
 import type { SignallingPort } from '../ports/signalling.port';
 import { SignalAction } from '../ports/signalling.port';
+import { seenIntentKeys } from '../testing/intent-keys';
 import { flush } from '../testing/paths';
 import { composeCall, retryOnce } from './call.actors';
 import { CallStatus, CallText, JOIN_TIMEOUT_MS } from './call.machine';
 
 function fakes(over: {
-  joinCall?: () => Promise<void>; join?: () => Promise<void>; prepare?: () => Promise<void>; createCall?: () => Promise<CallInfo>;
+  joinCall?: CallApiPort['joinCall']; join?: () => Promise<void>; prepare?: () => Promise<void>; createCall?: CallApiPort['createCall'];
   /** Camera and microphone allowed already (RtcPort `mediaAllowed`); default not. */
   mediaAllowed?: boolean;
 } = {}) {
@@ -65,6 +69,37 @@ const incoming = {
   direction: 'in' as const, online: true, isHost: true, account: 'yx-host',
   signal: { id: 'r1', action: SignalAction.videoCall, channelId: 'ch1', from: 'yx-user', to: 'yx-host', time: 1 },
 };
+
+describe('call composition: idempotency keys', () => {
+  it('places the call with the key made as it was placed, and answers one with the key made as it was taken', async () => {
+    const keys = seenIntentKeys();
+    try {
+      const placed: unknown[] = [];
+      const caller = fakes({
+        createCall: async (request) => {
+          placed.push(request);
+          return { channelId: 'ch1', yxAccid: 'yx-host', videoPrice: 48, nickname: 'Sofia' };
+        },
+      });
+      createActor(caller.logic, { input: outgoing }).start();
+      await flush();
+      expect(placed).toEqual([{ beCallUserId: 100001, callType: 0, idempotencyKey: keys.made[0] }]);
+
+      const taken: unknown[] = [];
+      const callee = fakes({ joinCall: async (channelId, idempotencyKey) => { taken.push([channelId, idempotencyKey]); } });
+      const actor = createActor(callee.logic, { input: incoming }).start();
+      await flush();
+      expect(keys.made).toHaveLength(1);
+      actor.send({ type: 'call.accept' });
+      actor.send({ type: 'call.accept' });
+      await flush();
+      expect(keys.made).toHaveLength(2);
+      expect(taken).toEqual([['ch1', keys.made[1]]]);
+    } finally {
+      keys.restore();
+    }
+  });
+});
 
 describe('call composition', () => {
   it('takes a call: the channel at once, the camera before joinCall, then the accept signal; hangs up and cleans up both sides', async () => {

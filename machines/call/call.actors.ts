@@ -85,7 +85,7 @@ export function composeCall({ api, rtc, signalling, gifts, setTimeout, clearTime
           throw error;
         });
         await stillWanted();
-        await Promise.all([within(api.joinCall(input.channelId), JOIN_TIMEOUT_MS, 'joinCall'), joined]);
+        await Promise.all([within(api.joinCall(input.channelId, input.idempotencyKey), JOIN_TIMEOUT_MS, 'joinCall'), joined]);
         await stillWanted();
         await signalling.send(input.peer, { action: SignalAction.accept, channelId: input.channelId });
       }),

@@ -20,6 +20,10 @@
  *   connected runs the call's room (in-call.machine.ts): income, translated lines (-1) and the
  *   gift machines; the call hands it the system messages and keeps the protocol.
  *
+ * Placing the call (createCall) and answering it (joinCall, which charges the first period) are
+ * the person's intents: each takes its idempotency key as it is taken (`newIntent`), one per
+ * call, and a second tap is not taken (the state has moved on). Neither is retried.
+ *
  * Connected means the first remote video frame arrived, not just a join. Everything the
  * call touches outside comes through actors the owner provides (call.actors.ts). The in-call
  * chat is the session's (a talk with the peer beside the call). Billing is the server's: it
@@ -40,6 +44,7 @@ import { callSetupMachine } from './call-setup.machine';
 import type { CallSetupOutput } from './call-setup.machine';
 import { callEndMachine } from './call-end.machine';
 import type { Farewell } from './call-end.machine';
+import { newIntentKey } from '../shared/intent-key';
 
 export * from './call.types';
 
@@ -83,7 +88,7 @@ export const callMachine = setup({
     /** Callee: the own camera as it rings; never fails (taking the call prepares again, and says why it cannot). */
     preview: fromPromise<void, { video: boolean; channelId: string; account: string }>(() => Promise.resolve()),
     /** Callee: the server takes the call (joinCall, 3 s), then media, then the accept signal. */
-    accept: fromPromise<void, { channelId: string; peer: string; video: boolean; account: string }>(() => Promise.resolve()),
+    accept: fromPromise<void, { channelId: string; peer: string; video: boolean; account: string; idempotencyKey: string }>(() => Promise.resolve()),
     /** Rings the peer (the call's signal; the farewells are the ending's). */
     signal: fromPromise<void, { to: string; action: SignalAction; channelId: string; payload?: Record<string, unknown> }>(() => Promise.resolve()),
     /** Callee: who is calling, from the server (the waiting-call screen's avatar, nick, age, country, level). */
@@ -127,6 +132,8 @@ export const callMachine = setup({
       return { outcome: { status, reason, text }, status, farewell: tell };
     }),
     markConnected: assign({ connectedAt: () => Date.now(), status: CallStatus.inProgress }),
+    /** The person placed or answered the call: the key its request carries (machines/shared/intent-key.ts). */
+    newIntent: assign({ intentKey: () => newIntentKey() }),
     /** The system messages of a connected call go to its room. */
     toInCall: sendTo('inCall', ({ event }) => event),
   },
@@ -144,7 +151,7 @@ export const callMachine = setup({
     start: {
       always: [
         { guard: 'offline', target: 'ending', actions: end(CallStatus.cancel, null, CallText.offline) },
-        { guard: 'outgoing', target: 'outgoing' },
+        { guard: 'outgoing', target: 'outgoing', actions: 'newIntent' },
         { target: 'incoming' },
       ],
     },
@@ -156,7 +163,10 @@ export const callMachine = setup({
           invoke: {
             id: 'setup',
             src: 'setup',
-            input: ({ context }) => ({ beCallUserId: context.peer.userId ?? 0, callType: context.callType, ...mediaOf({ context }), account: context.account }),
+            input: ({ context }) => ({
+              beCallUserId: context.peer.userId ?? 0, callType: context.callType, ...mediaOf({ context }), account: context.account,
+              idempotencyKey: context.intentKey ?? '',
+            }),
             onDone: [
               // The call exists but cannot go on (a refused camera, a failed join): the server is then told that it ended.
               {
@@ -220,7 +230,7 @@ export const callMachine = setup({
           after: { ringTimeout: { target: '#call.ending', actions: end(CallStatus.timeout) } },
           on: {
             'signal.event': { guard: 'peerCancelled', target: '#call.ending', actions: end(CallStatus.cancel, HangupReason.remote) },
-            'call.accept': 'accepting',
+            'call.accept': { target: 'accepting', actions: 'newIntent' },
             'call.reject': { target: '#call.ending', actions: end(CallStatus.cancel, HangupReason.local, null, 'reject') },
           },
         },
@@ -228,7 +238,10 @@ export const callMachine = setup({
           invoke: {
             id: 'accept',
             src: 'accept',
-            input: ({ context }) => ({ ...mediaOf({ context }), channelId: context.channelId ?? '', peer: context.peer.account, account: context.account }),
+            input: ({ context }) => ({
+              ...mediaOf({ context }), channelId: context.channelId ?? '', peer: context.peer.account, account: context.account,
+              idempotencyKey: context.intentKey ?? '',
+            }),
             onDone: [{ guard: stateIn('#call.incoming.accepting.framed'), target: '#call.connected' }, { target: '#call.connecting' }],
             // Taking the call failed here (camera, server): the caller is told she cannot take it now.
             onError: { target: '#call.ending', actions: { type: 'endWithError', params: ({ event }) => ({ error: event.error, tell: 'fail' as const }) } },

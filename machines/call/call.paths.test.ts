@@ -11,6 +11,7 @@ import type { CallInfo } from '../ports/call.port';
 import { PendingCalls } from '../ports/pending';
 import { SignalAction } from '../ports/signalling.port';
 import type { CallSignal } from '../ports/signalling.port';
+import { seenIntentKeys } from '../testing/intent-keys';
 import { afterEvent, describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
 import {
@@ -93,6 +94,16 @@ const inputs: Record<string, CallInput> = {
 };
 
 async function replay(input: CallInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
+  // The keys the call makes, in order.
+  const { made, restore } = seenIntentKeys();
+  try {
+    await replaySteps(input, steps, inspect, made);
+  } finally {
+    restore();
+  }
+}
+
+async function replaySteps(input: CallInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn, made: string[]) {
   const pending = new PendingCalls();
   const clock = new SimulatedClock();
   const promise = (id: string) => fromPromise(({ input: args, self }) => pending.add<unknown>(self.id || id, [args]));
@@ -140,10 +151,17 @@ async function replay(input: CallInput, steps: readonly { event: EventObject; st
       expect(ctx.outcome?.text).toBe({ busy: CallText.busy, offline: CallText.unavailable, balance: CallText.balance }[refusal as 'busy']);
       expect(pending.argsOf('end').at(-1)).toEqual([{ ...endOf('none', null), channelId: '' }]);
     }
-    // The set-up is asked for the peer the call is for, with the camera unless it is an audio call.
+    // The set-up is asked for the peer the call is for, with the camera unless it is an audio call, and
+    // with the key made as the call was placed: one call, one intent, one key.
     if (snapshot.matches({ outgoing: 'starting' })) {
-      expect(pending.argsOf('setup').at(-1)).toEqual([{ beCallUserId: 100001, callType: 0, video: true, account: 'yx-user' }]);
+      expect(pending.argsOf('setup')).toEqual([[{ beCallUserId: 100001, callType: 0, video: true, account: 'yx-user', idempotencyKey: made[0] }]]);
     }
+    // Answering is the callee's intent: its key is made as she takes the call, and a second tap makes no other.
+    if (snapshot.matches({ incoming: 'accepting' })) {
+      expect(pending.argsOf('accept')).toEqual([[{ video: true, channelId: 'ch1', peer: 'yx-user', account: 'yx-host', idempotencyKey: made[0] }]]);
+    }
+    expect(made.length).toBe(input.direction === 'out' ? (input.online ? 1 : 0) : pending.count('accept'));
+    expect(ctx.intentKey).toBe(made[0] ?? null);
     // A refused camera or a failed join once the call existed ends it, and the server is told of that call; else the peer is rung.
     if (event.type === 'xstate.done.actor.setup') {
       const { failure } = e.output as { failure: unknown };

@@ -84,6 +84,11 @@ export interface CallContext {
   billingPeriodMs: number | null;
   /** The caller's diamonds when the call was created (a paying caller only). */
   balance: number | null;
+  /**
+   * The idempotency key of the person's intent (machines/shared/intent-key.ts): made as the call
+   * is placed (createCall) or answered (joinCall, which charges the first period); null before.
+   */
+  intentKey: string | null;
 }
 
 export type CallEvent =
@@ -139,6 +144,7 @@ export const initialContext = (input: CallInput): CallContext => ({
   listPrice: null,
   billingPeriodMs: null,
   balance: null,
+  intentKey: null,
 });
 
 /** What createCall's answer changes in the caller's context (SPEC §3 Call info). */

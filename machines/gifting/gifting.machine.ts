@@ -8,13 +8,23 @@
  *
  * What the server answers about the user's diamonds after a send is kept with the moment it
  * was known (`known`), so the screen can go on from there with the call's per-period price.
+ *
+ * Each send is an intent with its idempotency key (machines/shared/intent-key.ts), made as the
+ * send is accepted; a second tap while sending is not taken (one intent, one request). A
+ * definitive answer (sent, or refused) ends the intent. A send whose answer never came (no
+ * connection, a time-out) may have been paid: its intent is kept, and sending the same gift
+ * again is its retry, with the same key, which the server pays at most once. Another gift, or
+ * another quantity, is a new intent. Nothing is retried by itself: the person decides.
  */
 import { assign, fromPromise } from 'xstate';
 import { setup } from '../setup';
 import { GIFT_NUM_MAX } from '../ports/gift.port';
 import type { GiftAsk } from '../ports/gift.port';
+import { UnansweredError, newIntentKey } from '../shared/intent-key';
 
 export const TEXT_GIFT_SENT = 'Gift sent';
+/** A send whose answer never came. */
+export const TEXT_GIFT_UNANSWERED = 'We could not tell whether your gift was sent. Send the same gift again to make sure: it is paid only once.';
 
 /** SPEC §5: a quantity is an integer from 1 to 99. */
 export const isGiftQuantity = (n: number): boolean => Number.isInteger(n) && n >= 1 && n <= GIFT_NUM_MAX;
@@ -39,10 +49,17 @@ export interface GiftingContext {
   known: KnownBalance | null;
   /** The host's ask waiting for an answer. */
   ask: GiftAsk | null;
-  /** The send under way (or last made). */
-  order: { giftId: number; giftNum: number } | null;
+  /** The send under way, or the one whose answer never came (its retry keeps the key); null once answered. */
+  intent: GiftIntent | null;
   /** What the user was last told about a send or a refusal. */
   notice: string | null;
+}
+
+/** One send the person asked for, with its idempotency key. */
+export interface GiftIntent {
+  giftId: number;
+  giftNum: number;
+  key: string;
 }
 
 export type GiftingEvent =
@@ -60,7 +77,7 @@ export const giftingMachine = setup({
     events: {} as GiftingEvent,
   },
   actors: {
-    send: fromPromise<{ balance: number }, { channelId: string; toUserId: number; giftId: number; giftNum: number }>(
+    send: fromPromise<{ balance: number }, { channelId: string; toUserId: number; giftId: number; giftNum: number; idempotencyKey: string }>(
       () => Promise.reject(new Error('not provided')),
     ),
     /** Answers the ask id it refused. */
@@ -72,21 +89,33 @@ export const giftingMachine = setup({
     hasAsk: ({ context }) => context.ask !== null,
     /** An ask of this call (a late one of an earlier call is not shown). */
     thisCall: ({ context, event }) => event.type === 'system.giftAsked' && event.ask.channelId === context.channelId,
+    /** No answer came: the send may have been paid, so its intent stays open. */
+    unanswered: ({ event }) => (event as { error?: unknown }).error instanceof UnansweredError,
   },
   actions: {
-    order: assign({
-      order: ({ context, event }) => {
-        if (event.type === 'gift.send') return { giftId: event.giftId, giftNum: event.giftNum };
-        return context.ask ? { giftId: context.ask.giftId, giftNum: 1 } : null;
+    /** The send asked for: the open intent again when it is the same gift (its retry), else a new one with a new key. */
+    intend: assign({
+      intent: ({ context, event }) => {
+        const order = event.type === 'gift.send'
+          ? { giftId: event.giftId, giftNum: event.giftNum }
+          : { giftId: context.ask?.giftId ?? 0, giftNum: 1 };
+        const open = context.intent;
+        if (open && open.giftId === order.giftId && open.giftNum === order.giftNum) return open;
+        return { ...order, key: newIntentKey() };
       },
       notice: null,
     }),
     paid: assign(({ context }, output: { balance: number }) => ({
       known: { amount: output.balance, at: Date.now() },
       notice: TEXT_GIFT_SENT,
+      intent: null,
       // The server fulfils an ask with the gift asked for.
-      ask: context.ask && context.order && context.ask.giftId === context.order.giftId ? null : context.ask,
+      ask: context.ask && context.intent && context.ask.giftId === context.intent.giftId ? null : context.ask,
     })),
+    /** Refused: the intent ended. */
+    refused: assign({ notice: ({ event }) => messageOf((event as { error?: unknown }).error), intent: null }),
+    /** Not answered: the intent stays open for the same gift's retry. */
+    unanswered: assign({ notice: TEXT_GIFT_UNANSWERED }),
     failed: assign({ notice: ({ event }) => messageOf((event as { error?: unknown }).error) }),
     /** The refused ask goes; one that arrived meanwhile stays. */
     clearAsk: assign(({ context }, refused: number) => ({ ask: context.ask?.askId === refused ? null : context.ask, notice: null })),
@@ -99,7 +128,7 @@ export const giftingMachine = setup({
     toUserId: input.toUserId,
     known: input.balance === null ? null : { amount: input.balance, at: 0 },
     ask: null,
-    order: null,
+    intent: null,
     notice: null,
   }),
   on: {
@@ -109,8 +138,8 @@ export const giftingMachine = setup({
   states: {
     idle: {
       on: {
-        'gift.send': { guard: 'validOrder', target: 'sending', actions: 'order' },
-        'gift.sendAsked': { guard: 'hasAsk', target: 'sending', actions: 'order' },
+        'gift.send': { guard: 'validOrder', target: 'sending', actions: 'intend' },
+        'gift.sendAsked': { guard: 'hasAsk', target: 'sending', actions: 'intend' },
         'gift.refuseAsk': { guard: 'hasAsk', target: 'refusing' },
       },
     },
@@ -119,10 +148,14 @@ export const giftingMachine = setup({
         id: 'send',
         src: 'send',
         input: ({ context }) => ({
-          channelId: context.channelId, toUserId: context.toUserId, giftId: context.order?.giftId ?? 0, giftNum: context.order?.giftNum ?? 1,
+          channelId: context.channelId, toUserId: context.toUserId, giftId: context.intent?.giftId ?? 0, giftNum: context.intent?.giftNum ?? 1,
+          idempotencyKey: context.intent?.key ?? '',
         }),
         onDone: { target: 'idle', actions: { type: 'paid', params: ({ event }) => event.output } },
-        onError: { target: 'idle', actions: 'failed' },
+        onError: [
+          { guard: 'unanswered', target: 'idle', actions: 'unanswered' },
+          { target: 'idle', actions: 'refused' },
+        ],
       },
     },
     refusing: {

@@ -28,7 +28,9 @@ export function composeLiveViewing({ api, media, chatroom, gifts }: LivePorts) {
         actors: {
           // The room's chat room is the gift's scene (the gifting machine knows it as its channel).
           send: fromPromise(async ({ input }) =>
-            gifts.send({ yxRoomId: input.channelId, toUserId: input.toUserId, giftId: input.giftId, giftNum: input.giftNum })),
+            gifts.send({
+              yxRoomId: input.channelId, toUserId: input.toUserId, giftId: input.giftId, giftNum: input.giftNum, idempotencyKey: input.idempotencyKey,
+            })),
           refuseAsk: fromPromise(async () => Promise.reject(new Error('No gift asks in a live room'))),
         },
       }),

@@ -10,6 +10,7 @@ import { FakeChatroomNetwork, FakeChatroomPort } from '../ports/chatroom.fake';
 import type { GiftApiPort } from '../ports/gift.port';
 import { FakeLiveApi, FakeLiveMedia, FakeLiveMediaNetwork, FakeLiveNetwork } from '../ports/live.fake';
 import type { LiveRoom } from '../ports/live.port';
+import { seenIntentKeys } from '../testing/intent-keys';
 import { flush } from '../testing/paths';
 import { composeLiveViewing } from './live-viewing.actors';
 import { LiveFrontStatus, roomOf } from './live-viewing.machine';
@@ -79,9 +80,16 @@ describe('Scenario: a viewer\'s visit over the in-memory live service', () => {
     expect(frontStatusOf(actor.getSnapshot())).toBe(LiveFrontStatus.live);
     expect(videoStateOf(actor.getSnapshot())).toBe('playing');
 
-    (actor.getSnapshot().children.gifting as AnyActorRef).send({ type: 'gift.send', giftId: 7, giftNum: 2 });
-    await flush();
-    expect(sent).toEqual([{ yxRoomId: room.yxRoomId, toUserId: 1, giftId: 7, giftNum: 2 }]);
+    // A gift in the room carries its send's idempotency key.
+    const keys = seenIntentKeys();
+    try {
+      (actor.getSnapshot().children.gifting as AnyActorRef).send({ type: 'gift.send', giftId: 7, giftNum: 2 });
+      await flush();
+    } finally {
+      keys.restore();
+    }
+    expect(keys.made).toHaveLength(1);
+    expect(sent).toEqual([{ yxRoomId: room.yxRoomId, toUserId: 1, giftId: 7, giftNum: 2, idempotencyKey: keys.made[0] }]);
     const chat = actor.getSnapshot().children.chat as AnyActorRef;
     expect((chat.getSnapshot().children.giftQueue as AnyActorRef).getSnapshot().context.current).toMatchObject({ giftId: 7, giftNum: 2 });
 

@@ -46,10 +46,16 @@ export interface CallRating {
 }
 
 export interface CallApiPort {
-  /** `/api/call/record/v2/createCall`; rejects with CallApiError. */
-  createCall(request: { beCallUserId: number; callType: number }): Promise<CallInfo>;
-  /** `/api/call/record/v2/joinCall` (searchValue = channel id): the callee takes the call. */
-  joinCall(channelId: string): Promise<void>;
+  /**
+   * `/api/call/record/v2/createCall`; rejects with CallApiError. `idempotencyKey` is the call's
+   * (machines/shared/intent-key.ts): the same request again answers the same call.
+   */
+  createCall(request: { beCallUserId: number; callType: number; idempotencyKey: string }): Promise<CallInfo>;
+  /**
+   * `/api/call/record/v2/joinCall` (searchValue = channel id): the callee takes the call, which
+   * charges its first period; `idempotencyKey` is the answer's: the same request again charges once.
+   */
+  joinCall(channelId: string, idempotencyKey: string): Promise<void>;
   /** Ends the call on the server (billing stops); safe to repeat. */
   endCall(channelId: string, reason: number): Promise<void>;
   rate(rating: CallRating): Promise<void>;

@@ -74,10 +74,11 @@ export interface GiftApiPort {
   /**
    * `/api/gift/send` within a call (`channelId`) or a live room (`yxRoomId`, the room's chat
    * room, where the server then posts the gift); answers the sender's diamonds after paying.
-   * Rejects with GiftApiError.
+   * `idempotencyKey` is the send's intent's (machines/shared/intent-key.ts): the same send again
+   * pays once. Rejects with GiftApiError (a refusal), or UnansweredError when no answer came.
    */
   send(request: {
-    channelId?: string; yxRoomId?: string; toUserId: number; giftId: number; giftNum: number;
+    channelId?: string; yxRoomId?: string; toUserId: number; giftId: number; giftNum: number; idempotencyKey: string;
   }): Promise<{ balance: number; value: number }>;
   /** `/api/gift/askFor`; rejects with GiftApiError ('cooldown' with retryInMs while the server's cooldown runs). */
   askFor(request: { beAskYxAccid: string; giftId: number }): Promise<{ askId: number }>;

@@ -18,16 +18,19 @@ import type { TalkEvent } from '../talk/talk.machine';
 import { talkExtrasMachine } from '../talk/talk-extras.machine';
 import type { TalkExtrasEvent } from '../talk/talk-extras.machine';
 import type { SessionPorts } from './session.actors';
+import { UnansweredError } from '../shared/intent-key';
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** A child that runs one promise and reports its end to its parent (the talk or its extras) as an event. */
-function reportBack<I, E extends TalkEvent | TalkExtrasEvent>(run: (input: I) => Promise<E>, failed: (input: I, reason: string) => E) {
+function reportBack<I, E extends TalkEvent | TalkExtrasEvent>(
+  run: (input: I) => Promise<E>, failed: (input: I, reason: string, error: unknown) => E,
+) {
   return fromCallback<E, I>(({ input, sendBack }) => {
     let live = true;
     run(input).then(
       (event) => live && sendBack(event),
-      (error: unknown) => live && sendBack(failed(input, reasonOf(error))),
+      (error: unknown) => live && sendBack(failed(input, reasonOf(error), error)),
     );
     return () => { live = false; };
   });
@@ -60,9 +63,11 @@ export function composeTalk(ports: SessionPorts) {
         },
         (_, reason) => ({ type: 'talk.blockFailed', reason }),
       ),
-      openSecret: reportBack<{ id: number; pay: boolean }, TalkExtrasEvent>(
-        async ({ id, pay }) => ({ type: 'talk.secretOpened', id, info: await ports.openSecret(id, pay) }),
-        ({ id }, reason) => ({ type: 'talk.secretFailed', id, reason }),
+      openSecret: reportBack<{ id: number; payKey: string | null }, TalkExtrasEvent>(
+        async ({ id, payKey }) => ({
+          type: 'talk.secretOpened', id, info: await ports.openSecret(id, payKey === null ? undefined : { idempotencyKey: payKey }),
+        }),
+        ({ id }, reason, error) => ({ type: 'talk.secretFailed', id, reason, unanswered: error instanceof UnansweredError }),
       ),
     },
   });

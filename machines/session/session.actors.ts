@@ -46,8 +46,12 @@ export interface SessionPorts {
   setBlocked: (peer: string, blocked: boolean) => Promise<void>;
   /** Stores a secret message for `to`; answers the ext to send with it. */
   storeSecret: (secret: { to: string; price: number; content: string }) => Promise<Record<string, unknown>>;
-  /** The secret message as this person may see it; with `pay`, pays for it first (once). */
-  openSecret: (id: number, pay: boolean) => Promise<SecretInfo>;
+  /**
+   * The secret message as this person may see it; with a `payment`, pays for it first (once),
+   * under the payment's idempotency key (machines/shared/intent-key.ts). Rejects with
+   * UnansweredError when no answer came.
+   */
+  openSecret: (id: number, payment?: { idempotencyKey: string }) => Promise<SecretInfo>;
   loadPins: ConversationsPorts['loadPins'];
   savePins: ConversationsPorts['savePins'];
   /** Calls (SPEC §7 Calls): signalling (with its login token), the call API and the media. */

@@ -12,9 +12,15 @@
  * button and no block state, so a failed lookup (a bad network) is tried again, sooner first.
  *
  * Translations and secrets are kept per message (many at once), so they are context.
+ *
+ * Paying for a secret is an intent with its idempotency key (machines/shared/intent-key.ts),
+ * made as Unlock is taken; a tap while it opens is not taken. An answer, the message or a
+ * refusal, ends it. A payment that got no answer may have been made: its key is kept with the
+ * failure, and the next Unlock of that message sends it again, so it is paid at most once.
  */
 import { assign, emit, fromCallback, spawnChild } from 'xstate';
 import { setup } from '../setup';
+import { newIntentKey } from '../shared/intent-key';
 
 /** Waits before looking the peer up again, by failures in a row; the last one repeats. */
 export const PEER_RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
@@ -32,9 +38,11 @@ export interface SecretInfo {
 }
 
 export type SecretState =
-  | { status: 'opening' }
+  /** `payKey`: the payment's idempotency key (none when only looking). */
+  | { status: 'opening'; payKey?: string }
   | { status: 'open'; info: SecretInfo }
-  | { status: 'failed'; reason: string };
+  /** `payKey`: kept when the payment got no answer (it may have been made), for the next Unlock. */
+  | { status: 'failed'; reason: string; payKey?: string };
 
 export type TranslationState =
   | { status: 'translating' }
@@ -68,7 +76,8 @@ export type TalkExtrasEvent =
   | { type: 'talk.blockFailed'; reason: string }
   | { type: 'talk.openSecret'; id: number; pay: boolean }
   | { type: 'talk.secretOpened'; id: number; info: SecretInfo }
-  | { type: 'talk.secretFailed'; id: number; reason: string };
+  /** `unanswered`: no answer came (the payment may have been made). */
+  | { type: 'talk.secretFailed'; id: number; reason: string; unanswered?: boolean };
 
 export type TalkExtrasEmitted = { type: 'toast'; text: string };
 
@@ -87,7 +96,8 @@ export const talkExtrasMachine = setup({
     peerInfo: reporter<{ peer: string }>(),
     translate: reporter<{ key: string; text: string; to: string }>(),
     setBlocked: reporter<{ peer: string; blocked: boolean }>(),
-    openSecret: reporter<{ id: number; pay: boolean }>(),
+    /** `payKey`: pay first, under this idempotency key; null only looks. */
+    openSecret: reporter<{ id: number; payKey: string | null }>(),
   },
   delays: {
     peerRetry: ({ context }) => peerRetryMs(context.peerFailures),
@@ -122,17 +132,30 @@ export const talkExtrasMachine = setup({
         return context.translations;
       },
     }),
+    /** A payment takes the key its unanswered try left, or a new one. */
     startOpening: assign({
-      secrets: ({ context, event }) =>
-        event.type === 'talk.openSecret' ? { ...context.secrets, [event.id]: { status: 'opening' as const } } : context.secrets,
+      secrets: ({ context, event }) => {
+        if (event.type !== 'talk.openSecret') return context.secrets;
+        const before = context.secrets[event.id];
+        const payKey = event.pay ? (before?.status === 'failed' && before.payKey) || newIntentKey() : undefined;
+        return { ...context.secrets, [event.id]: { status: 'opening' as const, ...(payKey ? { payKey } : {}) } };
+      },
     }),
     openSecret: spawnChild('openSecret', {
-      input: ({ event }) => (event.type === 'talk.openSecret' ? { id: event.id, pay: event.pay } : { id: 0, pay: false }),
+      input: ({ context, event }) => {
+        const id = event.type === 'talk.openSecret' ? event.id : 0;
+        const opening = context.secrets[id];
+        return { id, payKey: opening?.status === 'opening' ? opening.payKey ?? null : null };
+      },
     }),
     endOpening: assign({
       secrets: ({ context, event }) => {
         if (event.type === 'talk.secretOpened') return { ...context.secrets, [event.id]: { status: 'open' as const, info: event.info } };
-        if (event.type === 'talk.secretFailed') return { ...context.secrets, [event.id]: { status: 'failed' as const, reason: event.reason } };
+        if (event.type === 'talk.secretFailed') {
+          const opening = context.secrets[event.id];
+          const payKey = event.unanswered && opening?.status === 'opening' ? opening.payKey : undefined;
+          return { ...context.secrets, [event.id]: { status: 'failed' as const, reason: event.reason, ...(payKey ? { payKey } : {}) } };
+        }
         return context.secrets;
       },
     }),

@@ -3,10 +3,14 @@
  * messages): every path is replayed on the real actor; what the short-lived children would
  * report is sent as their events, and the children that were started are recorded. A failed
  * lookup of the peer is tried again after its wait on a simulated clock, not a moment before.
+ * Paying for a secret carries its intent's idempotency key: a tap while it opens asks nothing
+ * more, a payment that got no answer is paid again with the same key, and one that was
+ * answered (opened or refused) leaves none, so the next Unlock takes a new one.
  */
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, fromCallback } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
+import { seenIntentKeys } from '../testing/intent-keys';
 import { afterEvent, describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
 import { PEER_RETRY_MS, blockStateOf, peerRetryMs, talkExtrasMachine } from './talk-extras.machine';
@@ -32,13 +36,27 @@ const samples: AnyEventObject[] = [
   { type: 'talk.openSecret', id: 7, pay: true },
   { type: 'talk.secretOpened', id: 7, info: secretInfo },
   { type: 'talk.secretFailed', id: 7, reason: 'You do not have enough diamonds.' },
+  { type: 'talk.secretFailed', id: 7, reason: 'Network Connection Failure', unanswered: true },
 ];
 
-const coarse = (c: TalkExtrasContext) => [c.translations.k1?.status ?? null, c.secrets[7]?.status ?? null];
+/** The secret's status, and whether it keeps an unanswered payment's key. */
+const coarse = (c: TalkExtrasContext) => {
+  const secret = c.secrets[7];
+  return [c.translations.k1?.status ?? null, secret?.status ?? null, secret?.status === 'failed' && secret.payKey !== undefined];
+};
 /** Past the last wait every further failure waits the same: the model stops counting there (+1 to reach it). */
 const countedFailures = (c: TalkExtrasContext) => Math.min(c.peerFailures, PEER_RETRY_MS.length + 1);
 
 async function replay(steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
+  const { made, restore } = seenIntentKeys();
+  try {
+    await replaySteps(steps, inspect, made);
+  } finally {
+    restore();
+  }
+}
+
+async function replaySteps(steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn, made: string[]) {
   const started: { src: string; input: unknown }[] = [];
   const record = (src: string) => fromCallback(({ input }) => { started.push({ src, input }); return () => {}; });
   const toasts: string[] = [];
@@ -57,6 +75,7 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
   for (const { event, state } of steps) {
     const before = actor.getSnapshot();
     const startedBefore = started.length;
+    const keysBefore = made.length;
     const e = event as AnyEventObject;
     if (e.type === RETRY) {
       clock.increment(peerRetryMs(failures) - 1);
@@ -107,11 +126,27 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
     }
     if (event.type === 'talk.translated') expect(ctx.translations.k1).toEqual({ status: 'done', text: 'hello' });
     if (event.type === 'talk.openSecret') {
-      const asks = before.context.secrets[7]?.status !== 'opening' && before.context.secrets[7]?.status !== 'open';
+      const prior = before.context.secrets[7];
+      const asks = prior?.status !== 'opening' && prior?.status !== 'open';
       expect(started.length).toBe(startedBefore + (asks ? 1 : 0));
+      // The payment's key: the one its unanswered try kept, else one made now (a tap while opening makes none).
+      if (asks) {
+        const kept = prior?.status === 'failed' ? prior.payKey : undefined;
+        expect(started.at(-1)).toEqual({ src: 'openSecret', input: { id: 7, payKey: kept ?? made.at(-1) } });
+        expect(made.length).toBe(keysBefore + (kept ? 0 : 1));
+      } else {
+        expect(made.length).toBe(keysBefore);
+      }
     }
     if (event.type === 'talk.secretOpened') expect(ctx.secrets[7]).toEqual({ status: 'open', info: secretInfo });
-    if (event.type === 'talk.secretFailed') expect(toasts.at(-1)).toBe('You do not have enough diamonds.');
+    if (event.type === 'talk.secretFailed') {
+      expect(toasts.at(-1)).toBe(e.reason);
+      // No answer: the key stays for the next Unlock. An answer (a refusal) ends the payment.
+      const opening = before.context.secrets[7];
+      expect(ctx.secrets[7]).toEqual({
+        status: 'failed', reason: e.reason, ...(e.unanswered && opening?.status === 'opening' ? { payKey: opening.payKey } : {}),
+      });
+    }
   }
   actor.stop();
 }

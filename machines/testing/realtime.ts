@@ -24,7 +24,7 @@ export const clockPortOf = (clock: SimulatedClock): ClockPort => ({
 export function manualCallApi(pending: PendingCalls): CallApiPort {
   return {
     createCall: (request) => pending.add('createCall', [request]),
-    joinCall: (channelId) => pending.add('joinCall', [channelId]),
+    joinCall: (channelId, idempotencyKey) => pending.add('joinCall', [channelId, idempotencyKey]),
     endCall: (channelId, reason) => pending.add('endCall', [channelId, reason]),
     rate: (rating) => pending.add('rate', [rating]),
     peerCard: (account) => pending.add('peerCard', [account]),
@@ -94,7 +94,7 @@ export function manualRealtime(clock = new SimulatedClock()) {
     chatroom: new FakeChatroomPort(undefined, 'manual'),
     setBlocked: (peer, blocked) => pending.add('setBlocked', [peer, blocked]),
     storeSecret: (secret) => pending.add('storeSecret', [secret]),
-    openSecret: (id, pay) => pending.add('openSecret', [id, pay]),
+    openSecret: (id, payment) => pending.add('openSecret', [id, payment]),
     loadPins: () => [],
     savePins: () => {},
   };

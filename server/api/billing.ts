@@ -26,7 +26,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PresenceCode } from '../../machines/ports/presence.port';
 import { SignalAction } from '../../machines/ports/signalling.port';
 import { AttachType, CallStateType, TEXT_REFUSED } from '../../machines/system-messages/system-messages';
-import { MESSAGE_DIAMOND_NOT_ENOUGH, ResultCode } from '../../src/api/codes';
 import {
   CallRefusalCode, CallStatus, DEDUCTION_ERR_MAX_NUM, DEDUCTION_RETRY_MS, DEFAULT_BILLING_PERIOD_MS, DEFAULT_RING_TIMEOUT_MS, EndCause,
   HangupReason, TEXT_CALL_BUSY, TEXT_CALL_END_BALANCE, TEXT_CALL_END_DEDUCTION, TEXT_CALL_END_OFFLINE, TEXT_CALL_END_TIMEOUT,
@@ -102,8 +101,11 @@ export interface NewCall {
 
 export type ChargeResult = 'charged' | 'duplicate' | 'short' | 'closed';
 
-/** Work to do once a transaction committed (IM pushes, signals). */
-type Outbox = (() => void)[];
+/** Work to do once a transaction committed (IM pushes, signals, timers). */
+export type Outbox = (() => void)[];
+
+/** What taking a call did: connected (first period charged), taken already, or ended for want of diamonds. */
+export type JoinResult = 'joined' | 'taken' | 'short';
 
 export const accidOf = (call: CallRow, userId: number): string =>
   userId === call.caller_id ? call.caller_accid : call.callee_accid;
@@ -381,6 +383,22 @@ export function createCallEngine(
     return { row, replaced: previous };
   });
 
+  /** Connects a ringing call and charges its first period; a payer who cannot pay it ends the call ('short'). */
+  const joinTx = db.transaction((id: number, out: Outbox): JoinResult => {
+    if (q.connect.run({ id, time: Date.now() }).changes === 0) return 'taken';
+    try {
+      chargeTx(id, 0, out);
+    } catch (err) {
+      if (!(err instanceof ShortBalance)) throw err;
+      endTx(id, { by: null, reason: null, cause: EndCause.balance, at: Date.now() }, out);
+      return 'short';
+    }
+    return 'joined';
+  });
+
+  /** Runs `work` now, or queues it on `after` when the caller's own transaction commits later. */
+  const afterCommit = (after: Outbox | undefined, work: () => void) => (after ? after.push(work) : work());
+
   /** Settles or resumes the open calls of a database the server starts on (see call.ts). */
   function resume(): void {
     const now = Date.now();
@@ -415,29 +433,39 @@ export function createCallEngine(
       return id === undefined ? undefined : q.byId.get(id);
     },
 
-    /** Stores a new ringing call and starts its ring time-out; 1992 when the callee is in a call. */
-    open(call: NewCall): CallRow {
+    /**
+     * Stores a new ringing call and starts its ring time-out; 1992 when the callee is in a call.
+     * Called within a transaction of the caller's (an idempotent createCall), `after` takes the
+     * pushes and the timers, for the caller to run once that transaction committed.
+     */
+    open(call: NewCall, after?: Outbox): CallRow {
       const out: Outbox = [];
       const { row, replaced } = openTx(call, out);
-      if (replaced !== undefined) clearTimer(replaced);
-      flush(out);
-      schedule(row.id, row.created_at + ringTimeout(), ringOut);
+      afterCommit(after, () => {
+        if (replaced !== undefined) clearTimer(replaced);
+        flush(out);
+        schedule(row.id, row.created_at + ringTimeout(), ringOut);
+      });
       return row;
     },
 
     /**
      * The callee took the call: connected, first period charged at once, the rest on the timer.
-     * 1080 when the payer cannot pay the first period (the call is ended: endCause 'balance').
+     * 'short' when the payer cannot pay the first period (the call is ended: endCause 'balance');
+     * 'taken' when it was connected already (nothing done). `after` as for `open`.
      */
-    join(id: number): void {
-      if (q.connect.run({ id, time: Date.now() }).changes === 0) return;
-      clearTimer(id);
-      if (charge(id, 0) === 'short') {
-        end(id, { by: null, reason: null, cause: EndCause.balance });
-        throw new ApiError(ResultCode.balanceInsufficient, MESSAGE_DIAMOND_NOT_ENOUGH);
-      }
-      const call = q.byId.get(id)!;
-      schedule(id, dueAt(call, 1), bill);
+    join(id: number, after?: Outbox): JoinResult {
+      const out: Outbox = [];
+      const result = joinTx(id, out);
+      afterCommit(after, () => {
+        if (result !== 'taken') {
+          clearTimer(id);
+          deductionErrors.delete(id);
+        }
+        flush(out);
+        if (result === 'joined') schedule(id, dueAt(q.byId.get(id)!, 1), bill);
+      });
+      return result;
     },
 
     /** A party ends the call: cancel or refusal while ringing, hang-up when connected; false when it had ended. */

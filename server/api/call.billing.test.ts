@@ -3,6 +3,7 @@
  * options; `CALL_BILLING_PERIOD_MS` does the same for e2e runs), the ends the server decides
  * (balance, ring time-out, a party gone), and restarts over the same database.
  */
+import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,10 +37,10 @@ const walletOf = (db: Database.Database, userId: number) =>
   ?? { diamonds: 0, income: 0 };
 
 async function connect(server: TestServer, caller: Person, callee: Person): Promise<string> {
-  const created = await server.call(createCall, { beCallUserId: callee.userId, callType: 0 }, { token: caller.token });
+  const created = await server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: callee.userId, callType: 0 }, { token: caller.token });
   expect(created.code, created.message).toBe(ResultCode.success);
   const channelId = created.data!.channelId;
-  expect((await server.call(joinCall, { searchValue: channelId }, { token: callee.token })).code).toBe(ResultCode.success);
+  expect((await server.call(joinCall, { idempotencyKey: randomUUID(), searchValue: channelId }, { token: callee.token })).code).toBe(ResultCode.success);
   return channelId;
 }
 
@@ -154,12 +155,12 @@ describe('billing with a short period', () => {
   });
 
   it('[§4 timeout] times out a call nobody answers (status 5) and frees both sides', async () => {
-    const created = await server.call(createCall, { beCallUserId: p.host3!.userId, callType: 0 }, { token: p.user5!.token });
+    const created = await server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: p.host3!.userId, callType: 0 }, { token: p.user5!.token });
     const channelId = created.data!.channelId;
     await vi.waitFor(() => expect(callRowOf(db, channelId).status).toBe(CallStatus.timeout), { timeout: 2000 });
     expect(callRowOf(db, channelId)).toMatchObject({ end_cause: EndCause.timeout, periods: 0 });
     expect(db.prepare('SELECT count(*) FROM call_parties WHERE call_id = ?').pluck().get(callRowOf(db, channelId).id)).toBe(0);
-    const again = await server.call(createCall, { beCallUserId: p.host3!.userId, callType: 0 }, { token: p.user5!.token });
+    const again = await server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: p.host3!.userId, callType: 0 }, { token: p.user5!.token });
     expect(again.code).toBe(ResultCode.success);
     await server.call(endCall, { channelId: again.data!.channelId, hangupReason: 1 }, { token: p.user5!.token });
   });
@@ -235,7 +236,7 @@ describe('restarts', () => {
     const other = await people.signIn('user2@example.com');
     const hostTwo = await people.signIn('host2@example.com');
     await people.presence(hostTwo);
-    const ringing = (await first.call(createCall, { beCallUserId: hostTwo.userId, callType: 0 }, { token: other.token })).data!.channelId;
+    const ringing = (await first.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: hostTwo.userId, callType: 0 }, { token: other.token })).data!.channelId;
     const db1 = first.readDb();
     const row1 = callRowOf(db1, connected);
     await people.closeAll();

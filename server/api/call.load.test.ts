@@ -3,6 +3,7 @@
  * earned (the sum of all diamonds and all income never changes), no balance goes below zero,
  * no period is charged twice, and the ledger, the call records and the wallets agree.
  */
+import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../src/api/codes';
@@ -73,12 +74,12 @@ describe('[ARCHITECTURE] 50 concurrent calls', () => {
     const before = totals();
 
     const created = await Promise.all(users.map((user, k) =>
-      server.call(createCall, { beCallUserId: hosts[k]!.userId, callType: k % 2 === 0 ? 0 : 10 }, { token: user.token })));
+      server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: hosts[k]!.userId, callType: k % 2 === 0 ? 0 : 10 }, { token: user.token })));
     expect(created.map((r) => r.code)).toEqual(created.map(() => ResultCode.success));
     const channels = created.map((r) => r.data!.channelId);
     const joinedAt = Date.now();
     const joined = await Promise.all(channels.map((channelId, k) =>
-      server.call(joinCall, { searchValue: channelId }, { token: hosts[k]!.token })));
+      server.call(joinCall, { idempotencyKey: randomUUID(), searchValue: channelId }, { token: hosts[k]!.token })));
     expect(joined.map((r) => r.code)).toEqual(joined.map(() => ResultCode.success));
 
     // Gifts in the calls while they bill: some are refused for balance, which must leave nothing behind.
@@ -86,6 +87,7 @@ describe('[ARCHITECTURE] 50 concurrent calls', () => {
     for (let round = 0; round < 4; round++) {
       await sleep(PERIOD);
       const sent = await Promise.all(users.map((user, k) => server.call(sendGift, {
+        idempotencyKey: randomUUID(),
         channelId: channels[k], toUserId: hosts[k]!.userId, giftId: 1 + ((k + round) % 3), giftNum: 1 + ((k * round) % 5),
       }, { token: user.token })));
       giftResults.push(...sent.map((r) => r.code));

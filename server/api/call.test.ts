@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PresenceCode } from '../../machines/ports/presence.port';
 import { AttachType, TEXT_REFUSED } from '../../machines/system-messages/system-messages';
@@ -34,7 +35,7 @@ const callRow = (channelId: string) => world.db.prepare<[string], {
 const parties = (callId: number) => world.db.prepare<[number], number>('SELECT user_id FROM call_parties WHERE call_id = ? ORDER BY user_id').pluck().all(callId);
 
 async function place(caller: string, callee: string, callType: 0 | 10 = 0): Promise<string> {
-  const res = await world.server.call(createCall, { beCallUserId: id(callee), callType }, as(caller));
+  const res = await world.server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: id(callee), callType }, as(caller));
   expect(res.code, res.message).toBe(ResultCode.success);
   return res.data!.channelId;
 }
@@ -43,7 +44,7 @@ const hangUp = async (who: string, channelId: string, hangupReason: 1 | 2 | 6 = 
 
 describe('[§7] /api/call/record/v2/createCall', () => {
   it('answers the §3 Call info of a reachable host, stores a ringing call and tells the host the channel (-3 type 0)', async () => {
-    const res = await world.server.call(createCall, { beCallUserId: id('host1'), callType: 0 }, as('user1'));
+    const res = await world.server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: id('host1'), callType: 0 }, as('user1'));
     expect(res.code).toBe(ResultCode.success);
     const channelId = res.data!.channelId;
     expect(channelId).toMatch(/^[0-9a-f]{32}$/);
@@ -63,7 +64,7 @@ describe('[§7] /api/call/record/v2/createCall', () => {
 
   it('[§9] rings as long as the app config callTimeOutNum says (seconds), 30 s when it is unset or not sane', async () => {
     const ringOf = async () => {
-      const res = await world.server.call(createCall, { beCallUserId: id('host2'), callType: 0 }, as('user1'));
+      const res = await world.server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: id('host2'), callType: 0 }, as('user1'));
       expect(res.code, res.message).toBe(ResultCode.success);
       await hangUp('user1', res.data!.channelId);
       return res.data!.ringTimeoutMs;
@@ -86,18 +87,18 @@ describe('[§7] /api/call/record/v2/createCall', () => {
 
   it('[§8 1992] refuses a host who is ringing or in a call, and a host live without private calls', async () => {
     const channelId = await place('user1', 'host2');
-    expect(await world.server.call(createCall, { beCallUserId: id('host2'), callType: 0 }, as('user5')))
+    expect(await world.server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: id('host2'), callType: 0 }, as('user5')))
       .toEqual({ code: '1992', message: TEXT_CALL_BUSY });
-    await world.server.call(joinCall, { searchValue: channelId }, as('host2'));
-    expect(await world.server.call(createCall, { beCallUserId: id('host2'), callType: 10 }, as('user5')))
+    await world.server.call(joinCall, { idempotencyKey: randomUUID(), searchValue: channelId }, as('host2'));
+    expect(await world.server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: id('host2'), callType: 10 }, as('user5')))
       .toEqual({ code: '1992', message: TEXT_CALL_BUSY });
     await hangUp('host2', channelId);
-    expect((await world.server.call(createCall, { beCallUserId: id('host2'), callType: 0 }, as('user5'))).code).toBe(ResultCode.success);
+    expect((await world.server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: id('host2'), callType: 0 }, as('user5'))).code).toBe(ResultCode.success);
 
     world.rw.prepare(`INSERT INTO live_rooms (user_id, agora_channel_id, yx_room_id, state, private_call_open, started_at)
       VALUES (?, 'live-host5', 'room-host5', 0, 0, ?)`).run(id('host5'), Date.now());
     try {
-      expect(await world.server.call(createCall, { beCallUserId: id('host5'), callType: 0 }, as('user6')))
+      expect(await world.server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: id('host5'), callType: 0 }, as('user6')))
         .toEqual({ code: '1992', message: TEXT_CALL_BUSY });
     } finally {
       world.rw.prepare("DELETE FROM live_rooms WHERE agora_channel_id = 'live-host5'").run();
@@ -109,9 +110,9 @@ describe('[§7] /api/call/record/v2/createCall', () => {
     const host = await world.people.signIn('host1@example.com');
     const unavailable = { code: '2001', message: TEXT_CALL_UNAVAILABLE };
     // user2 is signed in only: no presence, no signalling.
-    expect(await world.server.call(createCall, { beCallUserId: id('user2'), callType: 0 }, as('host1'))).toEqual(unavailable);
+    expect(await world.server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: id('user2'), callType: 0 }, as('host1'))).toEqual(unavailable);
     const hidden = await world.people.presence(p.user2!, PresenceCode.background);
-    expect(await world.server.call(createCall, { beCallUserId: id('user2'), callType: 0 }, as('host1'))).toEqual(unavailable);
+    expect(await world.server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: id('user2'), callType: 0 }, as('host1'))).toEqual(unavailable);
     await hidden.call('status', { code: PresenceCode.offline });
     const signal = await world.people.signal(p.user3!);
     try {
@@ -122,58 +123,58 @@ describe('[§7] /api/call/record/v2/createCall', () => {
     }
     expect((await world.server.call(blockUser, { beBlockUserId: id('user1') }, { token: host.token })).code).toBe(ResultCode.success);
     // host4 did not block anyone; host1 blocked user1 (with another session of host1).
-    expect(await world.server.call(createCall, { beCallUserId: id('host1'), callType: 0 }, as('user1'))).toEqual(unavailable);
+    expect(await world.server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: id('host1'), callType: 0 }, as('user1'))).toEqual(unavailable);
     await world.server.call(endpoints.removeBlockUser, { beBlockUserId: id('user1') }, { token: host.token });
   });
 
   it('[§8 1080] refuses a caller who cannot pay one period; a VIP pays the discounted price (§6)', async () => {
-    expect(await world.server.call(createCall, { beCallUserId: id('host1'), callType: 0 }, as('user8')))
+    expect(await world.server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: id('host1'), callType: 0 }, as('user8')))
       .toEqual({ code: '1080', message: MESSAGE_DIAMOND_NOT_ENOUGH });
     // user4 is a VIP with no diamonds: 80 % of 50 is still more than nothing.
-    expect(await world.server.call(createCall, { beCallUserId: id('host3'), callType: 0 }, as('user4')))
+    expect(await world.server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: id('host3'), callType: 0 }, as('user4')))
       .toEqual({ code: '1080', message: MESSAGE_DIAMOND_NOT_ENOUGH });
     // user7 (50 diamonds) can pay exactly one period of host3 (50).
-    const exact = await world.server.call(createCall, { beCallUserId: id('host3'), callType: 0 }, as('user7'));
+    const exact = await world.server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: id('host3'), callType: 0 }, as('user7'));
     expect(exact.data).toMatchObject({ videoPrice: 50, listPrice: 50 });
     await hangUp('user7', exact.data!.channelId);
     // user2 is a VIP: floor(50 × 80 / 100) = 40.
-    const vip = await world.server.call(createCall, { beCallUserId: id('host3'), callType: 10 }, as('user2'));
+    const vip = await world.server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: id('host3'), callType: 10 }, as('user2'));
     expect(vip.data).toMatchObject({ videoPrice: 40, listPrice: 50, callType: 10 });
     // A price that does not divide: 33 in full, floor(33 × 80 / 100) = 26 for a VIP.
     world.rw.prepare('UPDATE users SET video_price = 33 WHERE id = ?').run(id('host4'));
-    const floored = await world.server.call(createCall, { beCallUserId: id('host4'), callType: 0 }, as('user5'));
+    const floored = await world.server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: id('host4'), callType: 0 }, as('user5'));
     expect(floored.data).toMatchObject({ videoPrice: 33, listPrice: 33 });
     await hangUp('user5', floored.data!.channelId);
     await hangUp('user2', vip.data!.channelId);
-    const vipFloor = await world.server.call(createCall, { beCallUserId: id('host4'), callType: 0 }, as('user2'));
+    const vipFloor = await world.server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: id('host4'), callType: 0 }, as('user2'));
     expect(vipFloor.data).toMatchObject({ videoPrice: 26, listPrice: 33 });
     await hangUp('user2', vipFloor.data!.channelId);
     world.rw.prepare('UPDATE users SET video_price = 60 WHERE id = ?').run(id('host4'));
   });
 
   it('[§5] lets a host whose level is in achor_hide_button call a user, who pays; refuses other pairs', async () => {
-    expect(await world.server.call(createCall, { beCallUserId: id('host6'), callType: 0 }, as('user1')))
+    expect(await world.server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: id('host6'), callType: 0 }, as('user1')))
       .toMatchObject({ code: ResultCode.success });
     await hangUp('user1', (await world.server.call(callRecordList, { currentPage: 1, pageSize: 1 }, as('user1'))).data!.list[0]!.channelId);
     // host6 is level 0, outside '1,2,3,4,5'.
-    expect(await world.server.call(createCall, { beCallUserId: id('user1'), callType: 0 }, as('host6')))
+    expect(await world.server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: id('user1'), callType: 0 }, as('host6')))
       .toEqual({ code: ResultCode.invalidRequest, message: TEXT_HOST_CANNOT_CALL });
-    expect(await world.server.call(createCall, { beCallUserId: id('user2'), callType: 0 }, as('user1')))
+    expect(await world.server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: id('user2'), callType: 0 }, as('user1')))
       .toEqual({ code: ResultCode.invalidRequest, message: TEXT_CALL_PAIR });
-    expect(await world.server.call(createCall, { beCallUserId: id('host2'), callType: 0 }, as('host1')))
+    expect(await world.server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: id('host2'), callType: 0 }, as('host1')))
       .toEqual({ code: ResultCode.invalidRequest, message: TEXT_CALL_PAIR });
-    expect(await world.server.call(createCall, { beCallUserId: id('user1'), callType: 0 }, as('user1')))
+    expect(await world.server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: id('user1'), callType: 0 }, as('user1')))
       .toEqual({ code: ResultCode.invalidRequest, message: TEXT_CALL_SELF });
-    expect(await world.server.call(createCall, { beCallUserId: 999_999, callType: 0 }, as('user1')))
+    expect(await world.server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: 999_999, callType: 0 }, as('user1')))
       .toEqual({ code: ResultCode.invalidRequest, message: MESSAGE_NO_MATCH_USER });
 
     const before = wallet(id('user1')).diamonds;
-    const placed = await world.server.call(createCall, { beCallUserId: id('user1'), callType: 0 }, as('host2'));
+    const placed = await world.server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: id('user1'), callType: 0 }, as('host2'));
     // The host is not told the user's balance; only a paying caller hears their own.
     expect(placed.data).not.toHaveProperty('balance');
     const channelId = placed.data!.channelId;
     expect(callRow(channelId)).toMatchObject({ payer_id: id('user1'), host_id: id('host2'), price: 40 });
-    expect((await world.server.call(joinCall, { searchValue: channelId }, as('user1'))).code).toBe(ResultCode.success);
+    expect((await world.server.call(joinCall, { idempotencyKey: randomUUID(), searchValue: channelId }, as('user1'))).code).toBe(ResultCode.success);
     expect(wallet(id('user1')).diamonds).toBe(before - 40);
     await hangUp('host2', channelId);
   });
@@ -187,9 +188,9 @@ describe('[§7] /api/call/record/v2/createCall', () => {
   });
 
   it('[§8 1005, 1000] needs a session and a callType of 0 or 10', async () => {
-    expect(await world.server.call(createCall, { beCallUserId: id('host1'), callType: 0 }))
+    expect(await world.server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: id('host1'), callType: 0 }))
       .toEqual({ code: ResultCode.authFailed, message: TEXT_SESSION_EXPIRED });
-    expect(await world.server.call(createCall, { beCallUserId: id('host1'), callType: 5 } as never, as('user1')))
+    expect(await world.server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: id('host1'), callType: 5 } as never, as('user1')))
       .toEqual({ code: ResultCode.invalidRequest, message: TEXT_INVALID_REQUEST });
   });
 });
@@ -198,13 +199,13 @@ describe('[§7] joinCall and endCall', () => {
   it('connects on the callee\'s join, charges the first period at once and once only, and hangs up', async () => {
     const start = { user: wallet(id('user5')).diamonds, host: wallet(id('host1')).income };
     const channelId = await place('user5', 'host1');
-    expect(await world.server.call(joinCall, { searchValue: channelId }, as('user5')))
+    expect(await world.server.call(joinCall, { idempotencyKey: randomUUID(), searchValue: channelId }, as('user5')))
       .toEqual({ code: ResultCode.invalidRequest, message: TEXT_NOT_CALLEE });
-    expect(await world.server.call(joinCall, { searchValue: channelId }, as('user6')))
+    expect(await world.server.call(joinCall, { idempotencyKey: randomUUID(), searchValue: channelId }, as('user6')))
       .toEqual({ code: ResultCode.invalidRequest, message: TEXT_CALL_NOT_FOUND });
-    expect((await world.server.call(joinCall, { searchValue: channelId }, as('host1'))).code).toBe(ResultCode.success);
+    expect((await world.server.call(joinCall, { idempotencyKey: randomUUID(), searchValue: channelId }, as('host1'))).code).toBe(ResultCode.success);
     // A retry (SPEC §9 joinCall times out at 3 s) changes nothing.
-    expect((await world.server.call(joinCall, { searchValue: channelId }, as('host1'))).code).toBe(ResultCode.success);
+    expect((await world.server.call(joinCall, { idempotencyKey: randomUUID(), searchValue: channelId }, as('host1'))).code).toBe(ResultCode.success);
     const row = callRow(channelId);
     expect(row).toMatchObject({ status: CallStatus.inProgress, periods: 1, call_income: 30 });
     expect(wallet(id('user5')).diamonds).toBe(start.user - 30);
@@ -224,7 +225,7 @@ describe('[§7] joinCall and endCall', () => {
     // Ending again is not an error and changes nothing; joining an ended call is refused.
     await hangUp('user5', channelId, 2);
     expect(callRow(channelId)).toMatchObject({ hangup_reason: 1, ended_by: id('host1') });
-    expect(await world.server.call(joinCall, { searchValue: channelId }, as('host1')))
+    expect(await world.server.call(joinCall, { idempotencyKey: randomUUID(), searchValue: channelId }, as('host1')))
       .toEqual({ code: ResultCode.invalidRequest, message: TEXT_CALL_ENDED });
     expect(world.server.app.calls.charge(row.id, 1)).toBe('closed');
     expect(wallet(id('user5')).diamonds).toBe(start.user - 30);
@@ -233,7 +234,7 @@ describe('[§7] joinCall and endCall', () => {
   it('[§8 1080] ends a call whose payer can no longer pay the first period when it is taken', async () => {
     const channelId = await place('user7', 'host3');
     world.rw.prepare('UPDATE wallets SET diamonds = 10 WHERE user_id = ?').run(id('user7'));
-    expect(await world.server.call(joinCall, { searchValue: channelId }, as('host3')))
+    expect(await world.server.call(joinCall, { idempotencyKey: randomUUID(), searchValue: channelId }, as('host3')))
       .toEqual({ code: '1080', message: MESSAGE_DIAMOND_NOT_ENOUGH });
     expect(callRow(channelId)).toMatchObject({ status: CallStatus.hungUp, end_cause: EndCause.balance, periods: 0 });
     expect(wallet(id('user7')).diamonds).toBe(10);
@@ -291,7 +292,7 @@ describe('call records', () => {
     const audio = await place('user6', 'host5', 10);
     await hangUp('host5', audio);
     const video = await place('user6', 'host5');
-    await world.server.call(joinCall, { searchValue: video }, as('host5'));
+    await world.server.call(joinCall, { idempotencyKey: randomUUID(), searchValue: video }, as('host5'));
     await hangUp('user6', video, 6);
 
     const mine = await world.server.call(callRecordList, { currentPage: 1, pageSize: 2 }, as('user6'));

@@ -2,25 +2,28 @@
  * Handlers of src/api/contract/call.ts: placing, taking and ending one-to-one calls, rating
  * them and listing them. The rules (who may call whom, the refusals, who pays, the VIP
  * discount) are in the contract's comment; state changes, billing and timers are the call
- * engine's (billing.ts).
+ * engine's (billing.ts). Placing and taking a call are idempotent (idempotency.ts): the call
+ * stored or connected, its first period charged and the answer stored are one transaction,
+ * and its pushes and timers start after the commit.
  */
 import type * as z from 'zod/mini';
 import { PresenceCode } from '../../machines/ports/presence.port';
 import { MESSAGE_DIAMOND_NOT_ENOUGH, MESSAGE_NO_MATCH_USER, ResultCode } from '../../src/api/codes';
-import type { call } from '../../src/api/contract';
+import { call } from '../../src/api/contract';
 import {
   CallRefusalCode, CallStatus, TEXT_CALL_BUSY, TEXT_CALL_ENDED, TEXT_CALL_NOT_FOUND, TEXT_CALL_PAIR, TEXT_CALL_SELF,
   TEXT_CALL_UNAVAILABLE, TEXT_HOST_CANNOT_CALL, TEXT_NOT_CALLEE, VIP_CALL_DISCOUNT_KEY, discountedPrice,
-  type CallRecord,
+  type CallInfo, type CallRecord,
 } from '../../src/api/contract/call';
 import { OnlineGroupStatus } from '../../src/api/contract/news';
 import { appConfig } from '../db/app-config';
 import type { Db } from '../db/database';
 import type { RealtimeHub } from '../realtime/hub';
 import { createWallets, levelNameOf, UserType } from '../users/users';
-import type { CallEngine, CallRow } from './billing';
+import type { CallEngine, CallRow, Outbox } from './billing';
+import type { Idempotency } from './idempotency';
 import { PERSON_COLUMNS, PERSON_FROM, pageWindow, type PersonRow } from './person-summary';
-import { ApiError, requireSession, type HandlersOf } from './transport';
+import { ApiError, requireSession, type ApiContext, type HandlersOf } from './transport';
 
 export type CallHandlerRealtimeDeps = Pick<RealtimeHub, 'signal' | 'presence'>;
 
@@ -56,7 +59,7 @@ interface RecordRow {
 }
 
 export function callHandlers(
-  { db, calls, realtime }: { db: Db; calls: CallEngine; realtime: CallHandlerRealtimeDeps },
+  { db, calls, realtime, keys }: { db: Db; calls: CallEngine; realtime: CallHandlerRealtimeDeps; keys: Idempotency },
 ): HandlersOf<typeof call> {
   const wallets = createWallets(db);
   const party = db.prepare<[number], Party>('SELECT id, user_type, user_level, is_vip, yx_accid FROM users WHERE id = ?');
@@ -126,70 +129,86 @@ export function callHandlers(
     callGiftIncome: row.gift_income,
   });
 
+  /** Places the call of a createCall (the rules are the contract's); its pushes and timers go on `after`. */
+  function placeCall(ctx: ApiContext<typeof call.createCall>, after: Outbox): z.input<typeof CallInfo> {
+    const me = requireSession(ctx).userId;
+    const { beCallUserId, callType } = ctx.body;
+    if (beCallUserId === me) throw refuse(TEXT_CALL_SELF);
+    const caller = party.get(me);
+    const callee = person.get({ caller: me, id: beCallUserId });
+    if (!caller || !callee) throw refuse(MESSAGE_NO_MATCH_USER);
+
+    let payer: Party;
+    let hostId: number;
+    if (caller.user_type === UserType.user && callee.user_type === UserType.host) {
+      [payer, hostId] = [caller, callee.id];
+    } else if (caller.user_type === UserType.host && callee.user_type === UserType.user) {
+      if (!configValue.hostCanCall(caller.user_level)) throw refuse(TEXT_HOST_CANNOT_CALL);
+      [payer, hostId] = [party.get(callee.id)!, caller.id];
+    } else {
+      throw refuse(TEXT_CALL_PAIR);
+    }
+
+    if (blocks.get(callee.id, me) === 1 || !reachable(callee)) {
+      throw new ApiError(CallRefusalCode.unavailable, TEXT_CALL_UNAVAILABLE);
+    }
+    // The engine checks again in the transaction that stores the call; this one answers before the balance.
+    const calleeCall = calls.openCallOf(callee.id);
+    const ownCall = calleeCall !== undefined && (calleeCall.caller_id === me || calleeCall.callee_id === me);
+    if ((calleeCall !== undefined && !ownCall) || liveWithoutCalls.get(callee.id) === 1) {
+      throw new ApiError(CallRefusalCode.busy, TEXT_CALL_BUSY);
+    }
+
+    const listPrice = hostId === callee.id ? callee.video_price : person.get({ caller: me, id: hostId })!.video_price;
+    const price = payer.is_vip === 1 ? discountedPrice(listPrice, vipDiscount()) : listPrice;
+    if (wallets.diamonds(payer.id) < price) throw new ApiError(CallRefusalCode.balance, MESSAGE_DIAMOND_NOT_ENOUGH);
+
+    const row = calls.open({ callerId: me, calleeId: callee.id, payerId: payer.id, hostId, callType, price, listPrice }, after);
+    return {
+      channelId: row.channel_id,
+      yxAccid: callee.yx_accid,
+      videoPrice: price,
+      ...(callee.country_code !== null ? { countryCode: callee.country_code } : {}),
+      nickname: callee.nickname,
+      ...(callee.age !== null ? { age: callee.age } : {}),
+      icon: callee.icon,
+      userType: callee.user_type,
+      followed: callee.followed === 1,
+      levelName: levelNameOf(callee.user_level),
+      callUserId: callee.id,
+      callType,
+      listPrice,
+      billingPeriodMs: calls.billingPeriodMs,
+      ringTimeoutMs: calls.ringTimeout(),
+      // Only the payer's own balance: a host who calls a user is not told the user's.
+      ...(payer.id === me ? { balance: wallets.diamonds(me) } : {}),
+    };
+  }
+
   return {
     createCall(ctx) {
-      const me = requireSession(ctx).userId;
-      const { beCallUserId, callType } = ctx.body;
-      if (beCallUserId === me) throw refuse(TEXT_CALL_SELF);
-      const caller = party.get(me);
-      const callee = person.get({ caller: me, id: beCallUserId });
-      if (!caller || !callee) throw refuse(MESSAGE_NO_MATCH_USER);
-
-      let payer: Party;
-      let hostId: number;
-      if (caller.user_type === UserType.user && callee.user_type === UserType.host) {
-        [payer, hostId] = [caller, callee.id];
-      } else if (caller.user_type === UserType.host && callee.user_type === UserType.user) {
-        if (!configValue.hostCanCall(caller.user_level)) throw refuse(TEXT_HOST_CANNOT_CALL);
-        [payer, hostId] = [party.get(callee.id)!, caller.id];
-      } else {
-        throw refuse(TEXT_CALL_PAIR);
-      }
-
-      if (blocks.get(callee.id, me) === 1 || !reachable(callee)) {
-        throw new ApiError(CallRefusalCode.unavailable, TEXT_CALL_UNAVAILABLE);
-      }
-      // The engine checks again in the transaction that stores the call; this one answers before the balance.
-      const calleeCall = calls.openCallOf(callee.id);
-      const ownCall = calleeCall !== undefined && (calleeCall.caller_id === me || calleeCall.callee_id === me);
-      if ((calleeCall !== undefined && !ownCall) || liveWithoutCalls.get(callee.id) === 1) {
-        throw new ApiError(CallRefusalCode.busy, TEXT_CALL_BUSY);
-      }
-
-      const listPrice = hostId === callee.id ? callee.video_price : person.get({ caller: me, id: hostId })!.video_price;
-      const price = payer.is_vip === 1 ? discountedPrice(listPrice, vipDiscount()) : listPrice;
-      if (wallets.diamonds(payer.id) < price) throw new ApiError(CallRefusalCode.balance, MESSAGE_DIAMOND_NOT_ENOUGH);
-
-      const row = calls.open({ callerId: me, calleeId: callee.id, payerId: payer.id, hostId, callType, price, listPrice });
-      return {
-        channelId: row.channel_id,
-        yxAccid: callee.yx_accid,
-        videoPrice: price,
-        ...(callee.country_code !== null ? { countryCode: callee.country_code } : {}),
-        nickname: callee.nickname,
-        ...(callee.age !== null ? { age: callee.age } : {}),
-        icon: callee.icon,
-        userType: callee.user_type,
-        followed: callee.followed === 1,
-        levelName: levelNameOf(callee.user_level),
-        callUserId: callee.id,
-        callType,
-        listPrice,
-        billingPeriodMs: calls.billingPeriodMs,
-        ringTimeoutMs: calls.ringTimeout(),
-        // Only the payer's own balance: a host who calls a user is not told the user's.
-        ...(payer.id === me ? { balance: wallets.diamonds(me) } : {}),
-      };
+      // The same request again (a replay, a retry after a lost answer) answers the call it made.
+      return keys.once(ctx, call.createCall, () => {
+        const after: Outbox = [];
+        return { answer: placeCall(ctx, after), after: () => after.forEach((run) => run()) };
+      });
     },
 
     joinCall(ctx) {
-      const me = requireSession(ctx).userId;
-      const row = partyCall(ctx.body.searchValue, me);
-      if (row.callee_id !== me) throw refuse(TEXT_NOT_CALLEE);
-      if (row.status === CallStatus.inProgress) return {};
-      if (row.status !== CallStatus.calling) throw refuse(TEXT_CALL_ENDED);
-      calls.join(row.id);
-      return {};
+      return keys.once<z.input<typeof call.joinCall.response>>(ctx, call.joinCall, () => {
+        const me = requireSession(ctx).userId;
+        const row = partyCall(ctx.body.searchValue, me);
+        if (row.callee_id !== me) throw refuse(TEXT_NOT_CALLEE);
+        if (row.status === CallStatus.inProgress) return { answer: {} };
+        if (row.status !== CallStatus.calling) throw refuse(TEXT_CALL_ENDED);
+        const after: Outbox = [];
+        const done = () => after.forEach((run) => run());
+        // Short of the first period: the call ends (committed), and the refusal is not stored, as no money moved.
+        if (calls.join(row.id, after) === 'short') {
+          return { refusal: new ApiError(ResultCode.balanceInsufficient, MESSAGE_DIAMOND_NOT_ENOUGH), after: done };
+        }
+        return { answer: {}, after: done };
+      });
     },
 
     endCall(ctx) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AttachType } from '../../machines/system-messages/system-messages';
 import { MESSAGE_DIAMOND_NOT_ENOUGH, MESSAGE_NO_MATCH_USER, ResultCode } from '../../src/api/codes';
@@ -30,9 +31,9 @@ const wallet = (userId: number) =>
 const setDiamonds = (name: string, diamonds: number) => world.rw.prepare('UPDATE wallets SET diamonds = ? WHERE user_id = ?').run(diamonds, p[name]!.userId);
 
 async function connect(user: string, host: string): Promise<string> {
-  const created = await world.server.call(createCall, { beCallUserId: p[host]!.userId, callType: 0 }, as(user));
+  const created = await world.server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: p[host]!.userId, callType: 0 }, as(user));
   expect(created.code, created.message).toBe(ResultCode.success);
-  expect((await world.server.call(joinCall, { searchValue: created.data!.channelId }, as(host))).code).toBe(ResultCode.success);
+  expect((await world.server.call(joinCall, { idempotencyKey: randomUUID(), searchValue: created.data!.channelId }, as(host))).code).toBe(ResultCode.success);
   return created.data!.channelId;
 }
 
@@ -75,7 +76,7 @@ describe('[§7] /api/gift/v2/getGiftList', () => {
 describe('/api/gift/send', () => {
   it('takes price × num from the sender, adds it to the host\'s income and tells the host (18)', async () => {
     const before = { user: wallet(p.user1!.userId).diamonds, host: wallet(p.host2!.userId).income };
-    const res = await world.server.call(sendGift, { toUserId: p.host2!.userId, giftId: 3, giftNum: 7 }, as('user1'));
+    const res = await world.server.call(sendGift, { idempotencyKey: randomUUID(), toUserId: p.host2!.userId, giftId: 3, giftNum: 7 }, as('user1'));
     expect(res.data).toEqual({ giftId: 3, giftNum: 7, giftImg: '/gifts/kiss.svg', value: 70, balance: before.user - 70 });
     expect(wallet(p.user1!.userId).diamonds).toBe(before.user - 70);
     expect(wallet(p.host2!.userId).income).toBe(before.host + 70);
@@ -89,22 +90,22 @@ describe('/api/gift/send', () => {
   it('[§8 1080] refuses a short balance and takes nothing', async () => {
     setDiamonds('user3', 98);
     const before = { host: wallet(p.host2!.userId).income, sends: world.db.prepare('SELECT count(*) FROM gift_sends').pluck().get() };
-    expect(await world.server.call(sendGift, { toUserId: p.host2!.userId, giftId: 5, giftNum: 1 }, as('user3')))
+    expect(await world.server.call(sendGift, { idempotencyKey: randomUUID(), toUserId: p.host2!.userId, giftId: 5, giftNum: 1 }, as('user3')))
       .toEqual({ code: ResultCode.balanceInsufficient, message: MESSAGE_DIAMOND_NOT_ENOUGH });
     expect(wallet(p.user3!.userId).diamonds).toBe(98);
     expect(wallet(p.host2!.userId).income).toBe(before.host);
     expect(world.db.prepare('SELECT count(*) FROM gift_sends').pluck().get()).toBe(before.sends);
     // 98 pays for 98 roses exactly, and then nothing more.
-    expect((await world.server.call(sendGift, { toUserId: p.host2!.userId, giftId: 1, giftNum: 98 }, as('user3'))).data!.balance).toBe(0);
-    expect((await world.server.call(sendGift, { toUserId: p.host2!.userId, giftId: 1, giftNum: 1 }, as('user3'))).code).toBe('1080');
+    expect((await world.server.call(sendGift, { idempotencyKey: randomUUID(), toUserId: p.host2!.userId, giftId: 1, giftNum: 98 }, as('user3'))).data!.balance).toBe(0);
+    expect((await world.server.call(sendGift, { idempotencyKey: randomUUID(), toUserId: p.host2!.userId, giftId: 1, giftNum: 1 }, as('user3'))).code).toBe('1080');
   });
 
   it('[§5] takes a quantity from 1 to 99, integer; gifts go to hosts other than oneself', async () => {
     for (const giftNum of [0, 100, 1.5, -1]) {
-      expect(await world.server.call(sendGift, { toUserId: p.host2!.userId, giftId: 1, giftNum }, as('user1')))
+      expect(await world.server.call(sendGift, { idempotencyKey: randomUUID(), toUserId: p.host2!.userId, giftId: 1, giftNum }, as('user1')))
         .toEqual({ code: ResultCode.invalidRequest, message: TEXT_INVALID_REQUEST });
     }
-    expect((await world.server.call(sendGift, { toUserId: p.host2!.userId, giftId: 1, giftNum: 99 }, as('user1'))).data!.value).toBe(99);
+    expect((await world.server.call(sendGift, { idempotencyKey: randomUUID(), toUserId: p.host2!.userId, giftId: 1, giftNum: 99 }, as('user1'))).data!.value).toBe(99);
     const refusals: [string, { toUserId: number; giftId: number }, string][] = [
       ['user1', { toUserId: p.user2!.userId, giftId: 1 }, TEXT_GIFT_HOSTS_ONLY],
       ['host1', { toUserId: p.host1!.userId, giftId: 1 }, TEXT_GIFT_TO_SELF],
@@ -112,15 +113,15 @@ describe('/api/gift/send', () => {
       ['user1', { toUserId: p.host2!.userId, giftId: 999 }, TEXT_GIFT_NOT_FOUND],
     ];
     for (const [from, body, message] of refusals) {
-      expect(await world.server.call(sendGift, { ...body, giftNum: 1 }, as(from))).toEqual({ code: ResultCode.invalidRequest, message });
+      expect(await world.server.call(sendGift, { idempotencyKey: randomUUID(), ...body, giftNum: 1 }, as(from))).toEqual({ code: ResultCode.invalidRequest, message });
     }
   });
 
   it('[§4 4, 18] in a call: adds to the call\'s gift income and tells the host of the gift received', async () => {
     const channelId = await connect('user1', 'host1');
-    const res = await world.server.call(sendGift, { channelId, toUserId: p.host1!.userId, giftId: 2, giftNum: 3 }, as('user1'));
+    const res = await world.server.call(sendGift, { idempotencyKey: randomUUID(), channelId, toUserId: p.host1!.userId, giftId: 2, giftNum: 3 }, as('user1'));
     expect(res.data).toMatchObject({ value: 15, callGiftIncome: 15 });
-    await world.server.call(sendGift, { channelId, toUserId: p.host1!.userId, giftId: 1, giftNum: 4 }, as('user1'));
+    await world.server.call(sendGift, { idempotencyKey: randomUUID(), channelId, toUserId: p.host1!.userId, giftId: 1, giftNum: 4 }, as('user1'));
     expect((await world.server.call(callRecordDetail, { searchValue: channelId }, as('host1'))).data).toMatchObject({ callGiftIncome: 19 });
     expect(noticesOf(world.db, p.host1!.yxAccid, AttachType.giftReceivedInCall).map((n) => n.content)).toEqual([
       { attachType: 4, giftId: 2, giftImg: '/gifts/heart.svg', giftNum: 3, giftName: 'Heart', channelId, fromYxAccid: p.user1!.yxAccid, fromNick: 'Alex' },
@@ -128,13 +129,13 @@ describe('/api/gift/send', () => {
     ]);
     expect(noticesOf(world.db, p.host1!.yxAccid, AttachType.giftIncome).slice(-2).map((n) => n.content.num)).toEqual([15, 4]);
     // Not a party, another host, or an ended call: refused, nothing taken.
-    expect(await world.server.call(sendGift, { channelId, toUserId: p.host1!.userId, giftId: 1, giftNum: 1 }, as('user2')))
+    expect(await world.server.call(sendGift, { idempotencyKey: randomUUID(), channelId, toUserId: p.host1!.userId, giftId: 1, giftNum: 1 }, as('user2')))
       .toEqual({ code: ResultCode.invalidRequest, message: TEXT_GIFT_NOT_IN_CALL });
-    expect(await world.server.call(sendGift, { channelId, toUserId: p.host2!.userId, giftId: 1, giftNum: 1 }, as('user1')))
+    expect(await world.server.call(sendGift, { idempotencyKey: randomUUID(), channelId, toUserId: p.host2!.userId, giftId: 1, giftNum: 1 }, as('user1')))
       .toEqual({ code: ResultCode.invalidRequest, message: TEXT_GIFT_NOT_IN_CALL });
     await world.server.call(endCall, { channelId, hangupReason: 1 }, as('user1'));
     const balance = wallet(p.user1!.userId).diamonds;
-    expect(await world.server.call(sendGift, { channelId, toUserId: p.host1!.userId, giftId: 1, giftNum: 1 }, as('user1')))
+    expect(await world.server.call(sendGift, { idempotencyKey: randomUUID(), channelId, toUserId: p.host1!.userId, giftId: 1, giftNum: 1 }, as('user1')))
       .toEqual({ code: ResultCode.invalidRequest, message: TEXT_GIFT_NOT_IN_CALL });
     expect(wallet(p.user1!.userId).diamonds).toBe(balance);
   });
@@ -174,7 +175,7 @@ describe('/api/gift/askFor and /api/gift/refuseAsk', () => {
     const later = await world.server.call(askForGift, { beAskYxAccid: p.user2!.yxAccid, giftId: 2 }, as('host3'));
     expect(later.code).toBe(ResultCode.success);
     vi.useRealTimers();
-    await world.server.call(sendGift, { channelId, toUserId: p.host3!.userId, giftId: 2, giftNum: 1 }, as('user2'));
+    await world.server.call(sendGift, { idempotencyKey: randomUUID(), channelId, toUserId: p.host3!.userId, giftId: 2, giftNum: 1 }, as('user2'));
     expect((await world.server.call(refuseAskGift, { askId: later.data!.askId }, as('user2'))).data).toEqual({ refused: false });
     await world.server.call(endCall, { channelId, hangupReason: 1 }, as('host3'));
   });

@@ -5,12 +5,13 @@
  * the conditional UPDATE (a short balance throws, which undoes everything), the host's income,
  * the call's gift income and the stored notifications; pushes go out after the commit. A gift
  * in a live room (live.rooms.ts) also pays the host's gift task in the same transaction, and
- * is posted into the room's chat after the commit.
+ * is posted into the room's chat after the commit. A send is idempotent (idempotency.ts): its
+ * key and answer are stored in that same transaction, and a replay pays, pushes and posts nothing.
  */
 import type * as z from 'zod/mini';
 import { AttachType } from '../../machines/system-messages/system-messages';
 import { MESSAGE_DIAMOND_NOT_ENOUGH, MESSAGE_NO_MATCH_USER, ResultCode } from '../../src/api/codes';
-import type { gift } from '../../src/api/contract';
+import { gift } from '../../src/api/contract';
 import { CallStatus } from '../../src/api/contract/call';
 import {
   ASK_GIFT_ATTACH_TYPE, ASK_GIFT_COOLDOWN_MS, TEXT_ASK_COOLDOWN, TEXT_ASK_HOSTS_ONLY, TEXT_ASK_NOT_FOUND, TEXT_GIFT_HOSTS_ONLY,
@@ -23,8 +24,9 @@ import { createImStore } from '../realtime/im.store';
 import { createWallets, UserType } from '../users/users';
 import { giftIconUrl, giftSmallUrl, type GiftPicture } from '../web/gifts';
 import { CallFlowReason, type CallEngine, type CallRow } from './billing';
+import type { Idempotency, Moved } from './idempotency';
 import type { LiveEngine, LiveRoomRow } from './live.rooms';
-import { ApiError, requireSession, type HandlersOf } from './transport';
+import { ApiError, requireSession, type ApiContext, type HandlersOf } from './transport';
 
 export type GiftRealtimeDeps = Pick<RealtimeHub, 'im'>;
 
@@ -64,7 +66,7 @@ class ShortBalance extends Error {}
 type Notice = GiftIncomeNotice | GiftReceivedNotice | GiftAskNotice | GiftAskRefusedNotice;
 
 export function giftHandlers(
-  { db, calls, live, realtime }: { db: Db; calls: CallEngine; live: LiveEngine; realtime: GiftRealtimeDeps },
+  { db, calls, live, realtime, keys }: { db: Db; calls: CallEngine; live: LiveEngine; realtime: GiftRealtimeDeps; keys: Idempotency },
 ): HandlersOf<typeof gift> {
   const wallets = createWallets(db);
   const imStore = createImStore(db);
@@ -143,6 +145,55 @@ export function giftHandlers(
 
   const run = (pushes: (() => void)[]) => pushes.forEach((push) => push());
 
+  /** One send: checks, then the transaction (`send`); its pushes and the room's post go after the commit. */
+  function sendOnce(ctx: ApiContext<typeof gift.sendGift>): Moved<z.input<typeof gift.sendGift.response>> {
+    const me = requireSession(ctx).userId;
+    const { channelId, yxRoomId, toUserId, giftId, giftNum } = ctx.body;
+    if (channelId !== undefined && yxRoomId !== undefined) throw refuse(TEXT_GIFT_ONE_SCENE);
+    const g = giftById.get(giftId);
+    if (!g) throw refuse(TEXT_GIFT_NOT_FOUND);
+    if (toUserId === me) throw refuse(TEXT_GIFT_TO_SELF);
+    const sender = personById.get(me);
+    const host = personById.get(toUserId);
+    if (!sender || !host) throw refuse(MESSAGE_NO_MATCH_USER);
+    if (host.user_type !== UserType.host) throw refuse(TEXT_GIFT_HOSTS_ONLY);
+    let call: CallRow | undefined;
+    if (channelId !== undefined) {
+      call = calls.byChannel(channelId);
+      const parties = call && [call.caller_id, call.callee_id];
+      if (!call || call.status !== CallStatus.inProgress || !parties!.includes(me) || !parties!.includes(host.id)) {
+        throw refuse(TEXT_GIFT_NOT_IN_CALL);
+      }
+    }
+    let room: LiveRoomRow | undefined;
+    if (yxRoomId !== undefined) {
+      room = live.liveByYxRoom(yxRoomId);
+      if (!room || room.user_id !== host.id) throw refuse(TEXT_GIFT_NOT_IN_LIVE);
+    }
+    let result: ReturnType<typeof send>;
+    try {
+      result = send({ sender, host, gift: g, num: giftNum, call, room });
+    } catch (err) {
+      if (err instanceof ShortBalance) throw new ApiError(ResultCode.balanceInsufficient, MESSAGE_DIAMOND_NOT_ENOUGH);
+      throw err;
+    }
+    const answer = {
+      giftId: g.id,
+      giftNum,
+      giftImg: giftIconUrl(g.img_key),
+      value: g.price * giftNum,
+      balance: result.balance,
+      ...(result.callGiftIncome !== undefined ? { callGiftIncome: result.callGiftIncome } : {}),
+    };
+    return {
+      answer,
+      after: () => {
+        run(result.pushes);
+        if (room) live.postGift(room, { sender, gift: g, num: giftNum, sendId: result.sendId });
+      },
+    };
+  }
+
   return {
     getGiftList(ctx) {
       requireSession(ctx);
@@ -159,46 +210,8 @@ export function giftHandlers(
     },
 
     sendGift(ctx) {
-      const me = requireSession(ctx).userId;
-      const { channelId, yxRoomId, toUserId, giftId, giftNum } = ctx.body;
-      if (channelId !== undefined && yxRoomId !== undefined) throw refuse(TEXT_GIFT_ONE_SCENE);
-      const g = giftById.get(giftId);
-      if (!g) throw refuse(TEXT_GIFT_NOT_FOUND);
-      if (toUserId === me) throw refuse(TEXT_GIFT_TO_SELF);
-      const sender = personById.get(me);
-      const host = personById.get(toUserId);
-      if (!sender || !host) throw refuse(MESSAGE_NO_MATCH_USER);
-      if (host.user_type !== UserType.host) throw refuse(TEXT_GIFT_HOSTS_ONLY);
-      let call: CallRow | undefined;
-      if (channelId !== undefined) {
-        call = calls.byChannel(channelId);
-        const parties = call && [call.caller_id, call.callee_id];
-        if (!call || call.status !== CallStatus.inProgress || !parties!.includes(me) || !parties!.includes(host.id)) {
-          throw refuse(TEXT_GIFT_NOT_IN_CALL);
-        }
-      }
-      let room: LiveRoomRow | undefined;
-      if (yxRoomId !== undefined) {
-        room = live.liveByYxRoom(yxRoomId);
-        if (!room || room.user_id !== host.id) throw refuse(TEXT_GIFT_NOT_IN_LIVE);
-      }
-      let result: ReturnType<typeof send>;
-      try {
-        result = send({ sender, host, gift: g, num: giftNum, call, room });
-      } catch (err) {
-        if (err instanceof ShortBalance) throw new ApiError(ResultCode.balanceInsufficient, MESSAGE_DIAMOND_NOT_ENOUGH);
-        throw err;
-      }
-      run(result.pushes);
-      if (room) live.postGift(room, { sender, gift: g, num: giftNum, sendId: result.sendId });
-      return {
-        giftId: g.id,
-        giftNum,
-        giftImg: giftIconUrl(g.img_key),
-        value: g.price * giftNum,
-        balance: result.balance,
-        ...(result.callGiftIncome !== undefined ? { callGiftIncome: result.callGiftIncome } : {}),
-      };
+      // The same send again (a replay, a retry after a lost answer) answers as the first did and pays nothing.
+      return keys.once(ctx, gift.sendGift, () => sendOnce(ctx));
     },
 
     askForGift(ctx) {

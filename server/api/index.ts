@@ -15,6 +15,7 @@ import { configHandlers } from './config';
 import type { Faults } from './faults';
 import { giftHandlers } from './gift';
 import { homeHandlers } from './home';
+import { createIdempotency } from './idempotency';
 import { liveHandlers } from './live';
 import type { LiveEngine, LiveRealtimeDeps } from './live.rooms';
 import { newsHandlers, type NewsRealtimeDeps } from './news';
@@ -46,18 +47,20 @@ export interface ApiDeps {
 }
 
 export function apiRoutes(deps: ApiDeps): ApiRoute[] {
+  // One store of money requests' keys for every endpoint that moves money (idempotency.ts).
+  const keys = createIdempotency(deps.db);
   const handlers: Handlers = {
     ...sessionHandlers(deps),
     ...realtimeHandlers(deps.realtime),
     ...configHandlers(deps.db),
     ...newsHandlers(deps),
     ...chatHandlers(deps),
-    ...privateMsgHandlers(deps),
+    ...privateMsgHandlers({ ...deps, keys }),
     ...homeHandlers(deps),
     ...peopleHandlers(deps),
     ...liveHandlers(deps),
-    ...callHandlers(deps),
-    ...giftHandlers(deps),
+    ...callHandlers({ ...deps, keys }),
+    ...giftHandlers({ ...deps, keys }),
   };
   const routes: ApiRoute[] = [];
   for (const [name, endpoint] of Object.entries(endpoints)) {

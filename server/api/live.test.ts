@@ -3,6 +3,7 @@
  * and ending, joining, the host's call, gags, wishlists and live gifts (money, progress, chat
  * room posts, stats, send rank, gift task), the heartbeat deadline and the dev-shell hooks.
  */
+import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -144,7 +145,7 @@ describe('[§4 Live state] going live, watching, gifts, wishlist, stats', () => 
     return res.data!;
   };
   async function giveInRoom(sender: string, giftId: number, giftNum: number, price: number) {
-    const res = await server.call(sendGift, { yxRoomId: room.yxRoomId, toUserId: id('host1'), giftId, giftNum }, as(sender));
+    const res = await server.call(sendGift, { idempotencyKey: randomUUID(), yxRoomId: room.yxRoomId, toUserId: id('host1'), giftId, giftNum }, as(sender));
     expect(res.code, res.message).toBe(ResultCode.success);
     sent.push({ sender, giftId, num: giftNum, value: price * giftNum });
     return res.data!;
@@ -231,11 +232,11 @@ describe('[§4 Live state] going live, watching, gifts, wishlist, stats', () => 
 
   it('[§4] userStatus is 1 while the host has a call in progress, 0 again after it', async () => {
     setDiamonds('user3', 1000);
-    const created = await server.call(createCall, { beCallUserId: id('host1'), callType: 0 }, as('user3'));
+    const created = await server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: id('host1'), callType: 0 }, as('user3'));
     expect(created.code, created.message).toBe(ResultCode.success);
     // Ringing is not yet a call in progress.
     expect((await join('user2')).userStatus).toBe(0);
-    expect((await server.call(joinCall, { searchValue: created.data!.channelId }, as('host1'))).code).toBe(ResultCode.success);
+    expect((await server.call(joinCall, { idempotencyKey: randomUUID(), searchValue: created.data!.channelId }, as('host1'))).code).toBe(ResultCode.success);
     expect((await join('user2')).userStatus).toBe(1);
     expect((await join('user2')).liveRoomState).toBe(0);
     expect((await server.call(endCall, { channelId: created.data!.channelId, hangupReason: 1 }, as('user3'))).code).toBe(ResultCode.success);
@@ -326,9 +327,9 @@ describe('[§4 Live state] going live, watching, gifts, wishlist, stats', () => 
       attach: { giftId: 2, giftName: 'Heart', giftImg: '/gifts/heart.svg', giftNum: 1, giftPrice: 5, isVip: expect.any(Boolean), isNewUser: expect.any(Boolean), userLevel: expect.any(Number), sendId: expect.any(Number) },
     });
 
-    expect(await server.call(sendGift, { yxRoomId: room.yxRoomId, toUserId: id('host2'), giftId: 1, giftNum: 1 }, as('user1')))
+    expect(await server.call(sendGift, { idempotencyKey: randomUUID(), yxRoomId: room.yxRoomId, toUserId: id('host2'), giftId: 1, giftNum: 1 }, as('user1')))
       .toEqual({ code: ResultCode.invalidRequest, message: TEXT_GIFT_NOT_IN_LIVE });
-    expect(await server.call(sendGift, { yxRoomId: room.yxRoomId, channelId: 'x', toUserId: id('host1'), giftId: 1, giftNum: 1 }, as('user1')))
+    expect(await server.call(sendGift, { idempotencyKey: randomUUID(), yxRoomId: room.yxRoomId, channelId: 'x', toUserId: id('host1'), giftId: 1, giftNum: 1 }, as('user1')))
       .toEqual({ code: ResultCode.invalidRequest, message: TEXT_GIFT_ONE_SCENE });
   });
 
@@ -336,7 +337,7 @@ describe('[§4 Live state] going live, watching, gifts, wishlist, stats', () => 
     setDiamonds('user4', 75);
     const hostIncome = income(id('host1'));
     const results = await Promise.all(Array.from({ length: 20 }, () =>
-      server.call(sendGift, { yxRoomId: room.yxRoomId, toUserId: id('host1'), giftId: 2, giftNum: 2 }, as('user4'))));
+      server.call(sendGift, { idempotencyKey: randomUUID(), yxRoomId: room.yxRoomId, toUserId: id('host1'), giftId: 2, giftNum: 2 }, as('user4'))));
     const ok = results.filter((r) => r.code === ResultCode.success);
     const short = results.filter((r) => r.code === ResultCode.balanceInsufficient);
     expect(ok).toHaveLength(7);
@@ -428,7 +429,7 @@ describe('[§4 Live state] going live, watching, gifts, wishlist, stats', () => 
     await until(() => chatSockets.every((s) => s.pushes.some((push) => push.type === 'closed' && push.reason === 'roomClosed')));
     expect((await server.call(liveHeartBeatV2, { yxRoomId: room.yxRoomId }, as('host1'))).data!.ended).toBe(true);
     expect((await server.call(getMyLiveRoomV2, {}, as('host1'))).data).toBeNull();
-    expect(await server.call(sendGift, { yxRoomId: room.yxRoomId, toUserId: id('host1'), giftId: 1, giftNum: 1 }, as('user1')))
+    expect(await server.call(sendGift, { idempotencyKey: randomUUID(), yxRoomId: room.yxRoomId, toUserId: id('host1'), giftId: 1, giftNum: 1 }, as('user1')))
       .toEqual({ code: ResultCode.invalidRequest, message: TEXT_GIFT_NOT_IN_LIVE });
     // No 44 for an end the host asked for.
     expect(noticesOf(db, p.host1!.yxAccid, AttachType.liveForcedEnd)).toEqual([]);

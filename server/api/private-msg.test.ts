@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_DIAMOND_NOT_ENOUGH, MESSAGE_NO_MATCH_USER, ResultCode } from '../../src/api/codes';
 import { endpoints, type RequestOf } from '../../src/api/contract';
@@ -108,7 +109,7 @@ describe('[§7] /api/payPrivateMsg/privateInfo', () => {
       unlocked: false, content: null, mediaList: [], balance: before.user.diamonds,
     });
 
-    const paid = await server.call(privateInfo, { id, pay: true }, { token: p('user1').token });
+    const paid = await server.call(privateInfo, { id, pay: true, idempotencyKey: randomUUID() }, { token: p('user1').token });
     expect(paid.data).toMatchObject({
       unlocked: true, content: 'Secret', mediaList: [{ mediaType: 1, mediaUrl: 'https://cdn.example/s.jpg' }],
       balance: before.user.diamonds - 40,
@@ -117,7 +118,7 @@ describe('[§7] /api/payPrivateMsg/privateInfo', () => {
     expect(wallet(p('host1').userId).income).toBe(before.host.income + 40);
 
     // Paying again, or looking again, is free.
-    expect((await server.call(privateInfo, { id, pay: true }, { token: p('user1').token })).data).toMatchObject({ unlocked: true, balance: before.user.diamonds - 40 });
+    expect((await server.call(privateInfo, { id, pay: true, idempotencyKey: randomUUID() }, { token: p('user1').token })).data).toMatchObject({ unlocked: true, balance: before.user.diamonds - 40 });
     expect((await server.call(privateInfo, { id }, { token: p('user1').token })).data).toMatchObject({ unlocked: true, content: 'Secret' });
     expect(wallet(p('user1').userId).diamonds).toBe(before.user.diamonds - 40);
     expect(count('SELECT count(*) FROM wallet_flows WHERE ref_id = ?', id)).toBe(2);
@@ -129,14 +130,14 @@ describe('[§7] /api/payPrivateMsg/privateInfo', () => {
 
   it('shows the sender their own message open, without taking anything', async () => {
     const id = await upload('host2', { to: p('user1').accid, price: 15, content: 'Mine' });
-    const res = await server.call(privateInfo, { id, pay: true }, { token: p('host2').token });
+    const res = await server.call(privateInfo, { id, pay: true, idempotencyKey: randomUUID() }, { token: p('host2').token });
     expect(res.data).toMatchObject({ unlocked: true, content: 'Mine', balance: 0 });
     expect(count('SELECT count(*) FROM private_message_unlocks WHERE private_message_id = ?', id)).toBe(0);
   });
 
   it('[§8 1080 diamond.not.enough] takes nothing and opens nothing when the balance is short', async () => {
     const id = await upload('host1', { to: p('user4').accid, price: 10 });
-    const res = await server.call(privateInfo, { id, pay: true }, { token: p('user4').token });
+    const res = await server.call(privateInfo, { id, pay: true, idempotencyKey: randomUUID() }, { token: p('user4').token });
     expect(res).toEqual({ code: ResultCode.balanceInsufficient, message: MESSAGE_DIAMOND_NOT_ENOUGH });
     expect(count('SELECT count(*) FROM private_message_unlocks WHERE private_message_id = ?', id)).toBe(0);
     expect(count('SELECT count(*) FROM wallet_flows WHERE ref_id = ?', id)).toBe(0);
@@ -147,7 +148,7 @@ describe('[§7] /api/payPrivateMsg/privateInfo', () => {
     const id = await upload('host2', { to: p('user2').accid, price: 30 });
     const before = { user: wallet(p('user2').userId).diamonds, host: wallet(p('host2').userId).income };
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => server.call(privateInfo, { id, pay: true }, { token: p('user2').token })),
+      Array.from({ length: 20 }, () => server.call(privateInfo, { id, pay: true, idempotencyKey: randomUUID() }, { token: p('user2').token })),
     );
     expect(results.every((r) => r.code === ResultCode.success && r.data!.unlocked)).toBe(true);
     expect(wallet(p('user2').userId).diamonds).toBe(before.user - 30);
@@ -160,7 +161,7 @@ describe('[§7] /api/payPrivateMsg/privateInfo', () => {
     expect(start).toBe(50);
     const ids = [];
     for (let i = 0; i < 5; i++) ids.push(await upload('host1', { to: p('user3').accid, price: 20, content: `Secret ${i}` }));
-    const results = await Promise.all(ids.map((id) => server.call(privateInfo, { id, pay: true }, { token: p('user3').token })));
+    const results = await Promise.all(ids.map((id) => server.call(privateInfo, { id, pay: true, idempotencyKey: randomUUID() }, { token: p('user3').token })));
     expect(results.filter((r) => r.code === ResultCode.success)).toHaveLength(2);
     expect(results.filter((r) => r.code === ResultCode.balanceInsufficient)).toHaveLength(3);
     expect(wallet(p('user3').userId).diamonds).toBe(10);
@@ -172,15 +173,16 @@ describe('[§7] /api/payPrivateMsg/privateInfo', () => {
   it('answers anyone but the sender and the recipient, and an unknown id, as not found', async () => {
     const id = await upload('host1', { to: p('user1').accid, price: 5 });
     for (const [who, msgId] of [['user2', id], ['host2', id], ['user1', 987_654]] as const) {
-      for (const pay of [false, true]) {
-        const res = await server.call(privateInfo, { id: msgId, pay }, { token: p(who).token });
+      for (const body of [{ id: msgId }, { id: msgId, pay: true as const, idempotencyKey: randomUUID() }]) {
+        const res = await server.call(privateInfo, body, { token: p(who).token });
         expect(res).toEqual({ code: ResultCode.invalidRequest, message: TEXT_PRIVATE_NOT_FOUND });
       }
     }
   });
 
   it('[1000] refuses a bad id; [1005] needs a session', async () => {
-    for (const body of [{ id: 0 }, { id: '1' }, {}, { id: 1, pay: 'yes' }]) {
+    // A payment without its idempotency key, or with one too short, is no valid request either.
+    for (const body of [{ id: 0 }, { id: '1' }, {}, { id: 1, pay: 'yes' }, { id: 1, pay: true }, { id: 1, pay: true, idempotencyKey: 'short' }]) {
       const res = await server.call(privateInfo, body as never, { token: p('user1').token });
       expect(res).toEqual({ code: ResultCode.invalidRequest, message: TEXT_INVALID_REQUEST });
     }

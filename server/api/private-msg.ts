@@ -4,11 +4,12 @@
  * person), take the diamonds with a conditional UPDATE (never below zero), credit the
  * host's income. A short balance throws inside the transaction, which undoes the unlock, so
  * a refused payment leaves nothing behind and a second payment finds the unlock and pays
- * nothing.
+ * nothing. The payment is idempotent besides (idempotency.ts): its key and answer are stored
+ * in the same transaction, and a replay answers what the first payment answered.
  */
 import type * as z from 'zod/mini';
 import { MESSAGE_DIAMOND_NOT_ENOUGH, MESSAGE_NO_MATCH_USER, ResultCode } from '../../src/api/codes';
-import type { privateMsg } from '../../src/api/contract';
+import { privateMsg } from '../../src/api/contract';
 import { isAllowedMediaUrl } from '../../src/api/contract/media';
 import {
   TEXT_PRIVATE_EMPTY, TEXT_PRIVATE_HOSTS_ONLY, TEXT_PRIVATE_MEDIA_INVALID, TEXT_PRIVATE_NOT_FOUND, TEXT_PRIVATE_REFUSED, TEXT_PRIVATE_TO_SELF,
@@ -18,6 +19,7 @@ import type { MediaItem } from '../../src/api/contract/session';
 import type { Db } from '../db/database';
 import type { RealtimeHub } from '../realtime/hub';
 import { createWallets, UserType } from '../users/users';
+import type { Idempotency } from './idempotency';
 import { ApiError, requireSession, type HandlersOf } from './transport';
 
 export type PrivateMsgRealtimeDeps = Pick<RealtimeHub, 'blocks'>;
@@ -43,7 +45,7 @@ interface MessageRow {
 const refuse = (message: string) => new ApiError(ResultCode.invalidRequest, message);
 
 export function privateMsgHandlers(
-  { db, realtime, mediaHosts }: { db: Db; realtime: PrivateMsgRealtimeDeps; mediaHosts: readonly string[] },
+  { db, realtime, keys, mediaHosts }: { db: Db; realtime: PrivateMsgRealtimeDeps; keys: Idempotency; mediaHosts: readonly string[] },
 ): HandlersOf<typeof privateMsg> {
   const wallets = createWallets(db);
   const person = db.prepare<[number], { id: number; yx_accid: string }>('SELECT id, yx_accid FROM users WHERE id = ?');
@@ -120,11 +122,19 @@ export function privateMsgHandlers(
     privateInfo(ctx) {
       const caller = requireSession(ctx).userId;
       const find = () => message.get({ id: ctx.body.id, caller });
-      const row = find();
-      if (!row) throw refuse(TEXT_PRIVATE_NOT_FOUND);
-      if (ctx.body.pay !== true || row.sender_id === caller || row.unlocked === 1) return show(row, caller);
-      pay(row);
-      return show(find()!, caller);
+      const { body } = ctx;
+      if (body.pay !== true) {
+        const row = find();
+        if (!row) throw refuse(TEXT_PRIVATE_NOT_FOUND);
+        return show(row, caller);
+      }
+      // A payment: the same one again (a replay, a retry after a lost answer) answers as the first did.
+      return keys.once({ session: ctx.session, body }, privateMsg.privateInfo, () => {
+        const row = find();
+        if (!row) throw refuse(TEXT_PRIVATE_NOT_FOUND);
+        if (row.sender_id !== caller && row.unlocked !== 1) pay(row);
+        return { answer: show(find()!, caller) };
+      });
     },
   };
 }

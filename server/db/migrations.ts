@@ -538,6 +538,26 @@ const migrations: readonly Migration[] = [
       CREATE INDEX agora_tokens_session ON agora_tokens (session_token);
     `,
   },
+  {
+    version: 9,
+    name: 'idempotent money requests: the key and answer of each one that succeeded',
+    sql: `
+      -- A money request's client-made key (src/api/contract/idempotency.ts), stored with its answer in
+      -- the transaction that moved the money: a replay gets the answer and moves nothing. fingerprint
+      -- is the SHA-256 of the request without its key (the same key with another request is refused).
+      -- Rows older than the window are purged (created_at, ms since the epoch).
+      CREATE TABLE idempotency_keys (
+        user_id     INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        endpoint    TEXT NOT NULL,
+        key         TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        answer      TEXT NOT NULL,
+        created_at  INTEGER NOT NULL,
+        PRIMARY KEY (user_id, endpoint, key)
+      ) WITHOUT ROWID;
+      CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
+    `,
+  },
 ];
 
 export function migrate(db: Db): void {

@@ -37,6 +37,18 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether a request failed without an answer that says what the server did: no connection, a
+ * time-out, a server failure (HTTP 5xx, which a proxy may answer for a server that did the
+ * work) or an answer that could not be read. A money request that failed so may have been
+ * carried out: it is tried again with the same idempotency key (src/api/contract/idempotency.ts).
+ */
+export function isUnanswered(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.kind === 'http') return (error.detail.status ?? 0) >= 500;
+  return error.kind === 'network' || error.kind === 'timeout' || error.kind === 'malformed';
+}
+
 export interface CallOptions {
   /** SPEC §8 "unless the request disables it": no warning toast for other codes. */
   silent?: boolean;

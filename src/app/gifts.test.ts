@@ -1,6 +1,10 @@
-/** The gift API over the HTTP contract: shapes mapped, refusals read (SPEC §8 1080, §9 ask cooldown). */
+/**
+ * The gift API over the HTTP contract: shapes mapped, refusals read (SPEC §8 1080, §9 ask
+ * cooldown), the send's idempotency key carried, a send without an answer told apart.
+ */
 import { describe, expect, it } from 'vitest';
 import * as port from '../../machines/ports/gift.port';
+import { UnansweredError } from '../../machines/shared/intent-key';
 import type { ApiClient } from '../api/client';
 import * as contract from '../api/contract/gift';
 import { ApiError } from '../api/outcome';
@@ -41,9 +45,34 @@ describe('gift API adapter', () => {
       throw new ApiError('code', contract.TEXT_ASK_COOLDOWN.replace('{s}', '9'), { code: '1000' });
     });
     const gifts = httpGiftApi(api);
-    await expect(gifts.send({ channelId: 'c', toUserId: 1, giftId: 1, giftNum: 1 }))
+    await expect(gifts.send({ channelId: 'c', toUserId: 1, giftId: 1, giftNum: 1, idempotencyKey: 'k-0123456789abcdef' }))
       .rejects.toMatchObject({ refusal: 'balance', message: TEXT_NOT_ENOUGH_DIAMONDS });
     await expect(gifts.askFor({ beAskYxAccid: 'yx', giftId: 1 })).rejects.toMatchObject({ refusal: 'cooldown', retryInMs: 9000 });
+  });
+
+  it('sends the intent\'s idempotency key with the gift, as the contract asks', async () => {
+    const { api, seen } = clientAnswering(() => ({ giftId: 2, giftNum: 3, giftImg: '/i.svg', value: 6, balance: 94 }));
+    const request = { yxRoomId: 'room-1', toUserId: 7, giftId: 2, giftNum: 3, idempotencyKey: 'k-0123456789abcdef' };
+    await expect(httpGiftApi(api).send(request)).resolves.toEqual({ balance: 94, value: 6 });
+    expect(seen).toEqual([[contract.sendGift.path, request]]);
+  });
+
+  it.each([
+    ['no connection', new ApiError('network', 'Network Connection Failure')],
+    ['a time-out', new ApiError('timeout', 'Network Connection Failure')],
+    ['a server failure', new ApiError('http', 'Server Failure', { status: 502 })],
+    ['an unreadable answer', new ApiError('malformed', 'The server sent a response the app could not read.')],
+  ])('a send with %s is unanswered (it may have been paid), not refused', async (_, failure) => {
+    const { api } = clientAnswering(() => { throw failure; });
+    const error = await httpGiftApi(api).send({ toUserId: 1, giftId: 1, giftNum: 1, idempotencyKey: 'k-0123456789abcdef' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnansweredError);
+    expect(error).toMatchObject({ message: failure.message });
+  });
+
+  it('a 4xx answer is a refusal: the server did not take the send', async () => {
+    const { api } = clientAnswering(() => { throw new ApiError('http', 'Request Address Error', { status: 404 }); });
+    const error = await httpGiftApi(api).send({ toUserId: 1, giftId: 1, giftNum: 1, idempotencyKey: 'k-0123456789abcdef' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(port.GiftApiError);
   });
 
   it('other refusals keep the server message', async () => {

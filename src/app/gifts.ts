@@ -1,19 +1,22 @@
 /**
  * The gift API of a call (machines/ports/gift.port.ts) over the HTTP contract
- * (src/api/contract/gift.ts): refusals become GiftApiErrors the call's gift machines read.
+ * (src/api/contract/gift.ts): refusals become GiftApiErrors the call's gift machines read; a
+ * send that got no answer becomes an UnansweredError (its intent stays open for a retry).
  */
 import { GiftApiError } from '../../machines/ports/gift.port';
 import type { GiftApiPort } from '../../machines/ports/gift.port';
+import { UnansweredError } from '../../machines/shared/intent-key';
 import type { ApiClient } from '../api/client';
 import { ResultCode } from '../api/codes';
 import { askCooldownSecondsOf, askForGift, getGiftList, refuseAskGift, sendGift } from '../api/contract/gift';
-import { ApiError } from '../api/outcome';
+import { ApiError, isUnanswered } from '../api/outcome';
 
 /** SPEC §8 1080 'diamond.not.enough', said in words. */
 export const TEXT_NOT_ENOUGH_DIAMONDS = 'You do not have enough diamonds.';
 
-const giftErrorOf = (error: unknown): GiftApiError => {
+const giftErrorOf = (error: unknown): GiftApiError | UnansweredError => {
   const message = error instanceof Error ? error.message : String(error);
+  if (isUnanswered(error)) return new UnansweredError(message);
   const code = error instanceof ApiError ? error.detail.code : undefined;
   if (code === ResultCode.balanceInsufficient) return new GiftApiError('balance', TEXT_NOT_ENOUGH_DIAMONDS);
   const seconds = askCooldownSecondsOf(message);

@@ -6,6 +6,7 @@
  */
 import { CallApiError } from '../../machines/ports/call.port';
 import type { CallApiPort } from '../../machines/ports/call.port';
+import { UnansweredError } from '../../machines/shared/intent-key';
 import type { ChatroomPort } from '../../machines/ports/chatroom.port';
 import type { LiveApiPort } from '../../machines/ports/live.port';
 import type { RealtimePorts } from '../../machines/session/session.actors';
@@ -15,7 +16,7 @@ import type { ApiClient } from '../api/client';
 import { chat as chatContract, privateMsg as privateMsgContract, realtime as realtimeContract } from '../api/contract';
 import * as callContract from '../api/contract/call';
 import { getUserDetail } from '../api/contract/people';
-import { ApiError } from '../api/outcome';
+import { ApiError, isUnanswered } from '../api/outcome';
 import { config } from './config';
 import { TEXT_NOT_ENOUGH_DIAMONDS, httpGiftApi } from './gifts';
 import { httpLiveApi } from './live';
@@ -44,7 +45,8 @@ export function httpCallApi(api: ApiClient): CallApiPort {
   return {
     async createCall(request) {
       try {
-        return await api.data(callContract.createCall, { beCallUserId: request.beCallUserId, callType: request.callType === 10 ? 10 : 0 }, { silent: true });
+        const { beCallUserId, idempotencyKey } = request;
+        return await api.data(callContract.createCall, { beCallUserId, callType: request.callType === 10 ? 10 : 0, idempotencyKey }, { silent: true });
       } catch (error) {
         const code = error instanceof ApiError ? error.detail.code : undefined;
         const message = error instanceof Error ? error.message : String(error);
@@ -54,8 +56,8 @@ export function httpCallApi(api: ApiClient): CallApiPort {
         throw new CallApiError('error', message);
       }
     },
-    async joinCall(channelId) {
-      await api.data(callContract.joinCall, { searchValue: channelId }, { silent: true });
+    async joinCall(channelId, idempotencyKey) {
+      await api.data(callContract.joinCall, { searchValue: channelId, idempotencyKey }, { silent: true });
     },
     async endCall(channelId, reason) {
       const hangupReason = reason === 2 || reason === 6 ? reason : 1;
@@ -87,12 +89,15 @@ export async function createPerUsePorts(api: ApiClient): Promise<PerUsePorts> {
       const stored = await api.data(privateMsgContract.uploadPrivateInfo, { to, price, content }, { silent: true });
       return stored.ext;
     },
-    async openSecret(id, pay) {
+    async openSecret(id, payment) {
       try {
-        const info = await api.data(privateMsgContract.privateInfo, { id, pay }, { silent: true });
+        const request = payment ? { id, pay: true as const, idempotencyKey: payment.idempotencyKey } : { id };
+        const info = await api.data(privateMsgContract.privateInfo, request, { silent: true });
         return { id: info.id, price: info.price, unlocked: info.unlocked, content: info.content, mediaList: info.mediaList };
       } catch (error) {
         if (error instanceof ApiError && error.detail.code === '1080') throw new Error(TEXT_NOT_ENOUGH_DIAMONDS);
+        // A payment that got no answer may have been made: the talk keeps its key for the next tap.
+        if (isUnanswered(error)) throw new UnansweredError(error instanceof Error ? error.message : String(error));
         throw error;
       }
     },

@@ -66,7 +66,7 @@ function perUsePorts(load: () => Promise<PerUsePorts>): PerUsePorts {
   return {
     callApi: {
       createCall: async (request) => (await load()).callApi.createCall(request),
-      joinCall: async (channelId) => (await load()).callApi.joinCall(channelId),
+      joinCall: async (channelId, idempotencyKey) => (await load()).callApi.joinCall(channelId, idempotencyKey),
       endCall: async (channelId, reason) => (await load()).callApi.endCall(channelId, reason),
       rate: async (rating) => (await load()).callApi.rate(rating),
       peerCard: async (account) => (await load()).callApi.peerCard(account),
@@ -106,7 +106,7 @@ function perUsePorts(load: () => Promise<PerUsePorts>): PerUsePorts {
     },
     setBlocked: async (peer, blocked) => (await load()).setBlocked(peer, blocked),
     storeSecret: async (secret) => (await load()).storeSecret(secret),
-    openSecret: async (id, pay) => (await load()).openSecret(id, pay),
+    openSecret: async (id, payment) => (await load()).openSecret(id, payment),
   };
 }
 

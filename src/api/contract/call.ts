@@ -12,6 +12,9 @@
  * "100 − 80 = 20 % off", SPEC §6). A period is a minute unless the server is started with a
  * shorter one (tests, e2e: CALL_BILLING_PERIOD_MS).
  *
+ * createCall and joinCall carry an idempotency key (src/api/contract/idempotency.ts): the same
+ * request received again answers as the first did and changes nothing.
+ *
  * createCall refusals, with the §8 codes that are "resolved with code and message":
  * 1992 the callee is busy: in another call, ringing or connected, or live without private
  * calls ('She is busy on the line. You can call her later.'); 2001 the callee cannot be
@@ -50,6 +53,7 @@
  */
 import * as z from 'zod/mini';
 import { Empty, ImageUrl, defineEndpoint } from './endpoint';
+import { IdempotencyKey } from './idempotency';
 
 export const CallRefusalCode = { busy: '1992', unavailable: '2001', balance: '1080' } as const;
 
@@ -160,8 +164,12 @@ export const createCall = defineEndpoint({
   path: '/api/call/record/v2/createCall',
   method: 'POST',
   auth: 'session',
-  /** callType: the signalling action of the call (0 video, 10 audio). */
-  request: z.object({ beCallUserId: z.int().check(z.positive()), callType }),
+  /**
+   * callType: the signalling action of the call (0 video, 10 audio). idempotencyKey: one per
+   * call placed (src/api/contract/idempotency.ts): the same request again answers the same call
+   * (without it, it would end the call it made as a left-over and place another).
+   */
+  request: z.object({ beCallUserId: z.int().check(z.positive()), callType, idempotencyKey: IdempotencyKey }),
   response: CallInfo,
 });
 
@@ -170,13 +178,15 @@ export const createCall = defineEndpoint({
  * period. Taking a call already taken is no error (a retry after the 3 s time-out, SPEC §9).
  * Refusals: TEXT_CALL_NOT_FOUND (unknown, or not the caller's call), TEXT_NOT_CALLEE,
  * TEXT_CALL_ENDED; 1080 'diamond.not.enough' when the payer cannot pay the first period (the
- * call is then ended with endCause 'balance').
+ * call is then ended with endCause 'balance': a refusal that moved no money, so not stored).
+ * idempotencyKey: one per answer of the call (src/api/contract/idempotency.ts): the same
+ * request again answers as the first did, also once the call has ended, and charges nothing.
  */
 export const joinCall = defineEndpoint({
   path: '/api/call/record/v2/joinCall',
   method: 'POST',
   auth: 'session',
-  request: z.object({ searchValue: channelId }),
+  request: z.object({ searchValue: channelId, idempotencyKey: IdempotencyKey }),
   response: Empty,
 });
 

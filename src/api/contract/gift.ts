@@ -19,6 +19,8 @@
  *   the room's wishlist, stats and send rank and the host's gift task, and is posted into the
  *   chat room after the commit (LiveGiftAttach); the host gets no attachType 18 for it (18
  *   adds to a call's gift income, and a host in a private call from the room is in one).
+ *   A send carries an idempotency key (src/api/contract/idempotency.ts): the same send
+ *   received again pays nothing and answers what the first answered.
  * - askForGift: the host of a connected call asks its user for a gift: the user gets the
  *   custom notification ASK_GIFT_ATTACH_TYPE (an extension: GiftAskNotice). At most one ask
  *   per call every ASK_GIFT_COOLDOWN_MS (SPEC §9 15 s): an earlier ask is refused with code
@@ -29,6 +31,7 @@
  */
 import * as z from 'zod/mini';
 import { ImageUrl, defineEndpoint } from './endpoint';
+import { IdempotencyKey } from './idempotency';
 
 export const GIFT_NUM_MAX = 99;
 export const GIFT_PRICE_FILTER_MAX = 1_000_000;
@@ -97,6 +100,8 @@ export const sendGift = defineEndpoint({
     toUserId: z.int().check(z.positive()),
     giftId: z.int().check(z.positive()),
     giftNum: z.int().check(z.minimum(1), z.maximum(GIFT_NUM_MAX)),
+    /** One per tap on Send (src/api/contract/idempotency.ts): a replay is answered as the first time and pays nothing. */
+    idempotencyKey: IdempotencyKey,
   }),
   response: z.object({
     giftId: z.number(),

@@ -6,11 +6,13 @@
  * answer's `ext` in an IM message to them. The recipient's talk screen shows
  * '[Secret Message]'; `privateInfo` shows the price, and with `pay: true` takes the
  * diamonds once (never twice, never below zero) and answers the content. Paying again, or
- * looking again later, is free. The host's income grows by the price.
+ * looking again later, is free. The host's income grows by the price. The payment carries an
+ * idempotency key (src/api/contract/idempotency.ts).
  */
 import * as z from 'zod/mini';
 import { MediaItem } from './session';
 import { bodyLimitFor, defineEndpoint } from './endpoint';
+import { IdempotencyKey } from './idempotency';
 
 export const PRIVATE_MSG_PRICE_MAX = 10_000;
 export const PRIVATE_MSG_TEXT_MAX = 500;
@@ -73,16 +75,22 @@ export const PrivateInfo = z.object({
 });
 export type PrivateInfo = z.output<typeof PrivateInfo>;
 
+const privateMsgId = z.int().check(z.minimum(1));
+
 /**
  * Without `pay` (or false): the message as the caller may see it now. With `pay: true`, the
  * recipient pays the price if not yet paid: code 1080 with 'diamond.not.enough' (SPEC §8)
  * when the balance is short, nothing taken. Anyone but the sender and the recipient gets
- * TEXT_PRIVATE_NOT_FOUND.
+ * TEXT_PRIVATE_NOT_FOUND. A payment carries an idempotency key, one per tap on Unlock
+ * (src/api/contract/idempotency.ts): the same payment again answers as the first did.
  */
 export const privateInfo = defineEndpoint({
   path: '/api/payPrivateMsg/privateInfo',
   method: 'POST',
   auth: 'session',
-  request: z.object({ id: z.int().check(z.minimum(1)), pay: z.optional(z.boolean()) }),
+  request: z.union([
+    z.object({ id: privateMsgId, pay: z.optional(z.literal(false)) }),
+    z.object({ id: privateMsgId, pay: z.literal(true), idempotencyKey: IdempotencyKey }),
+  ]),
   response: PrivateInfo,
 });

@@ -156,13 +156,40 @@ describe('[limits] password checks from one address, a few at a time', () => {
       attempt(server, '127.0.0.3', 'host1@example.com', SEED_PASSWORD),
     ]));
     const flood = result.slice(0, 16);
-    expect(flood.filter((r) => r.code === ResultCode.authFailed)).toHaveLength(8);
-    expect(flood.filter((r) => r.code === ResultCode.tooManyAttempts)).toEqual(
-      Array(8).fill({ code: ResultCode.tooManyAttempts, message: tooManyAttemptsText(1000) }),
-    );
+    const aMoment = { code: ResultCode.tooManyAttempts, message: tooManyAttemptsText(1000) };
+    // 2 running and 6 waiting take 8; the rest, arriving while all 8 places are taken, are refused
+    // (one that arrives after a check ended finds a place: how many depends on arrival times).
+    expect(flood.filter((r) => r.code === ResultCode.authFailed).length).toBeGreaterThanOrEqual(8);
+    expect(flood.filter((r) => r.code === ResultCode.tooManyAttempts).length).toBeGreaterThanOrEqual(1);
+    expect(flood.every((r) => r.code === ResultCode.authFailed ? r.message === BAD.message : r.message === aMoment.message)).toBe(true);
     expect(result[16]!.code).toBe(ResultCode.success);
     // Two of the flooding address's and the other address's one.
     expect(mostAtOnce).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('[limits] checks of addresses that failed share one lane', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    const many = { points: 1000, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE };
+    server = await startTestServer({
+      build: false, seed: { hosts: 1, users: 0 },
+      limits: { accountFailures: many, addressFailures: many, suspectChecks: { atOnce: 1, waiting: 64 } },
+    });
+  });
+  afterAll(() => server.close());
+
+  it('runs one check at a time for a flood from four addresses that failed before, and a clean sign-in beside it', async () => {
+    const attackers = ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5'];
+    for (const from of attackers) expect(await attempt(server, from, `first-${from}@example.com`, 'wrong-password')).toEqual(BAD);
+    const { result, mostAtOnce } = await countingScrypt(() => Promise.all([
+      ...attackers.flatMap((from) => [1, 2].map((k) => attempt(server, from, `again-${k}-${from}@example.com`, 'wrong-password'))),
+      attempt(server, '127.0.0.6', 'host1@example.com', SEED_PASSWORD),
+    ]));
+    expect(result.slice(0, 8)).toEqual(Array(8).fill(BAD));
+    expect(result[8]!.code).toBe(ResultCode.success);
+    // One of the flood's and the clean sign-in's.
+    expect(mostAtOnce).toBeLessThanOrEqual(2);
   });
 });
 

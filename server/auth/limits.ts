@@ -11,8 +11,10 @@
  *   guesser who knows one password a fresh allowance on another account).
  * - Password checks from one address run a few at a time (`addressChecks`); the others wait
  *   their turn, and past a queue of them are refused for a moment. So a flood from one address
- *   never holds more than that many of the libuv pool's scrypt threads, and sign-ins from
- *   elsewhere keep theirs.
+ *   never holds more than that many of the libuv pool's scrypt threads. Checks of an address
+ *   or an account that failed within its window besides take a turn in one lane shared by all
+ *   such (`suspectChecks`): however many addresses a flood comes from, its checks hold at most
+ *   that many threads, and a sign-in with no failure behind it keeps the rest.
  * - Sign-ups and visitor entries count every attempt per address; the attempt that reaches
  *   the number locks the address for its lock time.
  *
@@ -42,6 +44,8 @@ export interface DoorLimitOptions {
   addressVisitors?: Limit;
   /** Password checks from one address at once (2; the pool has 4 threads), and how many may wait their turn (64). */
   addressChecks?: { atOnce: number; waiting: number };
+  /** Password checks at once, of all addresses or accounts that failed within their window (2), and how many may wait (256). */
+  suspectChecks?: { atOnce: number; waiting: number };
 }
 
 const MINUTE = 60_000;
@@ -52,6 +56,7 @@ export const DEFAULT_DOOR_LIMITS: Required<DoorLimitOptions> = {
   addressSignUps: { points: 30, windowMs: 60 * MINUTE, lockMs: 60 * MINUTE },
   addressVisitors: { points: 30, windowMs: 60 * MINUTE, lockMs: 60 * MINUTE },
   addressChecks: { atOnce: 2, waiting: 64 },
+  suspectChecks: { atOnce: 2, waiting: 256 },
 };
 
 export type DoorLimits = ReturnType<typeof createDoorLimits>;
@@ -72,6 +77,10 @@ function counter({ points, windowMs, lockMs }: Limit) {
     else inFlight.delete(key);
   };
   return {
+    /** Whether the key counted any within its window. */
+    async counted(key: string): Promise<boolean> {
+      return ((await limiter.get(key))?.consumedPoints ?? 0) > 0;
+    },
     /** The wait of a key that reached `points` (counted ones, and attempts in flight besides `self`). */
     async waitMs(key: string, self = 0): Promise<number> {
       const state = await limiter.get(key);
@@ -121,6 +130,7 @@ function turns({ atOnce, waiting }: { atOnce: number; waiting: number }) {
 export function createDoorLimits(options: DoorLimitOptions = {}) {
   const limits = { ...DEFAULT_DOOR_LIMITS, ...options };
   const checks = turns(limits.addressChecks);
+  const suspects = turns(limits.suspectChecks);
   const account = counter(limits.accountFailures);
   const address = counter(limits.addressFailures);
   const signUps = counter(limits.addressSignUps);
@@ -163,12 +173,19 @@ export function createDoorLimits(options: DoorLimitOptions = {}) {
         release();
         return { waitMs };
       }
+      const suspect = (await account.counted(key)) || (await address.counted(from));
+      const lane = suspect ? await suspects.take('') : () => undefined;
+      if (!lane) {
+        release();
+        return { waitMs: IN_FLIGHT_WAIT_MS };
+      }
       return {
         async end(succeeded) {
           try {
             // Counted before the turn passes on, so the next check sees this failure.
             if (!succeeded) await Promise.all([account.count(key), address.count(from)]);
           } finally {
+            lane();
             release();
           }
         },

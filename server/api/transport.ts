@@ -119,7 +119,8 @@ export async function encryptedApi(api: FastifyInstance, { codec, findSession, r
 
   api.setErrorHandler((error: FastifyError, request, reply) => {
     // Over the endpoint's limit (by content-length, or while it streams in): said plainly, the limit is no secret.
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return answer(reply, TOO_LARGE);
+    // The rest of the body is not read: the connection closes once the answer is out.
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return answer(reply.header('connection', 'close'), TOO_LARGE);
     // Fastify's other client errors (bad content length, ...) are unreadable bodies.
     if (error.statusCode !== undefined && error.statusCode < 500) return answer(reply, INVALID);
     request.log.error(error);
@@ -155,14 +156,25 @@ export async function encryptedApi(api: FastifyInstance, { codec, findSession, r
     return null;
   }
 
+  /**
+   * Whether a request answered before its body was read has a body worth not reading: one over
+   * the limit, or of unknown length. Node would read and drop it to keep the connection; closing
+   * the connection after the answer spares that. A small body is dropped and the connection kept.
+   */
+  const closeUnread = (request: FastifyRequest, limit: number) =>
+    request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > limit;
+
   for (const { endpoint, handler } of routes) {
     if (endpoint.method !== 'POST') throw new Error(`${endpoint.path}: only POST endpoints are carried encrypted.`);
+    const bodyLimit = bodyLimitOf(endpoint);
     const options = {
-      bodyLimit: bodyLimitOf(endpoint),
+      bodyLimit,
       // onRequest runs before Fastify reads the body: a refused caller costs no reading and no decryption.
       onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
         const refusal = gate(endpoint, request);
-        if (refusal !== null) return answer(reply, refusal);
+        if (refusal === null) return;
+        if (closeUnread(request, bodyLimit)) reply.header('connection', 'close');
+        return answer(reply, refusal);
       },
     };
     api.post(endpoint.path, options, async (request, reply) => {

@@ -57,7 +57,7 @@ describe('[production] refuses to start without its own secrets', () => {
   });
 
   it('says it in one line on stderr and exits 1 when started as NODE_ENV=production npm run server', () => {
-    const env = { ...process.env, NODE_ENV: 'production', PORT: '0', DB_PATH: join(dir, 'cli', 'app.db') };
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: '0', DB_PATH: join(dir, 'cli', 'app.db') };
     delete env.AES_KEY;
     delete env.AES_IV;
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, encoding: 'utf8', timeout: 60_000 });

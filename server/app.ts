@@ -29,6 +29,7 @@ import { createLiveEngine, type LiveOptions } from './api/live.rooms';
 import { translatorStandIn } from './api/translator';
 import { encryptedApi } from './api/transport';
 import { mediaUploads } from './api/upload';
+import type { UploadQuotaOptions } from './api/upload.quota';
 import { createDoorLimits, type DoorLimitOptions } from './auth/limits';
 import { createSessions, type SessionOptions } from './auth/sessions';
 import { openDatabase, type Db } from './db/database';
@@ -74,6 +75,8 @@ export interface ServerOptions {
   realtime?: RealtimeOptions;
   /** Where uploaded pictures and videos are kept; default `media/` beside the database (a temporary folder for ':memory:'). */
   mediaDir?: string;
+  /** Per-person upload limits: in progress at once, files and bytes a day (server/api/upload.quota.ts); default the contract's. */
+  uploads?: UploadQuotaOptions;
   /**
    * Hosts besides this origin that stored picture and video URLs may point at, and that the app
    * may load them from (`MEDIA_HOSTS`; `cdn.example.com` or `*.example.com`); default none.
@@ -179,7 +182,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
       const temporary = (mediaDir = mkdtempSync(join(tmpdir(), 'anchor-media-')));
       app.addHook('onClose', async () => rmSync(temporary, { recursive: true, force: true }));
     }
-    await app.register(mediaUploads, { codec, findSession: deps.sessions.find, dir: mediaDir });
+    await app.register(mediaUploads, { codec, findSession: deps.sessions.find, dir: mediaDir, db, quota: opts.uploads });
     registerAvatars(app);
     registerBanners(app);
     registerGiftPictures(app);

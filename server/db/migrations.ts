@@ -558,6 +558,21 @@ const migrations: readonly Migration[] = [
       CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
     `,
   },
+  {
+    version: 10,
+    name: 'upload quota per person and day',
+    sql: `
+      -- What each person stored through POST /api/upload on each UTC day (server/api/upload.quota.ts):
+      -- kept here so that a restart does not hand out a fresh quota. Rows of past days are deleted.
+      CREATE TABLE upload_quota (
+        user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        day     TEXT NOT NULL,
+        files   INTEGER NOT NULL CHECK (files >= 0),
+        bytes   INTEGER NOT NULL CHECK (bytes >= 0),
+        PRIMARY KEY (user_id, day)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export function migrate(db: Db): void {

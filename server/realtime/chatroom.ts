@@ -6,10 +6,13 @@
  *
  * A socket may be in several rooms, each under the account it entered with (IM account and
  * token). One membership per account and room: entering again from another socket closes
- * the older membership (`closed: kicked`). Only the owner may gag; a gag outlives leaving
- * and entering again, and is told to `onGag` listeners (the live engine keeps it in the
- * database, and opens a room again with its gags after a restart). Messages go to everyone in the room but their sender; the last
- * HISTORY_SIZE are kept for `history` (newest first).
+ * the older membership (`closed: kicked`). A room holds its owner and up to
+ * CHATROOM_AUDIENCE_LIMIT others; one more is refused (403), the owner never. A member that
+ * stops reading is cut once 256 KiB wait for it (wire.ts MAX_UNREAD_BYTES), so a busy room
+ * holds little for it. Only the owner may gag; a gag outlives leaving and entering again, and
+ * is told to `onGag` listeners (the live engine keeps it in the database, and opens a room
+ * again with its gags after a restart). Messages go to everyone in the room but their sender;
+ * the last HISTORY_SIZE are kept for `history` (newest first).
  *
  * The live endpoints also gag people in every room at once for the service
  * (`setServiceGagged`: SPEC §3 whoBlock 1; such a member cannot send either), read a host's gag
@@ -25,7 +28,7 @@ import { randomUUID } from 'node:crypto';
 import { MEMBER_ATTACH_KEYS } from '../../machines/ports/chatroom.port';
 import type { ChatroomMember, ChatroomMessage } from '../../machines/ports/chatroom.port';
 import { SYSTEM_SENDER_ACCID } from '../../machines/system-messages/system-sender';
-import { ChatroomOps, HubCode, type ChatroomPush } from '../../src/api/contract/realtime';
+import { CHATROOM_AUDIENCE_LIMIT, ChatroomOps, HubCode, type ChatroomPush } from '../../src/api/contract/realtime';
 import type { ImAccounts } from './accounts';
 import { HubError, op, type Conn, type Service } from './wire';
 
@@ -66,7 +69,13 @@ export interface ChatroomService extends Service {
   post(roomId: string, message: { from: string; fromNick: string; text?: string; attach?: Record<string, unknown> }): ChatroomMessage | undefined;
 }
 
-export function createChatroomService({ accounts }: { accounts: ImAccounts }): ChatroomService {
+export interface ChatroomServiceOptions {
+  accounts: ImAccounts;
+  /** Members a room holds besides its owner; default CHATROOM_AUDIENCE_LIMIT. */
+  audienceLimit?: number;
+}
+
+export function createChatroomService({ accounts, audienceLimit = CHATROOM_AUDIENCE_LIMIT }: ChatroomServiceOptions): ChatroomService {
   const rooms = new Map<string, Room>();
   /** Accounts the service gagged in every room. */
   const serviceGagged = new Set<string>();
@@ -167,6 +176,10 @@ export function createChatroomService({ accounts }: { accounts: ImAccounts }): C
         const room = rooms.get(args.roomId);
         if (!room) throw new HubError(HubCode.notFound, 'No such room (the live has not started or has ended)');
         const earlier = room.members.get(args.account);
+        const audience = room.members.size - (room.members.has(room.owner) ? 1 : 0);
+        if (!earlier && args.account !== room.owner && audience >= audienceLimit) {
+          throw new HubError(HubCode.forbidden, `This live room's chat is full: at most ${audienceLimit} members besides its host`);
+        }
         if (earlier && earlier.conn !== conn) {
           earlier.conn.push({ type: 'closed', roomId: room.id, reason: 'kicked' } satisfies ChatroomPush);
           removeMember(room, earlier, false);

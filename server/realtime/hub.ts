@@ -32,7 +32,7 @@ import { createPresenceService, createPresenceStore, type PresenceService } from
 import { createRtcService } from './rtc';
 import { createSignalService, type SignalService } from './signal';
 import { createAgoraTokens, type AgoraTokens } from './tokens';
-import { Conn, serve, type Service } from './wire';
+import { Conn, serve, type FrameRate, type Service } from './wire';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +46,10 @@ export interface RealtimeOptions {
   presenceGraceMs?: number;
   /** Interval of the hub's WebSocket pings; default 20 s. */
   heartbeatMs?: number;
+  /** Members a chat room holds besides its owner; default CHATROOM_AUDIENCE_LIMIT (tests lower it). */
+  chatroomAudienceLimit?: number;
+  /** Frame rates of paths other than HUB_FRAME_RATE's (a stress test raises them past the app's pace). */
+  frameRate?: Partial<Record<RealtimePath, FrameRate>>;
 }
 
 export interface RealtimeDeps {
@@ -86,7 +90,7 @@ export function createRealtimeHub({ db, findSession, findImSession, log }: Realt
   const blocks = createBlocks(db);
   const tokens = createAgoraTokens(db, findSession);
   const im = createImService({ store: createImStore(db), accounts, blocks });
-  const chatrooms = createChatroomService({ accounts });
+  const chatrooms = createChatroomService({ accounts, audienceLimit: options.chatroomAudienceLimit });
   const channels = createChannelLookup(db);
   const signal = createSignalService({ tokens, channels });
   const accidOf = db.prepare<[number], string>('SELECT yx_accid FROM users WHERE id = ?').pluck();
@@ -149,7 +153,7 @@ export function createRealtimeHub({ db, findSession, findImSession, log }: Realt
           log.error({ err, path: conn.path }, 'realtime close handler failed');
         }
       });
-      serve(conn, service, log);
+      serve(conn, service, log, options.frameRate?.[conn.path]);
       service.opened?.(conn, url);
     });
   }

@@ -1,14 +1,20 @@
 /**
  * One hub connection and the frame loop shared by every path (src/api/contract/realtime.ts
- * has the protocol): size limit, JSON parsing, op lookup, argument validation against the
- * contract's schema, exactly one reply per request, and pushes. A fault in a frame is
- * answered, never thrown: the loop outlives whatever a client sends.
+ * has the protocol): size limit, rate limit, JSON parsing, op lookup, argument validation
+ * against the contract's schema, exactly one reply per request, and pushes. A fault in a frame
+ * is answered, never thrown: the loop outlives whatever a client sends.
+ *
+ * Limits: a socket sending faster than HUB_FRAME_RATE allows on its path is closed
+ * (HubClose.tooManyFrames), and cut outright if it has not gone a moment later; a socket
+ * leaving more than MAX_UNREAD_BYTES unread is cut (a slow or stopped reader would otherwise
+ * hold everything pushed to it in the server's memory). Chat rooms push every member's lines
+ * to every member, so theirs is small.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import type * as z from 'zod/mini';
 import {
-  HubClose, HubCode, MAX_FRAME_BYTES, type HubReply, type RealtimePath, type RequestId,
+  HUB_FRAME_RATE, HubClose, HubCode, MAX_FRAME_BYTES, RealtimePath, type HubReply, type RequestId,
 } from '../../src/api/contract/realtime';
 
 /** A refusal the client reads: answered as `{ id, ok: false, code, message }`. */
@@ -22,8 +28,22 @@ export class HubError extends Error {
   }
 }
 
-/** A socket writes more than this without the client reading: it is cut (the client re-syncs on its next login). */
-const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
+/**
+ * What the hub keeps unread for a socket before it cuts it (the client re-syncs as after a
+ * dropped link). In a chat room 256 KiB: some 100 of its longest lines beyond what the
+ * network's buffers hold, and 25 MiB for a hundred members who stop reading. Elsewhere 8 MiB,
+ * so that an IM login's replay of what a client missed goes out whole.
+ */
+export const MAX_UNREAD_BYTES: Readonly<Record<RealtimePath, number>> = {
+  [RealtimePath.im]: 8 * 1024 * 1024,
+  [RealtimePath.chatroom]: 256 * 1024,
+  [RealtimePath.signal]: 8 * 1024 * 1024,
+  [RealtimePath.presence]: 8 * 1024 * 1024,
+  [RealtimePath.rtc]: 8 * 1024 * 1024,
+};
+
+/** How long a socket closed for its rate may take to go before it is cut. */
+const CLOSE_GRACE_MS = 1000;
 
 let nextConnId = 1;
 
@@ -51,7 +71,7 @@ export class Conn {
 
   send(frame: object): void {
     if (!this.open) return;
-    if (this.ws.bufferedAmount > MAX_BUFFERED_BYTES) {
+    if (this.ws.bufferedAmount > MAX_UNREAD_BYTES[this.path]) {
       this.terminate('drop');
       return;
     }
@@ -96,6 +116,31 @@ export interface Service {
   closed?(conn: Conn): void;
 }
 
+export type FrameRate = (typeof HUB_FRAME_RATE)[RealtimePath];
+
+/** A token bucket of frames: `burst` at once, refilled at `perSecond`. */
+export class FrameBucket {
+  private tokens: number;
+  private last: number;
+
+  constructor(
+    private readonly rate: FrameRate,
+    now = performance.now(),
+  ) {
+    this.tokens = rate.burst;
+    this.last = now;
+  }
+
+  /** Takes one frame's token; false when there is none left. */
+  take(now = performance.now()): boolean {
+    this.tokens = Math.min(this.rate.burst, this.tokens + ((now - this.last) / 1000) * this.rate.perSecond);
+    this.last = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
+
 function frameId(value: unknown): RequestId | null {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   if (typeof value === 'string' && value.length > 0 && value.length <= 64) return value;
@@ -112,12 +157,20 @@ function text(data: RawData): string {
   return (Buffer.isBuffer(data) ? data : Buffer.from(data)).toString('utf8');
 }
 
-/** Reads every frame of `conn` with `service` until the socket closes. */
-export function serve(conn: Conn, service: Service, log: FastifyBaseLogger): void {
+/** Reads every frame of `conn` with `service` until the socket closes; `rate`: the path's own unless given. */
+export function serve(conn: Conn, service: Service, log: FastifyBaseLogger, rate: FrameRate = HUB_FRAME_RATE[conn.path]): void {
   const fail = (id: RequestId | null, code: number, message: string) =>
     conn.send({ id, ok: false, code, message } satisfies HubReply);
+  const bucket = new FrameBucket(rate);
 
   conn.ws.on('message', (data) => {
+    // Frames that were on their way when the socket was closed go unread.
+    if (!conn.open) return;
+    if (!bucket.take()) {
+      conn.close(HubClose.tooManyFrames, `Too many frames: at most ${rate.perSecond} a second (${rate.burst} at once)`, 'drop');
+      setTimeout(() => conn.terminate('drop'), CLOSE_GRACE_MS).unref();
+      return;
+    }
     if (byteLength(data) > MAX_FRAME_BYTES) {
       conn.close(HubClose.frameTooLarge, `Frame too large: the limit is ${MAX_FRAME_BYTES} bytes`);
       return;

@@ -11,6 +11,14 @@
  * A frame that is not a JSON object with an id is answered with `id: null` and code
  * `badRequest`; the connection stays open. A frame over the limit closes the socket with
  * 1009 and a reason naming the limit.
+ *
+ * Limits on every socket: frames come at most as fast as HUB_FRAME_RATE says for the path (a
+ * token bucket: `perSecond` sustained, `burst` at once; every frame counts, malformed ones
+ * too), else the socket is closed with HubClose.tooManyFrames and a reason naming the rate.
+ * The app's own traffic stays far below it, and its adapters reconnect only after their usual
+ * delays (hub.socket.ts never reconnects by itself). A socket that leaves more unread than the
+ * hub keeps for its path (server/realtime/wire.ts: 256 KiB in chat rooms, 8 MiB elsewhere) is
+ * cut without a closing handshake, as a dropped link; its client comes back as after one.
  */
 import * as z from 'zod/mini';
 import type { CallSignal } from '../../../machines/ports/signalling.port';
@@ -108,6 +116,8 @@ export const HubClose = {
   kicked: 4001,
   /** Presence: the session token was refused. */
   unauthenticated: 4401,
+  /** The socket sent frames faster than HUB_FRAME_RATE allows on its path. */
+  tooManyFrames: 4029,
 } as const;
 
 export type RequestId = number | string;
@@ -210,6 +220,27 @@ export type LiveRole = (typeof LiveRole)[keyof typeof LiveRole];
 
 /** At most this many viewers in a live channel besides its host (SPEC §9 Paging: audience query 500). */
 export const LIVE_AUDIENCE_LIMIT = 500;
+
+/**
+ * At most this many members besides its owner in a chat room (a live room's audience, as its
+ * channel holds); one more `enter` is refused with `forbidden`. The owner always gets in.
+ */
+export const CHATROOM_AUDIENCE_LIMIT = LIVE_AUDIENCE_LIMIT;
+
+/**
+ * Frames a socket may send, per path: `burst` at once, `perSecond` sustained. What the app
+ * sends is far below: presence every 5 s, an IM ping every 10 s and an ack at most every
+ * 200 ms, chat lines as people type, a call's offer and candidates (at most RTC_POST_LIMIT
+ * posted ahead). A live host answers every viewer's offer and candidates at once when she comes
+ * back from a private call (hostJoined), hence the relay's burst of eight frames a viewer.
+ */
+export const HUB_FRAME_RATE: Readonly<Record<RealtimePath, { perSecond: number; burst: number }>> = {
+  [RealtimePath.im]: { perSecond: 20, burst: 100 },
+  [RealtimePath.chatroom]: { perSecond: 20, burst: 100 },
+  [RealtimePath.signal]: { perSecond: 20, burst: 100 },
+  [RealtimePath.presence]: { perSecond: 20, burst: 100 },
+  [RealtimePath.rtc]: { perSecond: 100, burst: 8 * (LIVE_AUDIENCE_LIMIT + 1) },
+};
 
 /**
  * `/realtime/rtc`: `join` with the rtcToken of getAgoraRtmToken (account = the user's yxAccid);

@@ -44,6 +44,7 @@ export interface SendOptions {
 }
 
 const agents = new Map<string, Agent>();
+const quiet = new WeakSet<object>();
 
 /** One keep-alive agent per source address (each is its own client machine). */
 function agentFor(from: string): Agent {
@@ -92,6 +93,14 @@ export function send(base: string, method: string, path: string, body: string | 
     });
     req.on('timeout', () => req.destroy(new Error(`No answer from ${path} in ${opts.timeoutMs ?? 30_000} ms`)));
     req.on('error', reject);
+    // A server that answers before the body is all sent (a refused upload) resets the socket under
+    // the rest of the body; that error comes after the answer, on the socket, and means nothing more.
+    req.on('socket', (socket) => {
+      if (!quiet.has(socket)) {
+        quiet.add(socket);
+        socket.on('error', () => undefined);
+      }
+    });
     req.end(body);
   });
 }

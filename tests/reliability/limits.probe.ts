@@ -14,7 +14,7 @@ import { TEXT_BODY_TOO_LARGE } from '../../src/api/codes';
 import { endpoints } from '../../src/api/contract';
 import { UPLOAD_IN_FLIGHT, UPLOAD_PATH } from '../../src/api/contract/media';
 import { api, apiHeaders, device, dropAgents, send, seal, signIn, userAccount, visitor, type Person } from './client';
-import { Bounds, mib, ms, n, percentile, sleep, type Probe } from './probe';
+import { Bounds, machineLoad, mib, ms, n, percentile, sleep, type Probe } from './probe';
 import { intentKey } from './scenes';
 import { startServer, type ProbeServer } from './server';
 
@@ -81,6 +81,7 @@ export const limitsProbe: Probe = {
         }
       }));
       const duringBodies = watch.take();
+      const load = machineLoad();
       await watch.stop();
       const growth = sampler.stop();
 
@@ -95,7 +96,7 @@ export const limitsProbe: Probe = {
         figures: `uploads of ${parallel} × 19 MiB at once: visitor stored ${visitorStored} (${mib(visitorStored * UPLOAD_BYTES)}), `
           + `user stored ${userStored} (${mib(userStored * UPLOAD_BYTES)}); ${n(sent)} bodies of 1 MiB (${SENDERS - 1} senders signed out, 1 signed in), ${n(read)} read; `
           + `server memory +${mib(growth)}; others' p99 ${ms(percentile(baseline, 99))} alone, ${ms(percentile(duringUploads, 99))} during uploads, `
-          + `${ms(percentile(duringBodies, 99))} during bodies`,
+          + `${ms(percentile(duringBodies, 99))} during bodies (${load})`,
         broken: bounds.broken,
         numbers: {
           visitorStored, userStored, bodiesSent: sent, bodiesRead: read, rssGrowth: growth,

@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { endpoints } from '../../src/api/contract';
 import { ResultCode } from '../../src/api/codes';
 import { api, device, dropAgents, PASSWORD, userAccount, type Answer } from './client';
-import { Bounds, ms, n, percentile, sleep, type Probe } from './probe';
+import { Bounds, machineLoad, ms, n, percentile, sleep, type Probe } from './probe';
 import { startServer } from './server';
 
 const REAL_LOGIN_P99_MS = 50;
@@ -87,6 +87,7 @@ export const loginProbe: Probe = {
       })();
       await Promise.all([realUser, ...guessers]);
       const seconds = (performance.now() - started) / 1000;
+      const load = machineLoad();
 
       note('sign-up and visitor runs');
       const signUps: boolean[] = [];
@@ -116,7 +117,7 @@ export const loginProbe: Probe = {
       return {
         figures: `${n(guesses)} guesses in ${seconds.toFixed(1)} s from ${ATTACK_ADDRESSES} addresses, checked ${((checked.oneAccount + checked.manyAccounts) / seconds).toFixed(1)}/s `
           + `(one account ${(checked.oneAccount / seconds).toFixed(1)}/s, ${oneLateRate.toFixed(1)}/s in the second half; many accounts ${(checked.manyAccounts / seconds).toFixed(1)}/s), `
-          + `${refusedAnswer ? `refused with ${refusedAnswer}` : 'none refused'}; real sign-in p99 ${ms(realP99)} under flood (${ms(percentile(alone, 99))} alone), `
+          + `${refusedAnswer ? `refused with ${refusedAnswer}` : 'none refused'}; real sign-in p99 ${ms(realP99)} under flood (${ms(percentile(alone, 99))} alone; ${load}), `
           + `${realFailed}/${real.length} refused; sign-ups accepted ${signUps.filter(Boolean).length}/${RUN}, visitor entries ${visits.filter(Boolean).length}/${RUN} from one address`,
         broken: bounds.broken,
         numbers: {

@@ -4,6 +4,8 @@
  * (run.ts) prints `[reliability] <name>: <figures> — ok` or `— FAILED: <broken bounds>`,
  * one line a probe, in a format kept stable so that runs can be compared.
  */
+import { availableParallelism, loadavg } from 'node:os';
+
 export interface ProbeContext {
   /** The light run of `npm test`: fewer requests, same bounds. */
   light: boolean;
@@ -58,6 +60,12 @@ export class Bounds {
     if (!held) this.broken.push(what);
   }
 }
+
+/**
+ * The machine's load beside a time figure ('load 8.8 on 2 cores'): other work on a shared
+ * machine lengthens every latency, and a p99 read without it can mislead.
+ */
+export const machineLoad = (): string => `load ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} cores`;
 
 export const sleep = (msToWait: number) => new Promise<void>((resolve) => setTimeout(resolve, msToWait));
 

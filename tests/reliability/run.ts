@@ -22,7 +22,7 @@ import { hubProbe } from './hub.probe';
 import { limitsProbe } from './limits.probe';
 import { loginProbe } from './login.probe';
 import { moneyProbe } from './money.probe';
-import type { Probe, ProbeResult } from './probe';
+import { machineLoad, type Probe, type ProbeResult } from './probe';
 import { killAllServers } from './server';
 
 export const PROBES: readonly Probe[] = [moneyProbe, crashProbe, fuzzProbe, authzProbe, loginProbe, limitsProbe, hubProbe];
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
     return;
   }
   const chosen = only ? PROBES.filter((p) => only.includes(p.name)) : PROBES;
-  console.log(`[reliability] ${light ? 'light' : 'full'} run of ${chosen.length} probes against ${checkout}`);
+  console.log(`[reliability] ${light ? 'light' : 'full'} run of ${chosen.length} probes against ${checkout} (${machineLoad()})`);
   const outcomes: Outcome[] = [];
   const started = Date.now();
   for (const probe of chosen) {

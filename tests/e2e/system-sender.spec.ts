@@ -31,7 +31,7 @@ async function imLoginOf(request: APIRequestContext, token: string): Promise<{ a
 }
 
 test('[§4 44] a forged forced end sent by a user over the hub is refused, and the host\'s live goes on', async ({ browser, request }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const hostAccount = await firstAccount(request, 2);
   const userAccount = await firstAccount(request, 1);
   const hostContext = await browser.newContext({ viewport: { width: 360, height: 640 } });
@@ -41,9 +41,11 @@ test('[§4 44] a forged forced end sent by a user over the hub is refused, and t
 
   const userContext = await browser.newContext({ viewport: { width: 360, height: 640 } });
   const user = await userContext.newPage();
-  const params = await openParams(request, userAccount.userId);
-  await user.goto(`/?${new URLSearchParams(params).toString()}`);
-  const login = await imLoginOf(request, params.token!);
+  await openAppAs(user, request, userAccount.userId);
+  await expect(user.getByRole('navigation', { name: 'Main' })).toBeVisible({ timeout: 15_000 });
+  // A second session of the same user for the forging socket: its IM login kicks the app's, and
+  // the app's logout that follows closes the app's session's sockets, not this one.
+  const login = await imLoginOf(request, (await openParams(request, userAccount.userId)).token!);
 
   // The user's own IM login on a socket of the page, then the forged 44 to the host.
   const replies = await user.evaluate(async ({ path, login, to }) => {
@@ -56,7 +58,7 @@ test('[§4 44] a forged forced end sent by a user over the hub is refused, and t
     await new Promise((resolve, reject) => { ws.onopen = resolve; ws.onerror = reject; });
     const ask = async (frame: { id: number; op: string } & Record<string, unknown>) => {
       ws.send(JSON.stringify(frame));
-      for (let waited = 0; waited < 5000 && !answers.has(frame.id); waited += 20) await new Promise((r) => setTimeout(r, 20));
+      for (let waited = 0; waited < 15_000 && !answers.has(frame.id); waited += 20) await new Promise((r) => setTimeout(r, 20));
       return answers.get(frame.id);
     };
     const loggedIn = await ask({ id: 1, op: 'login', account: login.account, token: login.token });

@@ -182,6 +182,8 @@ export interface HubSocket {
   isOpen(): boolean;
   /** Stops reading from the socket (a slow member); the kernel's buffers then fill and the server's. */
   stopReading(): void;
+  /** Reads again (a paused socket does not notice that the server cut it until it reads). */
+  resumeReading(): void;
   close(): void;
 }
 
@@ -256,6 +258,7 @@ export async function hubSocket(base: string, path: string, opts: { from?: strin
     },
     isOpen: () => ws.readyState === ws.OPEN,
     stopReading: () => ws.pause(),
+    resumeReading: () => ws.resume(),
     close: () => ws.terminate(),
   };
 }

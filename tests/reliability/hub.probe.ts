@@ -78,6 +78,10 @@ export const hubProbe: Probe = {
       clearInterval(sampler);
       peak = Math.max(peak, server.rssBytes());
       const growth = Math.max(0, peak - before);
+      // Whether the server cut the idle members shows once they read again (what it sent first, then the cut).
+      for (const socket of idle) socket.resumeReading();
+      const deadline = performance.now() + 3_000;
+      while (performance.now() < deadline && idle.some((s) => s.isOpen())) await sleep(100);
       const idleCut = idle.filter((s) => !s.isOpen()).length;
       const talkersCut = talkers.filter((s) => !s.isOpen()).length;
 

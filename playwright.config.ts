@@ -30,8 +30,12 @@ export default defineConfig({
     // A fresh database every run; the app is built first so the server serves the current code.
     command: `npx vite build --logLevel warn && rm -rf .tmp/e2e && npx tsx server/main.ts`,
     // Enough accounts that parallel tests never share one (a second IM login kicks the first).
-    // Calls bill every 2 s here, so a billing period passes within a test.
-    env: { PORT: String(PORT), DB_PATH: '.tmp/e2e/app.db', DIST_DIR: 'dist', SEED_HOSTS: '120', SEED_USERS: '120', CALL_BILLING_PERIOD_MS: '2000' },
+    // Calls bill every 2 s here, so a billing period passes within a test. The build keeps the
+    // inspector (VITE_INSPECTOR=1), which inspector.spec checks.
+    env: {
+      PORT: String(PORT), DB_PATH: '.tmp/e2e/app.db', DIST_DIR: 'dist', SEED_HOSTS: '120', SEED_USERS: '120', CALL_BILLING_PERIOD_MS: '2000',
+      VITE_INSPECTOR: '1',
+    },
     url: `${baseURL}/shell`,
     timeout: 120_000,
     reuseExistingServer: false,

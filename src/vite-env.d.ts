@@ -7,4 +7,6 @@ interface ImportMetaEnv {
   readonly VITE_REALTIME?: string;
   readonly VITE_NIM_APPKEY?: string;
   readonly VITE_PRESENCE_URL?: string;
+  /** '1': a production build keeps `?inspect=1` (src/app/inspector.ts); otherwise it is development only. */
+  readonly VITE_INSPECTOR?: string;
 }

@@ -77,11 +77,11 @@ export async function openAppAs(page: Page, request: APIRequestContext, userId: 
   await page.goto(url.pathname + url.search);
 }
 
-/** Collects Content-Security-Policy violations and uncaught errors of a page. */
+/** Collects Content-Security-Policy and Trusted Types violations and uncaught errors of a page. */
 export function watchPage(page: Page) {
   const problems: string[] = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy|Refused to/.test(msg.text())) problems.push(msg.text());
+    if (msg.type() === 'error' && /Content Security Policy|Refused to|Trusted ?(HTML|Script|Types)/.test(msg.text())) problems.push(msg.text());
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return problems;

@@ -29,8 +29,11 @@ export function sameSecret(a: string, b: string): boolean {
 
 export type ImAccounts = ReturnType<typeof createImAccounts>;
 
-/** An account's profile and the app session its IM token belongs to (null for customer service). */
-export type ImLogin = ImProfile & { session: string | null };
+/**
+ * An account's profile and the app session its IM token belongs to (null for customer service),
+ * and whether that session is a visitor's (SPEC §6: a visitor may not chat; the hub refuses it).
+ */
+export type ImLogin = ImProfile & { session: string | null; visitor: boolean };
 
 export function createImAccounts(db: Db, findImSession: (imToken: string) => AuthSession | undefined) {
   const user = db.prepare<[string], { id: number; nickname: string; icon: string }>(
@@ -57,7 +60,7 @@ export function createImAccounts(db: Db, findImSession: (imToken: string) => Aut
     const session = findImSession(token);
     const u = session && userById.get(session.userId);
     if (!session || !u || u.yx_accid !== accid) return undefined;
-    return { accid, nick: u.nickname, icon: u.icon, userId: session.userId, session: session.token };
+    return { accid, nick: u.nickname, icon: u.icon, userId: session.userId, session: session.token, visitor: session.isVisitor };
   }
 
   /** The customer-service account when `token` is its own IM token. */
@@ -66,7 +69,7 @@ export function createImAccounts(db: Db, findImSession: (imToken: string) => Aut
     // An unknown account still costs one comparison, so timing does not tell the two apart.
     const matches = sameSecret(s?.im_token ?? '\u0000', token);
     if (!s || !matches) return undefined;
-    return { accid, nick: s.nickname, icon: s.icon, userId: null, session: null };
+    return { accid, nick: s.nickname, icon: s.icon, userId: null, session: null, visitor: false };
   }
 
   return {

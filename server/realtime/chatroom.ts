@@ -28,6 +28,7 @@ import { randomUUID } from 'node:crypto';
 import { MEMBER_ATTACH_KEYS } from '../../machines/ports/chatroom.port';
 import type { ChatroomMember, ChatroomMessage } from '../../machines/ports/chatroom.port';
 import { SYSTEM_SENDER_ACCID } from '../../machines/system-messages/system-sender';
+import { TEXT_VISITOR_REFUSED } from '../../src/api/codes';
 import { CHATROOM_AUDIENCE_LIMIT, ChatroomOps, HubCode, type ChatroomPush } from '../../src/api/contract/realtime';
 import type { ImAccounts } from './accounts';
 import { HubError, op, type Conn, type Service } from './wire';
@@ -173,6 +174,8 @@ export function createChatroomService({ accounts, audienceLimit = CHATROOM_AUDIE
         // The system sender has no token; refused by name all the same.
         const verified = args.account === SYSTEM_SENDER_ACCID ? undefined : accounts.verify(args.account, args.token);
         if (!verified) throw new HubError(HubCode.tokenInvalid, 'Account or token invalid');
+        // SPEC §6: a visitor may log in and register only, not talk in a live room.
+        if (verified.visitor) throw new HubError(HubCode.forbidden, TEXT_VISITOR_REFUSED);
         const room = rooms.get(args.roomId);
         if (!room) throw new HubError(HubCode.notFound, 'No such room (the live has not started or has ended)');
         const earlier = room.members.get(args.account);

@@ -11,6 +11,7 @@
  * reads as a system message (an attachType, however wrapped) is refused with 403.
  */
 import { SYSTEM_SENDER_ACCID, systemAttachOf } from '../../machines/system-messages/system-messages';
+import { TEXT_VISITOR_REFUSED } from '../../src/api/codes';
 import { ImOps, HubClose, HubCode, type ImLoginResult, type ImPush } from '../../src/api/contract/realtime';
 import type { ImAccounts } from './accounts';
 import type { Blocks } from './blocks';
@@ -61,6 +62,8 @@ export function createImService({ store, accounts, blocks }: { store: ImStore; a
         // The system sender has no token; refused by name all the same, whatever the accounts hold.
         const verified = account === SYSTEM_SENDER_ACCID ? undefined : accounts.verify(account, token);
         if (!verified) throw new HubError(HubCode.tokenInvalid, 'Account or token invalid');
+        // SPEC §6: a visitor may log in and register only, not chat.
+        if (verified.visitor) throw new HubError(HubCode.forbidden, TEXT_VISITOR_REFUSED);
 
         const older = online.get(account);
         if (older && older !== conn) {

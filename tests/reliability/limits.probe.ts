@@ -2,8 +2,8 @@
  * Upload and body limits. A visitor and then a user each start many large uploads at once
  * (19 MiB videos); then senders without a session post 1 MiB encrypted bodies to the sign-in
  * without pause, and a signed-in user 1 MiB bodies to a gift send. Meanwhile another signed-in
- * person makes small requests, whose times say what the attack costs everyone else, and the
- * server's memory is sampled.
+ * person makes small requests from a process of her own, whose times say what the attack costs
+ * everyone else, and the server's memory is sampled.
  *
  * Bounds (the contract's limits, src/api/contract/media.ts and endpoint.ts): a visitor stores
  * nothing, a user no more than the uploads allowed in progress at once, no oversize body is
@@ -13,7 +13,8 @@
 import { TEXT_BODY_TOO_LARGE } from '../../src/api/codes';
 import { endpoints } from '../../src/api/contract';
 import { UPLOAD_IN_FLIGHT, UPLOAD_PATH } from '../../src/api/contract/media';
-import { api, apiHeaders, device, dropAgents, send, seal, signIn, userAccount, visitor, type Person } from './client';
+import { bystander } from './bystander';
+import { apiHeaders, device, dropAgents, send, seal, signIn, userAccount, visitor, type Person } from './client';
 import { Bounds, machineLoad, mib, ms, n, percentile, sleep, type Probe } from './probe';
 import { intentKey } from './scenes';
 import { startServer, type ProbeServer } from './server';
@@ -45,10 +46,12 @@ export const limitsProbe: Probe = {
       const user = await signIn(base, userAccount(1), '127.0.4.1');
       const other = await signIn(base, userAccount(2), '127.0.4.2');
       const guest = await visitor(base, 'limits-visitor-device', '127.0.4.3');
-      const watch = othersTimes(base, other);
-
-      await sleep(300);
-      const baseline = watch.take();
+      // The other person asks from a process of her own: her times must not wait behind the attack's work in this one.
+      const watch = bystander({
+        url: base + endpoints.userInfo.path, headers: apiHeaders(other.token), body: seal({}), from: other.from, pauseMs: 10,
+      });
+      await sleep(1_000);
+      const uploadsFrom = Date.now();
       sampler.start();
 
       note(`${parallel} parallel uploads by a visitor, then by a user`);
@@ -61,7 +64,7 @@ export const limitsProbe: Probe = {
       };
       const visitorStored = await uploads(guest);
       const userStored = await uploads(user);
-      const duringUploads = watch.take();
+      const bodiesFrom = Date.now();
 
       note(`${SENDERS} senders of 1 MiB bodies for ${floodMs / 1000} s`);
       const login = seal({ ...device('limits-probe'), account: userAccount(3), password: 'p'.repeat(Math.floor(OVERSIZE_BYTES * 0.75)) });
@@ -80,10 +83,13 @@ export const limitsProbe: Probe = {
           if (answer?.envelope && answer.envelope.message !== TEXT_BODY_TOO_LARGE) read += 1;
         }
       }));
-      const duringBodies = watch.take();
       const load = machineLoad();
-      await watch.stop();
+      const times = await watch.stop();
       const growth = sampler.stop();
+      const between = (from: number, to: number) => times.filter((t) => t.at >= from && t.at < to).map((t) => t.ms);
+      const baseline = between(0, uploadsFrom);
+      const duringUploads = between(uploadsFrom, bodiesFrom);
+      const duringBodies = between(bodiesFrom, Number.POSITIVE_INFINITY);
 
       const worstP99 = Math.max(percentile(duringUploads, 99), percentile(duringBodies, 99));
       const bounds = new Bounds();
@@ -133,30 +139,6 @@ function memorySampler(server: ProbeServer) {
         sample();
       }
       return Math.max(0, peak - first);
-    },
-  };
-}
-
-/** Another person's small requests, one after another; `take` answers the times since the last take. */
-function othersTimes(base: string, person: Person) {
-  let times: number[] = [];
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const answer = await api(base, endpoints.userInfo.path, {}, person.token, { from: person.from }).catch(() => null);
-      if (answer) times.push(answer.ms);
-      await sleep(10);
-    }
-  })();
-  return {
-    take(): number[] {
-      const out = times;
-      times = [];
-      return out;
-    },
-    async stop() {
-      running = false;
-      await loop;
     },
   };
 }

@@ -149,6 +149,28 @@ describe('app machine', () => {
     expect(realtime.presence.pending.open().map((c) => c.args)).not.toContainEqual([2]);
   });
 
+  it('[§6] Scenario: a visitor browses with no session running (no IM login, no presence), and Sign up ends the visit at /register', async () => {
+    const { actor, port, realtime, navigations } = start(null, '/landingPage');
+    actor.send({ type: 'visitor.enter' });
+    port.pending.next('visit').resolve({ kind: 'signedIn', auth: sampleAuth({ token: 'visitor' }) });
+    await flush();
+    port.pending.next('loadProfile').resolve(sampleProfile({ userType: 1, isVisitor: true }));
+    await flush();
+    expect(actor.getSnapshot().value).toBe('visiting');
+    expect(navigations).toEqual(['/newsRestricted']);
+    expect(actor.getSnapshot().children).toEqual({});
+    expect(realtime.im.pending.count('login')).toBe(0);
+    expect(realtime.presence.pending.count('send')).toBe(0);
+    actor.send({ type: 'visitor.leave', to: '/register' });
+    expect(actor.getSnapshot().value).toBe('signingOut');
+    port.pending.next('forget').resolve(undefined);
+    await flush();
+    expect(actor.getSnapshot().matches({ signedOut: 'idle' })).toBe(true);
+    expect(navigations.at(-1)).toBe('/register');
+    // The next sign-out (a later session's) goes to /login again.
+    expect(actor.getSnapshot().context.leaveTo).toBeNull();
+  });
+
   it('[§4 Presence] logout sends offline before the session is forgotten', async () => {
     const { actor, port, realtime } = start(sampleAuth(), '/');
     port.pending.next('loadProfile').resolve(host);

@@ -1,14 +1,16 @@
 /**
  * Root app actor: the session of SPEC §4 Login and the host / restricted mode of §6.
  *
- *   booting ─┬─ open params ──────────────▶ loadingProfile ─▶ signedIn.{host|restricted}
+ *   booting ─┬─ open params ──────────────▶ loadingProfile ─▶ signedIn.{host|restricted} | visiting
  *            ├─ public path (/login …) ───▶ signedOut.idle ◀─┐       │ logOut, 1004, 1005, 401
- *            └─ otherwise ─▶ clearingSession ─────────────────┘  signingOut ◀┘
+ *            └─ otherwise ─▶ clearingSession ─────────────────┘  signingOut ◀┘ (a visitor: also sign up / log in)
  *   signedOut: idle ⇄ submitting (sign in, register or visitor entry) ─▶ loadingProfile
  *   loadingProfile ─error─▶ profileFailed (retry / log out)
  *
  * While signed in it runs the `session` child (IM connection, presence, banner, idle host);
- * a logout first lets the session say offline (signedIn.leaving). It owns the unread count
+ * a logout first lets the session say offline (signedIn.leaving). A visitor (SPEC §6: login and
+ * register only) browses in `visiting`, where no session runs: the hub refuses a visitor's IM
+ * login, which would end the session, and there is nothing for presence or signalling to say. It owns the unread count
  * behind the News badge (SPEC §2), fed by the session. Navigation, toasts and log lines
  * leave the machine as emitted events; src/app acts on them.
  */
@@ -39,7 +41,12 @@ export interface AppContext {
   loadError: string | null;
   /** The path the app was opened on; a deep link is visited again once the session settles. */
   entryPath: string;
+  /** Where a visitor who chose to sign up or log in goes once signed out; null: /login. */
+  leaveTo: VisitorExit | null;
 }
+
+/** Where a visitor leaves for (SPEC §6: login and register only). */
+export type VisitorExit = '/login' | '/register';
 
 export type SessionRejection = 'expired' | 'updateRequired';
 
@@ -47,6 +54,8 @@ export type AppEvent =
   | { type: 'login.submit'; credentials: Credentials }
   | { type: 'register.submit'; registration: Registration }
   | { type: 'visitor.enter' }
+  /** A visitor chose to sign up or log in: the visitor's session ends first. */
+  | { type: 'visitor.leave'; to: VisitorExit }
   | { type: 'session.logOut' }
   | { type: 'session.retry' }
   | { type: 'api.sessionRejected'; reason: SessionRejection }
@@ -102,6 +111,7 @@ export const appMachine = setup({
     openedOnPublicPath: ({ context }) => isPublicPath(context.entryPath),
     signedInOutcome: (_, outcome: SignInOutcome) => outcome.kind === 'signedIn',
     isHost: (_, profile: MineInfo) => profile.userType === USER_TYPE_HOST,
+    isVisitor: (_, profile: MineInfo) => profile.isVisitor === true,
     updateRequired: ({ event }) => event.type === 'api.sessionRejected' && event.reason === 'updateRequired',
   },
   delays: {
@@ -109,7 +119,7 @@ export const appMachine = setup({
     updateNoticeDelay: 2000,
   },
   actions: {
-    goToLogin: emit({ type: 'navigate', to: LOGIN_PATH } as const),
+    goToLogin: emit(({ context }) => ({ type: 'navigate' as const, to: context.leaveTo ?? LOGIN_PATH })),
     landHome: emit(({ context }) => {
       const mode = context.profile?.userType === USER_TYPE_HOST ? 'host' : 'restricted';
       return {
@@ -117,7 +127,7 @@ export const appMachine = setup({
         to: isDeepLink(context.entryPath) ? pathForMode(mode, context.entryPath) : homeFor(mode),
       };
     }),
-    clearSession: assign({ auth: null, profile: null, unread: 0, loadError: null }),
+    clearSession: assign({ auth: null, profile: null, unread: 0, loadError: null, leaveTo: null }),
     setUnread: assign({
       unread: (_, params: { count: number }) => Math.max(0, Math.floor(params.count)),
     }),
@@ -131,6 +141,7 @@ export const appMachine = setup({
     formError: null,
     loadError: null,
     entryPath: input.path,
+    leaveTo: null,
   }),
   initial: 'booting',
   states: {
@@ -195,6 +206,11 @@ export const appMachine = setup({
         src: 'loadProfile',
         input: ({ context }) => context.auth!,
         onDone: [
+          {
+            guard: { type: 'isVisitor', params: ({ event }) => event.output },
+            target: 'visiting',
+            actions: [assign({ profile: ({ event }) => event.output }), 'landHome'],
+          },
           {
             guard: { type: 'isHost', params: ({ event }) => event.output },
             target: 'signedIn.host',
@@ -278,6 +294,18 @@ export const appMachine = setup({
         'app.visible': { actions: sendTo('session', ({ event }) => event) },
         'user.input': { actions: sendTo('session', ({ event }) => event) },
         'session.logOut': '.leaving',
+        'api.sessionRejected': [
+          { guard: 'updateRequired', target: 'closingForUpdate' },
+          { target: 'signingOut' },
+        ],
+      },
+    },
+    /** A visitor browses what the server lets a visitor read; acting asks them to sign up or log in (visitor.leave). */
+    visiting: {
+      entry: assign({ entryPath: LOGIN_PATH }),
+      on: {
+        'visitor.leave': { target: 'signingOut', actions: assign({ leaveTo: ({ event }) => event.to }) },
+        'session.logOut': 'signingOut',
         'api.sessionRejected': [
           { guard: 'updateRequired', target: 'closingForUpdate' },
           { target: 'signingOut' },

@@ -18,6 +18,7 @@ import { manualRealtime } from '../testing/realtime';
 
 const host = sampleProfile({ userType: 2, nickname: 'Host' });
 const user = sampleProfile({ userType: 1, nickname: 'User' });
+const visitor = sampleProfile({ userType: 1, nickname: 'Visitor 1234', isVisitor: true });
 const signedIn: SignInOutcome = { kind: 'signedIn', auth: sampleAuth({ token: 'fresh' }) };
 const refused: SignInOutcome = { kind: 'refused', message: 'Incorrect account or password.' };
 
@@ -34,6 +35,9 @@ const samples: AnyEventObject[] = [
   { type: 'xstate.error.actor.enter', error: new Error('Network Connection Failure') },
   { type: 'xstate.done.actor.loadProfile', output: host },
   { type: 'xstate.done.actor.loadProfile', output: user },
+  { type: 'xstate.done.actor.loadProfile', output: visitor },
+  { type: 'visitor.leave', to: '/register' },
+  { type: 'visitor.leave', to: '/login' },
   { type: 'xstate.error.actor.loadProfile', error: new Error('Server Failure') },
   { type: 'xstate.done.actor.forget' },
   { type: 'xstate.error.actor.forget', error: new Error('storage') },
@@ -72,6 +76,8 @@ async function replay(input: AppInput, steps: readonly { event: EventObject; sta
   await flush();
   // A deep link the app was opened on is where the first landing goes (SPEC §4: else the role's home).
   let returnTo: string | null = isDeepLink(input.path) ? input.path : null;
+  // Where a visitor who chose to sign up or log in goes once signed out (else /login).
+  let leaveTo = '/login';
 
   for (const { event, state } of steps) {
     const [kind, , , id] = event.type.split('.');
@@ -104,6 +110,7 @@ async function replay(input: AppInput, steps: readonly { event: EventObject; sta
     if (event.type === 'session.becameHost') expect(emitted.at(-1)).toEqual({ type: 'becameHost' });
     if (event.type === 'session.followerAdded') expect(emitted.at(-1)).toEqual({ type: 'followerAdded' });
     if (event.type === 'profile.updated') expect(actor.getSnapshot().context.profile?.nickname).toBe('Renamed');
+    if (event.type === 'visitor.leave') leaveTo = (event as AnyEventObject).to as string;
 
     const snapshot = actor.getSnapshot();
     expect(snapshot.value).toEqual(state.value);
@@ -115,8 +122,16 @@ async function replay(input: AppInput, steps: readonly { event: EventObject; sta
     }
     if (snapshot.matches({ signedIn: 'host' })) expect(snapshot.context.profile?.userType).toBe(2);
     if (snapshot.matches({ signedIn: 'restricted' })) expect(snapshot.context.profile?.userType).not.toBe(2);
+    if (snapshot.matches('signedIn')) expect(snapshot.context.profile?.isVisitor).not.toBe(true);
+    // [§6] A visitor runs no session: no IM, presence or signalling to be refused by the hub.
+    if (snapshot.matches('visiting')) {
+      expect(snapshot.context.profile?.isVisitor).toBe(true);
+      expect(Object.keys(snapshot.children)).toEqual([]);
+      expect(realtime.im.pending.count('login')).toBe(0);
+    }
     if (event.type === 'xstate.done.actor.forget' || event.type === 'xstate.error.actor.forget') {
-      expect(navigations.at(-1)).toBe('/login');
+      expect(navigations.at(-1)).toBe(leaveTo);
+      leaveTo = '/login';
     }
     if (event.type === 'xstate.done.actor.loadProfile') {
       const home = snapshot.context.profile?.userType === 2 ? '/' : '/newsRestricted';

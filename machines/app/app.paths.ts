@@ -6,6 +6,12 @@ export const PUBLIC_PATHS: readonly string[] = ['/login', '/register', '/landing
 export const NORMAL_TAB_PATHS: readonly string[] = ['/', '/news', '/circle', '/mine'];
 export const RESTRICTED_TAB_PATHS: readonly string[] = ['/newsRestricted', '/mineRestricted'];
 export const LOGIN_PATH = '/login';
+/**
+ * What a visitor may open (SPEC §6: login and register only, and browsing what the server lets a
+ * visitor read): their news (system and station messages), Mine, and people's profiles. Anywhere
+ * else a visitor is taken home.
+ */
+export const VISITOR_PATHS: readonly string[] = ['/newsRestricted', '/mineRestricted', '/userProfile'];
 
 export type AppMode = 'host' | 'restricted';
 
@@ -15,6 +21,8 @@ export const homeFor = (mode: AppMode): string => (mode === 'host' ? '/' : '/new
 export const pathnameOf = (path: string): string => path.split(/[?#]/, 1)[0] ?? path;
 
 export const isPublicPath = (path: string): boolean => PUBLIC_PATHS.includes(pathnameOf(path));
+
+export const isVisitorPath = (path: string): boolean => VISITOR_PATHS.includes(pathnameOf(path));
 
 /**
  * Where a path sends a person of `mode`: the other mode's tab roots map onto this mode's

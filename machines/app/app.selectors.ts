@@ -10,13 +10,17 @@ export type SessionPhase = 'starting' | 'signedOut' | 'signedIn' | 'failed';
 
 export function selectPhase(s: AppSnapshot): SessionPhase {
   if (s.matches('signedOut')) return 'signedOut';
-  if (s.matches('signedIn')) return 'signedIn';
+  // A visitor is signed in too (with a visitor's session), without the session child.
+  if (s.matches('signedIn') || s.matches('visiting')) return 'signedIn';
   if (s.matches('profileFailed')) return 'failed';
   return 'starting'; // booting, clearingSession, loadingProfile, closingForUpdate, signingOut
 }
 
 export const selectMode = (s: AppSnapshot): AppMode | null =>
-  s.matches({ signedIn: 'host' }) ? 'host' : s.matches({ signedIn: 'restricted' }) ? 'restricted' : null;
+  s.matches({ signedIn: 'host' }) ? 'host' : s.matches({ signedIn: 'restricted' }) || s.matches('visiting') ? 'restricted' : null;
+
+/** A visitor (SPEC §6: login and register only): screens ask them to sign up where they would act. */
+export const selectIsVisitor = (s: AppSnapshot): boolean => s.matches('visiting');
 
 export const selectUnread = (s: AppSnapshot): number => s.context.unread;
 export const selectProfile = (s: AppSnapshot) => s.context.profile;

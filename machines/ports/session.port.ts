@@ -38,6 +38,8 @@ export interface MineInfo {
   vipInfo: { isVip: boolean };
   userLevel: number;
   picList: MediaItem[];
+  /** A visitor (SPEC §6: login and register only): no session runs, and acting asks them to sign up. */
+  isVisitor?: boolean;
 }
 
 export interface Credentials {

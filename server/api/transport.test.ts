@@ -211,6 +211,9 @@ describe('[§6 visitors] a visitor may log in and register only, and browse the 
       expect(res.code, endpoint.path).toBe(ResultCode.success);
     };
     await ok(endpoints.userInfo, {});
+    // The profile says so, and the app acts on it (no session, the sign-up prompt).
+    expect((await server.call(endpoints.userInfo, {}, { token: visitor })).data!.isVisitor).toBe(true);
+    expect((await server.call(endpoints.userInfo, {}, { token })).data!.isVisitor).toBeUndefined();
     await ok(endpoints.indexTag, {});
     await ok(endpoints.anchorList, { currentPage: 1, pageSize: 10, onlineStatus: 0 });
     await ok(endpoints.getCountryList, {});

@@ -160,6 +160,7 @@ export function createUsers(db: Db) {
         userLevel: u.user_level,
         picList: media.all(id).map((m) => ({ mediaType: m.media_type, mediaUrl: m.media_url })),
         ...(u.country_id === null ? {} : { countryId: u.country_id }),
+        ...(u.is_visitor === 1 ? { isVisitor: true } : {}),
       };
     },
 

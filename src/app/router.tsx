@@ -1,7 +1,8 @@
 /**
  * The lazy route tree of SPEC §2. Guards only read the root actor's snapshot: signed out
- * on a protected path goes to /login, signed in on a public path goes home, and each mode
- * is kept on its own tab roots (a non-host on /news lands on /newsRestricted).
+ * on a protected path goes to /login, signed in on a public path goes home, each mode
+ * is kept on its own tab roots (a non-host on /news lands on /newsRestricted), and a visitor
+ * (SPEC §6) is kept to the visitor's paths (a deep link to /talk or /wallet goes home).
  */
 import {
   createRootRouteWithContext, createRoute, createRouter, redirect,
@@ -9,8 +10,8 @@ import {
 import type { RouterHistory } from '@tanstack/react-router';
 import { RouteError } from './RouteError';
 import { lazyComponent } from './lazyComponent';
-import { homeFor, pathForMode } from '../../machines/app/app.paths';
-import { selectMode, selectPhase } from '../../machines/app/app.selectors';
+import { homeFor, isVisitorPath, pathForMode } from '../../machines/app/app.paths';
+import { selectIsVisitor, selectMode, selectPhase } from '../../machines/app/app.selectors';
 import { NotFound } from '../ui/NotFound';
 import type { AppActor } from './AppActorContext';
 import { RootLayout } from './RootLayout';
@@ -33,6 +34,9 @@ function guard(def: ScreenDef) {
     if (phase === 'signedOut' && !def.public) throw redirect({ to: '/login', replace: true });
     const mode = selectMode(snapshot);
     if (!mode) return;
+    if (selectIsVisitor(snapshot) && !def.public && !isVisitorPath(location.pathname)) {
+      throw redirect({ to: homeFor(mode), replace: true });
+    }
     const target = def.public ? homeFor(mode) : pathForMode(mode, location.pathname);
     if (target !== location.pathname) throw redirect({ to: target, replace: true });
   };

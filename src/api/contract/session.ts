@@ -69,6 +69,8 @@ export const MineInfo = z.object({
   userLevel: z.number(),
   picList: z.array(MediaItem),
   countryId: z.optional(z.number()),
+  /** A visitor (SPEC §6: login and register only); reference server, absent for everyone else. */
+  isVisitor: z.optional(z.boolean()),
 });
 
 /** The signed-in person's own profile ("host info lookup" of SPEC §7). */

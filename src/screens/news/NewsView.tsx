@@ -11,6 +11,7 @@ import { selectBanner, selectConversations, selectSession } from '../../../machi
 import { news } from '../../api/contract';
 import { useAppActor } from '../../app/AppActorContext';
 import { lazyComponent, retryFailedLoads } from '../../app/lazyComponent';
+import { VisitorPrompt, useIsVisitor } from '../../app/VisitorPrompt';
 import { ListMessage } from '../../ui/ListMessage';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { ConversationList } from './ConversationList';
@@ -67,6 +68,9 @@ const TABS = [
   { id: 'records', label: 'Call records' },
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
+/** The tabs that need a signed-up account (chats, follows, calls): a visitor sees the sign-up prompt there. */
+const MEMBER_TABS: ReadonlySet<TabId> = new Set(['chats', 'follows', 'records']);
+const TEXT_VISITOR_NEWS = 'Sign up or log in to chat with hosts, follow them and call them.';
 
 export function NewsView() {
   const app = useAppActor();
@@ -74,6 +78,7 @@ export function NewsView() {
   const conversations = useSelector(session, selectConversations);
   const banner = useSelector(session, selectBanner);
   const customerService = useSelector(banner, (s) => s?.context.customerServiceId ?? null);
+  const visitor = useIsVisitor();
   const [tab, setTab] = useState<TabId>('chats');
   // A tab's panel stays mounted once opened, so its list and position are kept.
   const [opened, setOpened] = useState<ReadonlySet<TabId>>(new Set(['chats']));
@@ -121,7 +126,7 @@ export function NewsView() {
           aria-labelledby={`${baseId}-tab-${t.id}`}
           hidden={tab !== t.id}
         >
-          {t.id === 'chats' ? (
+          {visitor && MEMBER_TABS.has(t.id) ? <VisitorPrompt text={TEXT_VISITOR_NEWS} /> : t.id === 'chats' ? (
             conversations && <ConversationList conversations={conversations} talkPath={talkPath} />
           ) : (
             <TabLoadFailed>

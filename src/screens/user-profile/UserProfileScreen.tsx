@@ -21,6 +21,7 @@ import { selectSession } from '../../../machines/session/session.selectors';
 import { useAppActor } from '../../app/AppActorContext';
 import { useAppSettings } from '../../app/BaseConfigGate';
 import { useWarmCall } from '../../app/call/callCode';
+import { useIsVisitor } from '../../app/VisitorPrompt';
 import { useServices } from '../../app/services';
 import { ListMessage } from '../../ui/ListMessage';
 import { MediaGrid } from '../../ui/MediaGrid';
@@ -28,6 +29,7 @@ import { STATUS_LABEL } from '../../ui/person';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { createPeoplePort } from './peoplePort';
 import { startCall } from './startCall';
+import { VisitorActions } from './VisitorActions';
 import './user-profile.css';
 
 const USER_TYPE_HOST = 2;
@@ -101,11 +103,14 @@ function Actions({ profile, detail }: { profile: ProfileRef; detail: ProfileDeta
   const savingFollow = useSelector(profile, selectSavingFollow);
   const savingBlock = useSelector(profile, selectSavingBlock);
   const actionError = useSelector(profile, selectActionError);
+  const visitor = useIsVisitor();
   const own = me?.userId === detail.userId;
   const iAmHost = me?.userType === USER_TYPE_HOST;
   const theyAreHost = detail.userType === USER_TYPE_HOST;
-  const mayCall = !own && !detail.isBlockUser && (iAmHost ? !theyAreHost && hostMayCall(settings, me.userLevel) : theyAreHost);
+  const mayCall = !visitor && !own && !detail.isBlockUser && (iAmHost ? !theyAreHost && hostMayCall(settings, me.userLevel) : theyAreHost);
   useWarmCall(mayCall);
+  // A visitor acts on nobody, not even their own profile (SPEC §6).
+  if (visitor) return own ? null : <VisitorActions theyAreHost={theyAreHost} />;
   if (own) {
     return <div className="user-profile-actions"><Link to="/profile" className="button-link button-primary">Edit profile</Link></div>;
   }

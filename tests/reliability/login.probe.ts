@@ -7,10 +7,10 @@
  * A guess counts as checked when the server answered it as a wrong password (1005): it did
  * the password work and told the guesser the result. Refusals for too many attempts are not.
  *
- * Bounds: the lockout holds (in the flood's second half, at most one checked guess a second on
- * the one account and from each attacking address), real sign-ins all succeed with a p99 under
- * 50 ms, and sign-ups and visitor entries from one address stop (the last of a long run are
- * refused).
+ * Bounds: the lockout holds (however long the flood, a lockout's small allowance: at most
+ * ACCOUNT_ALLOWANCE checked guesses on any one account and ADDRESS_ALLOWANCE from any one
+ * address), real sign-ins all succeed with a p99 under 50 ms, and sign-ups and visitor entries
+ * from one address stop (the last of a long run are refused).
  */
 import { randomBytes } from 'node:crypto';
 import { endpoints } from '../../src/api/contract';
@@ -21,6 +21,9 @@ import { Bounds, machineLoad, ms, n, percentile, sleep, type Probe } from './pro
 import { startServer } from './server';
 
 const REAL_LOGIN_P99_MS = 50;
+/** Checked guesses a lockout may let through on one account, and from one address, before it holds. */
+const ACCOUNT_ALLOWANCE = 20;
+const ADDRESS_ALLOWANCE = 50;
 const ATTACKERS = 32;
 const ATTACK_ADDRESSES = 8;
 const attackAddress = (i: number) => `127.0.2.${1 + (i % ATTACK_ADDRESSES)}`;
@@ -58,9 +61,8 @@ export const loginProbe: Probe = {
       note(`flood of ${ATTACKERS} guessers for ${floodMs / 1000} s`);
       watcher = bystander(realUser);
       const started = performance.now();
-      const half = started + floodMs / 2;
       let flooding = true;
-      const checked = { oneAccount: 0, manyAccounts: 0, oneLate: 0, byAddressLate: new Map<string, number>() };
+      const checked = { oneAccount: 0, manyAccounts: 0, byAccount: new Map<string, number>(), byAddress: new Map<string, number>() };
       let guesses = 0;
       let refusedAnswer = '';
       const guessers = Array.from({ length: ATTACKERS }, async (_, w) => {
@@ -75,12 +77,11 @@ export const loginProbe: Probe = {
             continue;
           }
           guesses += 1;
-          const late = performance.now() > half;
           if (answer.envelope?.code === ResultCode.authFailed) {
             if (one) checked.oneAccount += 1;
             else checked.manyAccounts += 1;
-            if (late && one) checked.oneLate += 1;
-            if (late) checked.byAddressLate.set(from, (checked.byAddressLate.get(from) ?? 0) + 1);
+            checked.byAccount.set(account, (checked.byAccount.get(account) ?? 0) + 1);
+            checked.byAddress.set(from, (checked.byAddress.get(from) ?? 0) + 1);
           } else if (!refusedAnswer) {
             refusedAnswer = answer.envelope ? `${answer.envelope.code} '${answer.envelope.message}'` : `HTTP ${answer.status}`;
           }
@@ -109,25 +110,25 @@ export const loginProbe: Probe = {
       }
       const tailAccepted = (run: boolean[]) => run.slice(-REFUSED_TAIL).filter(Boolean).length;
 
-      const halfSeconds = floodMs / 2000;
-      const oneLateRate = checked.oneLate / halfSeconds;
-      const worstAddressLateRate = Math.max(0, ...checked.byAddressLate.values()) / halfSeconds;
+      const worstAccount = Math.max(0, ...checked.byAccount.values());
+      const worstAddress = Math.max(0, ...checked.byAddress.values());
       const realP99 = percentile(real, 99);
       const bounds = new Bounds();
-      bounds.check(oneLateRate <= 1, `the one account took ${oneLateRate.toFixed(1)} checked guesses/s in the flood's second half (bound 1)`);
-      bounds.check(worstAddressLateRate <= 1, `an address had ${worstAddressLateRate.toFixed(1)} checked guesses/s in the second half (bound 1)`);
+      bounds.check(worstAccount <= ACCOUNT_ALLOWANCE, `an account took ${n(worstAccount)} checked guesses (bound ${ACCOUNT_ALLOWANCE})`);
+      bounds.check(worstAddress <= ADDRESS_ALLOWANCE, `an address had ${n(worstAddress)} guesses checked (bound ${ADDRESS_ALLOWANCE})`);
       bounds.check(realFailed === 0, `${realFailed} of ${real.length} real sign-ins refused`);
       bounds.check(realP99 < REAL_LOGIN_P99_MS, `real sign-in p99 ${ms(realP99)} (bound ${REAL_LOGIN_P99_MS} ms)`);
       bounds.check(tailAccepted(signUps) === 0, `${tailAccepted(signUps)} of the last ${REFUSED_TAIL} sign-ups from one address accepted`);
       bounds.check(tailAccepted(visits) === 0, `${tailAccepted(visits)} of the last ${REFUSED_TAIL} visitor entries from one address accepted`);
       return {
         figures: `${n(guesses)} guesses in ${seconds.toFixed(1)} s from ${ATTACK_ADDRESSES} addresses, checked ${((checked.oneAccount + checked.manyAccounts) / seconds).toFixed(1)}/s `
-          + `(one account ${(checked.oneAccount / seconds).toFixed(1)}/s, ${oneLateRate.toFixed(1)}/s in the second half; many accounts ${(checked.manyAccounts / seconds).toFixed(1)}/s), `
+          + `(one account ${(checked.oneAccount / seconds).toFixed(1)}/s, many accounts ${(checked.manyAccounts / seconds).toFixed(1)}/s; `
+          + `at most ${n(worstAccount)} on an account, ${n(worstAddress)} from an address), `
           + `${refusedAnswer ? `refused with ${refusedAnswer}` : 'none refused'}; real sign-in p50 ${ms(percentile(real, 50))} p99 ${ms(realP99)} under flood (p99 ${ms(percentile(alone, 99))} alone; ${load}), `
           + `${realFailed}/${real.length} refused; sign-ups accepted ${signUps.filter(Boolean).length}/${RUN}, visitor entries ${visits.filter(Boolean).length}/${RUN} from one address`,
         broken: bounds.broken,
         numbers: {
-          guesses, checkedPerSecond: (checked.oneAccount + checked.manyAccounts) / seconds, oneAccountLatePerSecond: oneLateRate,
+          guesses, checkedPerSecond: (checked.oneAccount + checked.manyAccounts) / seconds, worstAccount, worstAddress,
           realP50: percentile(real, 50), realP99, realAloneP99: percentile(alone, 99), realFailed, signUpsAccepted: signUps.filter(Boolean).length,
           visitsAccepted: visits.filter(Boolean).length,
         },

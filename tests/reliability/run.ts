@@ -23,7 +23,7 @@ import { limitsProbe } from './limits.probe';
 import { loginProbe } from './login.probe';
 import { moneyProbe } from './money.probe';
 import { machineLoad, type Probe, type ProbeResult } from './probe';
-import { killAllServers } from './server';
+import { killAllServers, removeServerFolders } from './server';
 
 export const PROBES: readonly Probe[] = [moneyProbe, crashProbe, fuzzProbe, authzProbe, loginProbe, limitsProbe, hubProbe];
 
@@ -107,7 +107,10 @@ async function main(): Promise<void> {
   process.exitCode = failed === 0 ? 0 : 1;
 }
 
-process.on('exit', killAllServers);
+process.on('exit', () => {
+  killAllServers();
+  removeServerFolders();
+});
 // A probe stopped over its budget may still reject later; that is already counted as its failure.
 process.on('unhandledRejection', (reason) => {
   if (process.argv.includes('--verbose')) console.log(`  (after its end) ${reason instanceof Error ? reason.message : String(reason)}`);

@@ -49,6 +49,7 @@ export interface ProbeServer {
 }
 
 const running = new Set<ChildProcess>();
+const folders = new Set<string>();
 
 /** Kills every server child still running; the runner calls it on every way out. */
 export function killAllServers(): void {
@@ -60,6 +61,12 @@ export function killAllServers(): void {
     }
   }
   running.clear();
+}
+
+/** Removes the temporary folders of servers not stopped (a run that ended early); the runner calls it as it exits. */
+export function removeServerFolders(): void {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+  folders.clear();
 }
 
 /** A loopback port nobody listens on now. */
@@ -90,6 +97,7 @@ const START_TIMEOUT_MS = 60_000;
 
 export async function startServer(spec: ServerSpec): Promise<ProbeServer> {
   const dir = mkdtempSync(join(tmpdir(), 'reliability-'));
+  folders.add(dir);
   const distDir = join(dir, 'dist');
   mkdirSync(distDir);
   // A page to serve, so that app routes answer 200 rather than the missing build's 503.
@@ -153,7 +161,20 @@ export async function startServer(spec: ServerSpec): Promise<ProbeServer> {
     }
   }
 
-  await launch();
+  async function cleanUp(): Promise<void> {
+    for (const db of readers.splice(0)) db.close();
+    await new Promise<void>((resolve) => log.end(() => resolve()));
+    rmSync(dir, { recursive: true, force: true });
+    folders.delete(dir);
+  }
+
+  try {
+    await launch();
+  } catch (err) {
+    if (child) await exitOf(child, 'SIGKILL', 5_000);
+    await cleanUp();
+    throw err;
+  }
 
   return {
     base,
@@ -192,10 +213,8 @@ export async function startServer(spec: ServerSpec): Promise<ProbeServer> {
     },
     logTail: (lines = 5) => logLines.slice(-lines).join(' | '),
     async stop() {
-      for (const db of readers.splice(0)) db.close();
       if (child) await exitOf(child, 'SIGTERM', 5_000);
-      await new Promise<void>((resolve) => log.end(() => resolve()));
-      rmSync(dir, { recursive: true, force: true });
+      await cleanUp();
     },
   };
 }

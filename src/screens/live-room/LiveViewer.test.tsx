@@ -182,7 +182,9 @@ describe('[§2 §4 §9 gifts] the gift panel, the one-at-a-time animation and th
     fireEvent.click(await within(panel).findByRole('button', { name: 'Rose, 1 diamonds' }));
     fireEvent.change(within(panel).getByLabelText('Quantity'), { target: { value: '3' } });
     fireEvent.click(within(panel).getByRole('button', { name: 'Sure' }));
-    await waitFor(() => expect(w.sent).toEqual([{ yxRoomId: room.yxRoomId, toUserId: HOST.userId, giftId: 1, giftNum: 3 }]));
+    await waitFor(() => expect(w.sent).toEqual([{
+      yxRoomId: room.yxRoomId, toUserId: HOST.userId, giftId: 1, giftNum: 3, idempotencyKey: expect.any(String),
+    }]));
     const card = await screen.findByTestId('gift-card');
     expect(card.textContent).toContain('Alice sent Rose ×3');
     await waitFor(() => expect(within(screen.getByTestId('wish')).getByTestId('wish-count').textContent).toBe('4/4'));

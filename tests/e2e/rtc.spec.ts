@@ -56,9 +56,11 @@ test('[§9] two people in a call see each other at 1280×720 over VP9; a leave i
     expect(negotiated.candidateTypes).toEqual(['host']);
   }
   expect(await eventTypes(host)).toEqual(['firstRemoteFrame']);
-  // Measured from round-trip time and loss once connected: a loopback link is excellent or good.
+  // Measured from round-trip time and loss once connected: a loopback link settles at excellent or
+  // good. Polled, not read once: a loaded CI run saw one sample at 4 (poor) while both software
+  // VP9 encoders started beside another test's pages.
   await expect.poll(async () => (await qualities(user)).at(-1) ?? 0).toBeGreaterThanOrEqual(1);
-  expect((await qualities(user)).at(-1)).toBeLessThanOrEqual(2);
+  await expect.poll(async () => (await qualities(user)).at(-1) ?? 0, { timeout: 10_000 }).toBeLessThanOrEqual(2);
 
   // The user hangs up: the host hears remoteLeft; the user's camera and microphone stop.
   expect(await user.page.evaluate(() => window.rtc.ownTracks())).toEqual(['audio:live', 'video:live']);

@@ -23,18 +23,23 @@ const accountExists = () => new ApiError(ResultCode.accountExists, TEXT_ACCOUNT_
 
 const tooManyAttempts = (waitMs: number) => new ApiError(ResultCode.tooManyAttempts, tooManyAttemptsText(waitMs));
 
-/** Refuses with the wait when there is one. */
-function refuseWhileLocked(waitMs: number): void {
-  if (waitMs > 0) throw tooManyAttempts(waitMs);
-}
-
 export function sessionHandlers(
   { users, sessions, limits }: { users: Users; sessions: Sessions; limits: DoorLimits },
 ): HandlersOf<typeof session> {
+  /** The refusal for too many attempts, answered once it has been held (limits.ts says why). */
+  async function refuse(waitMs: number): Promise<never> {
+    await new Promise((resolve) => setTimeout(resolve, limits.refusalDelayMs));
+    throw tooManyAttempts(waitMs);
+  }
+  /** Refuses (held) when there is a wait. */
+  const refuseWhileLocked = async (waitMs: number) => {
+    if (waitMs > 0) await refuse(waitMs);
+  };
+
   return {
     async login({ body, appId, address }) {
       const attempt = await limits.startSignIn(body.account, address);
-      if ('waitMs' in attempt) throw tooManyAttempts(attempt.waitMs);
+      if ('waitMs' in attempt) return refuse(attempt.waitMs);
       let valid = false;
       try {
         const user = users.findByAccount(body.account);
@@ -50,7 +55,7 @@ export function sessionHandlers(
     },
 
     async register({ body, appId, address }) {
-      refuseWhileLocked(await limits.signUpWaitMs(address));
+      await refuseWhileLocked(await limits.signUpWaitMs(address));
       // A cheap early answer; the unique index is what settles two sign-ups racing for one account.
       if (users.findByAccount(body.account)) throw accountExists();
       const user = users.register(body.account, await hashPassword(body.password), body.nickname);
@@ -59,7 +64,7 @@ export function sessionHandlers(
     },
 
     async visit({ body, appId, address }) {
-      refuseWhileLocked(await limits.visitWaitMs(address));
+      await refuseWhileLocked(await limits.visitWaitMs(address));
       return sessions.open(users.visitor(body.deviceId), appId, body);
     },
 

@@ -14,7 +14,7 @@ import { endpoints, type Endpoint } from '../../src/api/contract';
 import { TEXT_BAD_CREDENTIALS } from '../api/session';
 import { SEED_PASSWORD } from '../db/seed';
 import { apiHeaders, codec, device, startTestServer, type Envelope, type TestServer } from '../testing/harness';
-import type { DoorLimitOptions } from './limits';
+import { DEFAULT_DOOR_LIMITS, type DoorLimitOptions } from './limits';
 
 const { login, register, visit } = endpoints;
 const MINUTE = 60_000;
@@ -122,6 +122,18 @@ describe('[limits] failed sign-ins', () => {
     expect(flood.scrypts).toBe(0);
     const real = await countingScrypt(() => attempt(server, '127.0.0.8', 'host6@example.com', SEED_PASSWORD));
     expect([real.result.code, real.scrypts]).toEqual([ResultCode.success, 1]);
+  });
+
+  it('holds each refusal for its delay, so a guesser that is refused comes back a second later, not at once; a real sign-in is not held', async () => {
+    for (let i = 0; i < 3; i++) await attempt(server, '127.0.0.13', 'held@example.com', `guess-${i}`);
+    const started = performance.now();
+    const refused = await Promise.all(Array.from({ length: 8 }, (_, i) => attempt(server, '127.0.0.13', 'held@example.com', `again-${i}`)));
+    const took = performance.now() - started;
+    expect(refused.every((r) => r.code === ResultCode.tooManyAttempts)).toBe(true);
+    expect(took).toBeGreaterThanOrEqual(DEFAULT_DOOR_LIMITS.refusalDelayMs - 5);
+    const real = performance.now();
+    expect((await attempt(server, '127.0.0.14', 'host5@example.com', SEED_PASSWORD)).code).toBe(ResultCode.success);
+    expect(performance.now() - real).toBeLessThan(DEFAULT_DOOR_LIMITS.refusalDelayMs);
   });
 
   it('holds a burst of parallel guesses to the number: the ones in flight count before they fail', async () => {

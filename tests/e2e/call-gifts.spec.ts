@@ -5,19 +5,13 @@
  * and gift card, and the host's ask for a gift refused by the user while the ask cools down.
  */
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { VIDEO_LOCK, accounts, firstAccount, openAppAs } from './support';
+import type { APIRequestContext } from '@playwright/test';
+import { VIDEO_LOCK, accounts, callFromTalk, callScreen, firstAccount, openAppAs, phoneOf } from './support';
 import type { Account } from './support';
 
 // Video flows in every test here: one such test at a time (VIDEO_LOCK).
 test.describe.configure({ lock: VIDEO_LOCK });
 
-async function pageOf(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
-  return { context, page: await context.newPage() };
-}
-
-const callScreen = (page: Page) => page.getByRole('dialog', { name: 'Call' });
 
 /**
  * A user with 1000 diamonds (seeded level-0 users), so a call billed every 2 s lasts the test:
@@ -35,17 +29,13 @@ test('in a call: chat both ways, a gift reaches the host, an ask for a gift is r
   // Seeded hosts 1, 7, 13, … charge 30 diamonds a minute (a period here is 2 s).
   const host = await firstAccount(request, 2, (a) => (a.userId - 100_001) % 6 === 0);
   const user = await richUser(request);
-  const h = await pageOf(browser);
-  const u = await pageOf(browser);
+  const h = await phoneOf(browser);
+  const u = await phoneOf(browser);
   await openAppAs(h.page, request, host.userId);
   await expect(h.page.getByRole('heading', { name: 'Home' })).toBeVisible();
   await openAppAs(u.page, request, user.userId, `/talk?to=${host.yxAccid}&taPath=e2e`);
 
-  await u.page.getByRole('button', { name: `Video call ${host.nickname}` }).click();
-  await expect(callScreen(h.page)).toHaveAttribute('data-phase', 'ringing', { timeout: 10_000 });
-  await callScreen(h.page).getByRole('button', { name: 'Accept' }).click();
-  await expect(callScreen(h.page)).toHaveAttribute('data-phase', 'connected', { timeout: 15_000 });
-  await expect(callScreen(u.page)).toHaveAttribute('data-phase', 'connected', { timeout: 15_000 });
+  await callFromTalk(u.page, h.page, host);
 
   // The user sees the price a minute and what is left.
   await expect(callScreen(u.page).getByTestId('call-price')).toContainText('30 diamonds/min');

@@ -3,26 +3,19 @@
  * (SPEC §2 host overlays and call screens, §4 Call status, §7 calls, billing by the server).
  */
 import { expect, test } from '@playwright/test';
-import type { Browser, Page } from '@playwright/test';
-import { VIDEO_LOCK, decoded, firstAccount, openAppAs } from './support';
+import { VIDEO_LOCK, callScreen, decoded, firstAccount, openAppAs, phoneOf } from './support';
 
 // Video flows in every test here: one such test at a time (VIDEO_LOCK).
 test.describe.configure({ lock: VIDEO_LOCK });
 
-async function pageOf(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
-  return { context, page: await context.newPage() };
-}
-
-const callScreen = (page: Page) => page.getByRole('dialog', { name: 'Call' });
 
 test('a user calls a host from the chat; the host accepts; both see each other; billing reaches the host; the user hangs up and rates', async ({ browser, request }) => {
   test.setTimeout(60_000);
   const host = await firstAccount(request, 2);
   // Level 1 users start with 200 diamonds: enough for a few periods.
   const user = await firstAccount(request, 1, (a) => a.userLevel === 1);
-  const h = await pageOf(browser);
-  const u = await pageOf(browser);
+  const h = await phoneOf(browser);
+  const u = await phoneOf(browser);
   await openAppAs(h.page, request, host.userId);
   await expect(h.page.getByRole('heading', { name: 'Home' })).toBeVisible();
   await openAppAs(u.page, request, user.userId, `/talk?to=${host.yxAccid}&taPath=e2e`);
@@ -61,7 +54,7 @@ test('camera and microphone allowed already: the host is rung before the camera 
   test.setTimeout(60_000);
   const host = await firstAccount(request, 2);
   const user = await firstAccount(request, 1, (a) => a.userLevel === 1);
-  const h = await pageOf(browser);
+  const h = await phoneOf(browser);
   const context = await browser.newContext({ viewport: { width: 360, height: 640 }, permissions: ['camera', 'microphone'] });
   // The camera is allowed but does not open until the test says, and then cannot be read (in use elsewhere).
   await context.addInitScript(() => {

@@ -3,17 +3,12 @@
  * (SPEC §2 /news, /newsRestricted, /talk; §3 Chat session; §5 pinning and sending; §9).
  */
 import { expect, test } from '@playwright/test';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { TEXT_PIN_LIMIT, TEXT_PIN_VIP_ONLY } from '../../machines/conversations/conversations.machine';
 import { MAX_TEXT, TEXT_TOO_LONG } from '../../machines/talk/talk.machine';
 import { TEXT_TALK_NOT_LOADED } from '../../machines/session/session.machine';
 import type { Account } from './support';
-import { accounts, firstAccount, openAppAs, tabBar, watchPage } from './support';
-
-async function pageOf(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
-  return { context, page: await context.newPage() };
-}
+import { accounts, firstAccount, openAppAs, phoneOf, tabBar, watchPage } from './support';
 
 const messages = (page: Page) => page.getByRole('list', { name: 'Messages' });
 const chats = (page: Page) => page.getByRole('list', { name: 'Chats' });
@@ -31,8 +26,8 @@ async function talkTo(page: Page, peer: Account) {
 test('a user and a host write both ways; unread counts and the News badge rise and clear on reading', async ({ browser, request }) => {
   const host = await firstAccount(request, 2);
   const user = await firstAccount(request, 1);
-  const h = await pageOf(browser);
-  const u = await pageOf(browser);
+  const h = await phoneOf(browser);
+  const u = await phoneOf(browser);
   const problems = [...watchPage(h.page), ...watchPage(u.page)];
 
   await openAppAs(h.page, request, host.userId, '/news');
@@ -70,7 +65,7 @@ test('a VIP pins five chats, pinned first, and a sixth is refused; a member who 
   const vip = await firstAccount(request, 1, (a) => a.isVip);
   const plain = await firstAccount(request, 1, (a) => !a.isVip);
   const hosts = (await accounts(request)).filter((a) => a.userType === 2).slice(-6);
-  const v = await pageOf(browser);
+  const v = await phoneOf(browser);
   await openAppAs(v.page, request, vip.userId, '/newsRestricted');
   for (const host of hosts) {
     await talkTo(v.page, host);
@@ -96,7 +91,7 @@ test('a VIP pins five chats, pinned first, and a sixth is refused; a member who 
   await expect(v.page.getByRole('button', { name: /^Unpin chat/ })).toHaveCount(5, { timeout: 10_000 });
   await v.context.close();
 
-  const p = await pageOf(browser);
+  const p = await phoneOf(browser);
   await openAppAs(p.page, request, plain.userId, `/talk?to=${hosts[0]!.yxAccid}&taPath=e2e`);
   await say(p.page, 'Hi');
   await expect(messages(p.page)).toHaveAttribute('data-sending', '0');
@@ -110,8 +105,8 @@ test('a VIP pins five chats, pinned first, and a sixth is refused; a member who 
 test('markup in a message is shown as text and runs nothing; an oversize text is refused with a reason and kept', async ({ browser, request }) => {
   const host = await firstAccount(request, 2);
   const user = await firstAccount(request, 1);
-  const h = await pageOf(browser);
-  const u = await pageOf(browser);
+  const h = await phoneOf(browser);
+  const u = await phoneOf(browser);
   const problems = [...watchPage(h.page), ...watchPage(u.page)];
   const dialogs: string[] = [];
   h.page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
@@ -141,7 +136,7 @@ test('markup in a message is shown as text and runs nothing; an oversize text is
 test("a peer's text is translated into the reader's language on request", async ({ browser, request }) => {
   const host = await firstAccount(request, 2);
   const user = await firstAccount(request, 1);
-  const h = await pageOf(browser);
+  const h = await phoneOf(browser);
   const uContext = await browser.newContext({ viewport: { width: 360, height: 640 }, locale: 'es-ES' });
   const uPage = await uContext.newPage();
   await openAppAs(uPage, request, user.userId, `/talk?to=${host.yxAccid}&taPath=e2e`);
@@ -157,7 +152,7 @@ test("a peer's text is translated into the reader's language on request", async 
 test("a peer lookup that fails is tried again: the host's name and call button come without reopening the chat", async ({ browser, request }) => {
   const host = await firstAccount(request, 2);
   const user = await firstAccount(request, 1);
-  const u = await pageOf(browser);
+  const u = await phoneOf(browser);
   let failing = true;
   let refused = 0;
   await u.page.route('**/api/anchor/batchQueryYxStat', async (route) => {
@@ -177,8 +172,8 @@ test("a peer lookup that fails is tried again: the host's name and call button c
 test('blocking a peer makes their messages refused (7101) until unblocked', async ({ browser, request }) => {
   const host = await firstAccount(request, 2);
   const user = await firstAccount(request, 1);
-  const h = await pageOf(browser);
-  const u = await pageOf(browser);
+  const h = await phoneOf(browser);
+  const u = await phoneOf(browser);
   await openAppAs(h.page, request, host.userId, `/talk?to=${user.yxAccid}&taPath=e2e`);
   await openAppAs(u.page, request, user.userId, `/talk?to=${host.yxAccid}&taPath=e2e`);
   await expect(h.page.getByText(user.nickname, { exact: true })).toBeVisible();
@@ -203,9 +198,9 @@ test('a host sends a secret message; its reader unlocks it for the price, and on
   // Seeded users at level 1 start with 200 diamonds, at level 3 with none.
   const rich = await firstAccount(request, 1, (a) => a.userLevel === 1);
   const poor = await firstAccount(request, 1, (a) => a.userLevel === 3);
-  const h = await pageOf(browser);
-  const r = await pageOf(browser);
-  const p = await pageOf(browser);
+  const h = await phoneOf(browser);
+  const r = await phoneOf(browser);
+  const p = await phoneOf(browser);
 
   for (const [reader, page] of [[rich, r.page], [poor, p.page]] as const) {
     await openAppAs(h.page, request, host.userId, `/talk?to=${reader.yxAccid}&taPath=e2e`);
@@ -237,7 +232,7 @@ test('a chat whose code cannot be fetched says so, keeps what was typed, and ope
   const all = await accounts(request);
   const user = all.filter((a) => a.userType === 1).at(-3)!;
   const host = all.filter((a) => a.userType === 2).at(-3)!;
-  const { page } = await pageOf(browser);
+  const { page } = await phoneOf(browser);
   // The chat's code (the session's per-use chunk) cannot be fetched, as when the network drops at that moment.
   let blocked = true;
   await page.route(/per-use[^/]*\.js/, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));

@@ -7,18 +7,13 @@
  * development AES key).
  */
 import { expect, test } from '@playwright/test';
-import type { Browser, Page, Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { createAesCodec } from '../../src/api/codec';
 import { DEV_AES_IV, DEV_AES_KEY } from '../../src/api/codes';
-import { VIDEO_LOCK, accounts, firstAccount, openAppAs } from './support';
+import { VIDEO_LOCK, accounts, callFromTalk, callScreen, firstAccount, openAppAs, phoneOf } from './support';
 
 const codec = createAesCodec(DEV_AES_KEY, DEV_AES_IV);
 const opened = (text: string | null) => JSON.parse(codec.decrypt(text ?? '')) as Record<string, unknown>;
-
-async function pageOf(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
-  return { context, page: await context.newPage() };
-}
 
 /**
  * Lets the first request to `path` reach the server and drops its answer (the connection is
@@ -38,14 +33,13 @@ async function loseFirstAnswer(page: Page, path: string) {
 }
 
 const messages = (page: Page) => page.getByRole('list', { name: 'Messages' });
-const callScreen = (page: Page) => page.getByRole('dialog', { name: 'Call' });
 
 test('a secret message whose payment lost its answer is unlocked again with the same key, and paid once', async ({ browser, request }) => {
   const host = await firstAccount(request, 2);
   // Seeded users at level 1 start with 200 diamonds.
   const reader = await firstAccount(request, 1, (a) => a.userLevel === 1);
-  const h = await pageOf(browser);
-  const r = await pageOf(browser);
+  const h = await phoneOf(browser);
+  const r = await phoneOf(browser);
   await openAppAs(h.page, request, host.userId, `/talk?to=${reader.yxAccid}&taPath=e2e`);
   await expect(messages(h.page)).toHaveAttribute('data-history', 'loaded');
   await h.page.getByRole('button', { name: 'Secret message' }).click();
@@ -89,15 +83,12 @@ test.describe('in a call', () => {
     const host = await firstAccount(request, 2, (a) => (a.userId - 100_001) % 6 === 0);
     const rich = (await accounts(request)).filter((a) => a.userType === 1 && a.userLevel === 0).reverse();
     const user = rich[2 + (test.info().parallelIndex % 2)]!;
-    const h = await pageOf(browser);
-    const u = await pageOf(browser);
+    const h = await phoneOf(browser);
+    const u = await phoneOf(browser);
     await openAppAs(h.page, request, host.userId);
     await expect(h.page.getByRole('heading', { name: 'Home' })).toBeVisible();
     await openAppAs(u.page, request, user.userId, `/talk?to=${host.yxAccid}&taPath=e2e`);
-    await u.page.getByRole('button', { name: `Video call ${host.nickname}` }).click();
-    await expect(callScreen(h.page)).toHaveAttribute('data-phase', 'ringing', { timeout: 10_000 });
-    await callScreen(h.page).getByRole('button', { name: 'Accept' }).click();
-    await expect(callScreen(u.page)).toHaveAttribute('data-phase', 'connected', { timeout: 15_000 });
+    await callFromTalk(u.page, h.page, host);
 
     const seen = await loseFirstAnswer(u.page, '/api/gift/send');
     const sendRoses = async () => {

@@ -3,19 +3,13 @@
  * and type tags, §9 record labels), against the real server.
  */
 import { expect, test } from '@playwright/test';
-import type { Browser } from '@playwright/test';
-import { firstAccount, openAppAs } from './support';
-
-async function pageOf(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
-  return { context, page: await context.newPage() };
-}
+import { firstAccount, openAppAs, phoneOf } from './support';
 
 test('a user sees who they follow; a refused call shows as [rejected] video call on both sides', async ({ browser, request }) => {
   const host = await firstAccount(request, 2);
   const user = await firstAccount(request, 1, (a) => a.userLevel === 1);
-  const h = await pageOf(browser);
-  const u = await pageOf(browser);
+  const h = await phoneOf(browser);
+  const u = await phoneOf(browser);
   await openAppAs(u.page, request, user.userId, '/newsRestricted');
   await u.page.getByRole('tab', { name: 'Following' }).click();
   // Seeded users follow three hosts each.

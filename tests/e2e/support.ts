@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import type { ShellAccount } from '../../server/users/users';
 
 /** An account as the dev shell lists it. */
@@ -85,6 +85,24 @@ export function watchPage(page: Page) {
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return problems;
+}
+
+/** A phone of its own (a browser context at 360 × 640) for one person of a two-person test. */
+export async function phoneOf(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 360, height: 640 } });
+  return { context, page: await context.newPage() };
+}
+
+/** The call screen, on either side. */
+export const callScreen = (page: Page) => page.getByRole('dialog', { name: 'Call' });
+
+/** The user, in a talk with the host, calls her; the host accepts; both see the call connected. */
+export async function callFromTalk(user: Page, host: Page, hostAccount: Account): Promise<void> {
+  await user.getByRole('button', { name: `Video call ${hostAccount.nickname}` }).click();
+  await expect(callScreen(host)).toHaveAttribute('data-phase', 'ringing', { timeout: 10_000 });
+  await callScreen(host).getByRole('button', { name: 'Accept' }).click();
+  await expect(callScreen(host)).toHaveAttribute('data-phase', 'connected', { timeout: 15_000 });
+  await expect(callScreen(user)).toHaveAttribute('data-phase', 'connected', { timeout: 15_000 });
 }
 
 export const tabBar = (page: Page) => page.getByRole('navigation', { name: 'Main' });

@@ -21,21 +21,11 @@ import { createServer } from '../app';
 import { SEED_PASSWORD } from '../db/seed';
 import { callAt, signInForIm } from '../testing/harness';
 import { startRealtimeServer, type RealtimeTestServer, type SeededUser } from './testing';
+import { seededRandom } from '../testing/random';
 
 const WebSocketImpl = WebSocket as unknown as WebSocketImpl;
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Small deterministic PRNG (mulberry32), so a failing run can be replayed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((x, y) => x - y);
@@ -158,7 +148,7 @@ describe('[fault] IM under socket resets', () => {
     const RESETS = 20;
     /** Of the resets, this many cut A right after the hub stored its message, so that the answer is lost. */
     const LOST_ANSWERS = 5;
-    const rand = random(Number(process.env.FAULT_SEED ?? 20261121));
+    const rand = seededRandom(Number(process.env.FAULT_SEED ?? 20261121));
     const resetAt = new Map<number, 'a' | 'b' | 'a-after-store'>();
     while (resetAt.size < RESETS - LOST_ANSWERS) resetAt.set(1 + Math.floor(rand() * (TOTAL - 50)), rand() < 0.5 ? 'a' : 'b');
     while (resetAt.size < RESETS) resetAt.set(1 + Math.floor(rand() * (TOTAL - 50)), 'a-after-store');

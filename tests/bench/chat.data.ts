@@ -14,20 +14,9 @@ export const MESSAGES = 10_000;
  * every SVG image, which is not what the app's pictures cost on a phone.)
  */
 import PICTURE from './picture.png';
+import { seededRandom } from '../../server/testing/random';
 // Times relative to now, so the newest sessions are "today" (shown as a time) as they would be.
 const NOW = Date.now();
-
-/** mulberry32: small, fast, good enough for spreading made-up data. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const WORDS = (
   'hello hi there how are you today fine thanks call me later tonight gift love the show '
@@ -51,7 +40,7 @@ function messageKind(random: () => number, i: number): Pick<ImMessage, 'type' | 
 
 /** 200 sessions, newest first as the IM gives them, with varied previews and unread counts. */
 export function benchConversations(): ImConversation[] {
-  const random = seeded(200);
+  const random = seededRandom(200);
   return Array.from({ length: SESSIONS }, (_, i): ImConversation => {
     const to = `peer${String(i).padStart(3, '0')}`;
     const kind = messageKind(random, i);
@@ -78,7 +67,7 @@ export function benchProfiles(accounts: readonly string[]): Record<string, ChatP
 
 /** 10,000 messages in time order (oldest first), both ways; the last few of ours still sending or failed. */
 export function benchMessages(): TalkMessage[] {
-  const random = seeded(10_000);
+  const random = seededRandom(10_000);
   const start = NOW - MESSAGES * 90_000;
   return Array.from({ length: MESSAGES }, (_, i): TalkMessage => {
     const status = i === MESSAGES - 1 ? 'sending' : i === MESSAGES - 3 ? 'failed' : 'sent';

@@ -3,6 +3,7 @@
  * ages, countries, prices and online status. A seeded generator keeps every run the same.
  */
 import type { HostCard, OnlineStatus } from '../../machines/home-list/home-list.port';
+import { seededRandom } from '../../server/testing/random';
 
 export const HOSTS = 1000;
 
@@ -37,19 +38,9 @@ export async function makeCovers(): Promise<string[]> {
   }));
 }
 
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function benchHosts(covers: readonly string[], count = HOSTS): HostCard[] {
-  const random = seeded(7);
+  const random = seededRandom(7);
   return Array.from({ length: count }, (_, i): HostCard => {
     const [countryName, countryCode] = COUNTRIES[i % COUNTRIES.length]!;
     const status: OnlineStatus = i < 120 ? (random() < 0.2 ? 2 : 1) : 3;

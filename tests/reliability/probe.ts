@@ -81,14 +81,5 @@ export async function inParallel<T>(items: readonly T[], limit: number, work: (i
   await Promise.all(lanes);
 }
 
-/** A seeded pseudo-random generator (mulberry32), so that a run can be repeated. */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded pseudo-random generator, so that a run can be repeated. */
+export { seededRandom as random } from '../../server/testing/random';

@@ -1,0 +1,14 @@
+/**
+ * A seeded pseudo-random generator (mulberry32): small, fast and repeatable, so a test, a probe or
+ * made-up bench data can be run again exactly. Not for anything secret.
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -2,6 +2,10 @@ import { defineConfig } from '@playwright/test';
 import { findChromium } from './scripts/chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4310);
+// Another port gets its own build and database, so two runs of the suite can go side by side.
+const DIST = process.env.E2E_DIST_DIR ?? (process.env.E2E_PORT ? `.tmp/dist-${PORT}` : 'dist');
+process.env.E2E_DIST_DIR = DIST; // specs that start their own server serve the same build
+const DATA = process.env.E2E_PORT ? `.tmp/e2e-${PORT}` : '.tmp/e2e';
 export const baseURL = `http://localhost:${PORT}`;
 
 /** Flags for headless Debian Chromium on a closed network (see README), plus fake media devices. */
@@ -28,12 +32,12 @@ export default defineConfig({
   },
   webServer: {
     // A fresh database every run; the app is built first so the server serves the current code.
-    command: `npx vite build --logLevel warn && rm -rf .tmp/e2e && npx tsx server/main.ts`,
+    command: `npx vite build --logLevel warn --outDir ${DIST} --emptyOutDir && rm -rf ${DATA} && npx tsx server/main.ts`,
     // Enough accounts that parallel tests never share one (a second IM login kicks the first).
     // Calls bill every 2 s here, so a billing period passes within a test. The build keeps the
     // inspector (VITE_INSPECTOR=1), which inspector.spec checks.
     env: {
-      PORT: String(PORT), DB_PATH: '.tmp/e2e/app.db', DIST_DIR: 'dist', SEED_HOSTS: '120', SEED_USERS: '120', CALL_BILLING_PERIOD_MS: '2000',
+      PORT: String(PORT), DB_PATH: `${DATA}/app.db`, DIST_DIR: DIST, SEED_HOSTS: '120', SEED_USERS: '120', CALL_BILLING_PERIOD_MS: '2000',
       VITE_INSPECTOR: '1',
     },
     url: `${baseURL}/shell`,

@@ -20,7 +20,7 @@ export interface ServerProcess {
  */
 export function serverProcess(port: number, name: string, env: Record<string, string> = {}): ServerProcess {
   const baseURL = `http://localhost:${port}`;
-  const dir = `.tmp/e2e-${name}`;
+  const dir = `.tmp/e2e-${port}-${name}`;
   rmSync(dir, { recursive: true, force: true });
   let child: ChildProcess | null = null;
 

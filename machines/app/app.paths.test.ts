@@ -169,5 +169,8 @@ describe('[§4 Login] where a settled session lands', () => {
     ['restricted', '/mine', '/mineRestricted'], ['restricted', '/circle', '/newsRestricted'],
     ['host', '/newsRestricted', '/news'], ['host', '/mineRestricted', '/mine'],
     ['host', '/talk?to=a', '/talk?to=a'], ['restricted', '/wallet', '/wallet'],
+    // SPEC §6: going live and its results are the host's; a viewer's room is anyone's.
+    ['restricted', '/liveSetting', '/newsRestricted'], ['restricted', '/liveEnds?x=1', '/newsRestricted'],
+    ['host', '/liveSetting', '/liveSetting'], ['host', '/liveEnds', '/liveEnds'], ['restricted', '/liveRoom?anchorId=7', '/liveRoom?anchorId=7'],
   ] as const)('%s on %s goes to %s', (mode, path, expected) => expect(pathForMode(mode, path)).toBe(expected));
 });

@@ -12,6 +12,11 @@ export const LOGIN_PATH = '/login';
  * else a visitor is taken home.
  */
 export const VISITOR_PATHS: readonly string[] = ['/newsRestricted', '/mineRestricted', '/userProfile'];
+/**
+ * What only a host may open (SPEC §6 Host: live): setting up a live and its results. A
+ * non-host who reaches one by its address lands on their news, as on the host's tab roots.
+ */
+export const HOST_ONLY_PATHS: readonly string[] = ['/liveSetting', '/liveEnds'];
 
 export type AppMode = 'host' | 'restricted';
 
@@ -26,10 +31,12 @@ export const isVisitorPath = (path: string): boolean => VISITOR_PATHS.includes(p
 
 /**
  * Where a path sends a person of `mode`: the other mode's tab roots map onto this mode's
- * (a non-host on `/news` goes to `/newsRestricted`), everything else stays.
+ * (a non-host on `/news` goes to `/newsRestricted`), a host-only screen takes a non-host to
+ * their news, everything else stays.
  */
 export function pathForMode(mode: AppMode, path: string): string {
   const pathname = pathnameOf(path);
+  if (mode === 'restricted' && HOST_ONLY_PATHS.includes(pathname)) return homeFor(mode);
   if (mode === 'restricted' && NORMAL_TAB_PATHS.includes(pathname)) {
     return pathname === '/mine' ? '/mineRestricted' : '/newsRestricted';
   }

@@ -1,7 +1,8 @@
 /**
  * The lazy route tree of SPEC §2. Guards only read the root actor's snapshot: signed out
  * on a protected path goes to /login, signed in on a public path goes home, each mode
- * is kept on its own tab roots (a non-host on /news lands on /newsRestricted), and a visitor
+ * is kept on its own tab roots (a non-host on /news lands on /newsRestricted), a non-host is
+ * kept off the host-only screens (app.paths.ts HOST_ONLY_PATHS: to /newsRestricted), and a visitor
  * (SPEC §6) is kept to the visitor's paths (a deep link to /talk or /wallet goes home).
  */
 import {

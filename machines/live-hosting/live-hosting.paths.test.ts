@@ -38,7 +38,7 @@ const BEAT = afterEvent('heartbeat', 'liveHeartbeat.resting');
 
 const samples: AnyEventObject[] = [
   done('checkPermission'), fail('checkPermission', new LiveApiError(1000, 'Only hosts can go live.')),
-  done('begin', room), fail('begin', new Error('network')),
+  done('begin', room), fail('begin', new Error('network')), fail('begin', new LiveApiError(1000, 'You cannot go live during a call.')),
   done('publish'), fail('publish', new MediaError('permissionDenied')),
   done('leaveChannel'), fail('leaveChannel', new Error('already out')),
   done('republish'), fail('republish', new Error('camera gone')),
@@ -170,7 +170,11 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
     if (e.type === 'system.boosting') expect(snapshot.matches({ onAir: { exposure: 'boosted' } })).toBe(e.on === true && onAir);
     // Going live refused: the server's words, else general ones; nothing to undo.
     if (snapshot.matches('failed')) {
-      expect(out).toEqual([{ type: 'live.toast', text: e.error instanceof LiveApiError ? e.error.message : TEXT_GO_LIVE_FAILED }]);
+      const said = e.error instanceof LiveApiError ? e.error.message : TEXT_GO_LIVE_FAILED;
+      expect(out).toEqual([{ type: 'live.toast', text: said }]);
+      // The attempt is over (/liveSetting stops waiting) with what was said, and nothing went on air.
+      expect(snapshot.status).toBe('done');
+      expect(snapshot.output).toEqual({ title: ctx.setting.title, code: null, text: said, stats: null });
       expect(api.pending.count('end')).toBe(0);
     }
     // Why it ends, as the summary says.

@@ -121,8 +121,12 @@ describe('Scenario: a viewer through the session', () => {
     host.actor.send({ type: 'live.begin', setting: { title: 'Evening', privateCallOpen: true } });
     await flush();
     const { actor } = session(2, userInput);
+    // Going live is the server's to allow: a non-host's attempt ends with its words.
     actor.send({ type: 'live.begin', setting: { title: 'not a host', privateCallOpen: false } });
-    expect(selectLiveRooms(actor.getSnapshot())!.getSnapshot().value).toBe('idle');
+    await flush();
+    const rooms = selectLiveRooms(actor.getSnapshot())!.getSnapshot();
+    expect(rooms.value).toBe('idle');
+    expect(rooms.context.lastLive).toEqual({ title: 'not a host', code: null, text: 'Only hosts can go live.', stats: null });
     actor.send({ type: 'live.watch', hostUserId: 1 });
     await flush();
     const viewing = selectLiveViewing(selectLiveRooms(actor.getSnapshot())?.getSnapshot())!;

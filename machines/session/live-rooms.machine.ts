@@ -5,12 +5,17 @@
  * are reached through this machine (systemId `live`) and its children, not a systemId of
  * their own: a second live of the same kind would otherwise race the first one's name.
  *
- *   idle ─live.begin (hosts)─▶ hosting ─done─▶ idle (the summary kept for /liveEnds)
+ *   idle ─live.begin─▶ hosting ─done─▶ idle (the summary kept for /liveEnds)
  *   idle ─live.watch─▶ viewing ─done (left)─▶ idle
+ *
+ * Whether the signed-in person may go live is the server's to say: a begin always reaches the
+ * live's permission check, and a refusal ends the attempt with the server's words (the
+ * summary, code null). Only hosts are offered /liveSetting (app.paths.ts HOST_ONLY_PATHS).
  *
  * A live's code is not the first screens': each of hosting and viewing first loads it
  * (`loading`), then spawns the live from the loader's answer with the input kept meanwhile in
- * context (`pendingLive`) and runs it (`running`); a load that fails is told and goes idle.
+ * context (`pendingLive`) and runs it (`running`); a load that fails is told and goes idle (a
+ * begin whose code could not be fetched ends as a refused one does, with what was told).
  *
  * A long-lived child of the session (systemId `live`, where the session's §4 table sends the
  * live system messages): it hands 44 / 63 / 64 and a beauty failure to the live being hosted,
@@ -39,7 +44,6 @@ export const TEXT_LIVE_NOT_LOADED = 'The live room could not be opened. Check th
 const notComposed = () => Promise.reject(new Error('The live rooms were not composed with their lives'));
 
 export interface LiveRoomsInput {
-  isHost: boolean;
   /** How the signed-in person enters a room's chat (IM account and token, nick, avatar, ext). */
   entry: ChatroomEntry;
 }
@@ -52,7 +56,7 @@ export interface LiveRoomsContext extends LiveRoomsInput {
 }
 
 export type LiveRoomsEvent =
-  /** SPEC §2 /liveSetting: the host goes live. */
+  /** SPEC §2 /liveSetting: the host goes live (the server may refuse). */
   | { type: 'live.begin'; setting: LiveSetting }
   /** SPEC §2 /liveRoom: watch a host's room. */
   | { type: 'live.watch'; hostUserId: number }
@@ -90,13 +94,18 @@ export const liveRoomsMachine = setup({
     loadViewing: fromPromise<LiveViewingLogic>(notComposed),
   },
   guards: {
-    isHost: ({ context }) => context.isHost,
     /** The host is taking the call or is in it (not while it only rings). */
     callTaken: ({ event }) => event.type === 'call.changed' && (event.state === 'callConnecting' || event.state === 'connected'),
   },
   actions: {
     output: emit((_, params: LiveRoomsOutput) => params),
     notLoaded: emit({ type: 'child.toast', text: TEXT_LIVE_NOT_LOADED } as LiveRoomsOutput),
+    /** A begin that could not start its live ends as a refused one: /liveSetting stops waiting and says why. */
+    beginNotLoaded: assign({
+      lastLive: ({ context }): LiveSummary | null => (context.pendingLive !== null && 'setting' in context.pendingLive
+        ? { title: context.pendingLive.setting.title, code: null, text: TEXT_LIVE_NOT_LOADED, stats: null }
+        : context.lastLive),
+    }),
     toHosting: sendTo('liveHosting', ({ event }) => event),
     // The loaded logic is spawned as it is (it is not one of `actors`, hence `as never`).
     startHosting: enqueueActions(({ context, enqueue, event }) => {
@@ -127,9 +136,7 @@ export const liveRoomsMachine = setup({
   states: {
     idle: {
       on: {
-        'live.begin': {
-          guard: 'isHost', target: 'hosting', actions: assign({ lastLive: null, pendingLive: ({ event }) => ({ setting: event.setting }) }),
-        },
+        'live.begin': { target: 'hosting', actions: assign({ lastLive: null, pendingLive: ({ event }) => ({ setting: event.setting }) }) },
         'live.watch': { target: 'viewing', actions: assign({ pendingLive: ({ event }) => ({ hostUserId: event.hostUserId }) }) },
       },
     },
@@ -144,7 +151,7 @@ export const liveRoomsMachine = setup({
             id: 'loadHosting',
             src: 'loadHosting',
             onDone: { target: 'running', actions: ['startHosting', assign({ pendingLive: null })] },
-            onError: { target: '#liveRooms.idle', actions: ['notLoaded', assign({ pendingLive: null })] },
+            onError: { target: '#liveRooms.idle', actions: ['notLoaded', 'beginNotLoaded', assign({ pendingLive: null })] },
           },
         },
         running: {

@@ -176,7 +176,6 @@ export const sessionMachine = setup({
       input: ({ context }) => {
         const p = context.profile;
         return {
-          isHost: context.isHost,
           entry: {
             account: context.account, token: context.token, nick: p?.nick || context.account, ...(p?.avatar ? { avatar: p.avatar } : {}),
             ext: { isVip: context.isVip, isNewUser: p?.isNewUser ?? false, userLevel: p?.userLevel ?? 0 },

@@ -75,7 +75,7 @@ export function liveWorld() {
   /** The session's live rooms (as the session runs them) for `p`, over the same service; `mode` of the live API. */
   const rooms = (p: Person = HOST, mode: 'auto' | 'manual' = 'auto') => {
     const ports = { api: new FakeLiveApi(lives, p.userId, mode), media: new FakeLiveMedia(channels), chatroom: new FakeChatroomPort(chatrooms), gifts: giftsOf(p) };
-    const actor = createActor(composeLiveRooms(ports), { input: { isHost: true, entry: entry(p) }, clock }).start();
+    const actor = createActor(composeLiveRooms(ports), { input: { entry: entry(p) }, clock }).start();
     return { actor, ports };
   };
 

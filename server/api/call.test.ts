@@ -12,7 +12,7 @@ import { callWorld, noticesOf } from '../testing/calls';
 import { SYSTEM_SENDER_ACCID } from '../../machines/system-messages/system-sender';
 import { TEXT_INVALID_REQUEST, TEXT_SESSION_EXPIRED } from './transport';
 
-const { createCall, joinCall, endCall, callRate, callRecordList, callRecordDetail, blockUser } = endpoints;
+const { createCall, joinCall, callTerms, endCall, callRate, callRecordList, callRecordDetail, blockUser } = endpoints;
 
 const world = callWorld({
   // Periods of a minute: within these tests only the first period (charged on joining) is taken.
@@ -229,6 +229,37 @@ describe('[§7] joinCall and endCall', () => {
       .toEqual({ code: ResultCode.invalidRequest, message: TEXT_CALL_ENDED });
     expect(world.server.app.calls.charge(row.id, 1)).toBe('closed');
     expect(wallet(id('user5')).diamonds).toBe(start.user - 30);
+  });
+
+  it('[§6] tells a party what the call costs: a paying callee the price, the VIP discount and the balance before taking it; the host no balance', async () => {
+    // host2 (40 a minute) calls user2, a VIP with the app open: floor(40 × 80 / 100) = 32, "20 % off".
+    const open = await world.people.presence(p.user2!);
+    const placed = await world.server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: id('user2'), callType: 10 }, as('host2'));
+    expect(placed.data).toMatchObject({ videoPrice: 32, listPrice: 40, callDiscount: 80 });
+    expect(placed.data).not.toHaveProperty('balance');
+    const channelId = placed.data!.channelId;
+    const before = wallet(id('user2')).diamonds;
+    expect((await world.server.call(callTerms, { searchValue: channelId }, as('user2'))).data).toEqual({
+      videoPrice: 32, listPrice: 40, callDiscount: 80, billingPeriodMs: 60_000, youPay: true, balance: before,
+    });
+    expect((await world.server.call(callTerms, { searchValue: channelId }, as('host2'))).data).toEqual({
+      videoPrice: 32, listPrice: 40, callDiscount: 80, billingPeriodMs: 60_000, youPay: false,
+    });
+    expect(await world.server.call(callTerms, { searchValue: channelId }, as('user1')))
+      .toEqual({ code: ResultCode.invalidRequest, message: TEXT_CALL_NOT_FOUND });
+    // Taken, the first period (a minute's price) is charged at once: a call hung up seconds later cost that period, no more.
+    expect((await world.server.call(joinCall, { idempotencyKey: randomUUID(), searchValue: channelId }, as('user2'))).code).toBe(ResultCode.success);
+    await hangUp('host2', channelId);
+    expect(wallet(id('user2')).diamonds).toBe(before - 32);
+    expect(callRow(channelId)).toMatchObject({ periods: 1, call_income: 32 });
+    await open.call('status', { code: PresenceCode.offline });
+
+    // A user who pays in full is told no discount.
+    const full = await place('user1', 'host1');
+    expect((await world.server.call(callTerms, { searchValue: full }, as('user1'))).data).toEqual({
+      videoPrice: 30, listPrice: 30, billingPeriodMs: 60_000, youPay: true, balance: wallet(id('user1')).diamonds,
+    });
+    await hangUp('user1', full);
   });
 
   it('[§8 1080] ends a call whose payer can no longer pay the first period when it is taken', async () => {

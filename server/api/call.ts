@@ -11,7 +11,7 @@ import { PresenceCode } from '../../machines/ports/presence.port';
 import { MESSAGE_DIAMOND_NOT_ENOUGH, MESSAGE_NO_MATCH_USER, ResultCode } from '../../src/api/codes';
 import { call } from '../../src/api/contract';
 import {
-  CallRefusalCode, CallStatus, TEXT_CALL_BUSY, TEXT_CALL_ENDED, TEXT_CALL_NOT_FOUND, TEXT_CALL_PAIR, TEXT_CALL_SELF,
+  CallRefusalCode, CallStatus, HangupReason, TEXT_CALL_BUSY, TEXT_CALL_ENDED, TEXT_CALL_NOT_FOUND, TEXT_CALL_PAIR, TEXT_CALL_SELF,
   TEXT_CALL_UNAVAILABLE, TEXT_HOST_CANNOT_CALL, TEXT_NOT_CALLEE, VIP_CALL_DISCOUNT_KEY, discountedPrice,
   type CallInfo, type CallRecord,
 } from '../../src/api/contract/call';
@@ -47,6 +47,7 @@ interface RecordRow {
   connected_at: number | null;
   ended_at: number | null;
   hangup_reason: number | null;
+  ended_by: number | null;
   end_cause: string | null;
   periods: number;
   call_income: number;
@@ -76,7 +77,7 @@ export function callHandlers(
        user_type = @userType, abnormal = @abnormal, created_at = @time`,
   );
   const RECORD_SELECT = `SELECT c.channel_id, c.caller_id, c.call_type, c.status, c.price, c.created_at, c.connected_at, c.ended_at,
-      c.hangup_reason, c.end_cause, c.periods, c.call_income, c.gift_income,
+      c.hangup_reason, c.ended_by, c.end_cause, c.periods, c.call_income, c.gift_income,
       p.id AS peer_id, p.yx_accid AS peer_accid, p.nickname AS peer_nickname, p.icon AS peer_icon, p.user_type AS peer_type
     FROM calls c JOIN users p ON p.id = CASE WHEN c.caller_id = @me THEN c.callee_id ELSE c.caller_id END`;
   const recordPage = db.prepare<{ me: number; limit: number; offset: number }, RecordRow>(
@@ -93,6 +94,12 @@ export function callHandlers(
     return Number.isInteger(value) && value >= 1 && value <= 100 ? value : 100;
   }
 
+  /** The VIP discount a payer gets (percent paid, SPEC §6), or undefined when none applies. */
+  function discountOf(payer: Pick<Party, 'is_vip'>): number | undefined {
+    const discount = vipDiscount();
+    return payer.is_vip === 1 && discount < 100 ? discount : undefined;
+  }
+
   /** Can the callee take a call now? Presence online or busy, or signalling up and the app not hidden. */
   function reachable(callee: PersonRow): boolean {
     if (callee.grp === OnlineGroupStatus.online || callee.grp === OnlineGroupStatus.busy) return true;
@@ -106,6 +113,12 @@ export function callHandlers(
     if (!row || (row.caller_id !== userId && row.callee_id !== userId)) throw refuse(TEXT_CALL_NOT_FOUND);
     return row;
   }
+
+  /** SPEC §4 hangup reasons as `me` sees the call's end: 1 mine, 2 the other party's, 6 weak network for both. */
+  const readersReason = (row: RecordRow, me: number): number | null => {
+    if (row.hangup_reason !== HangupReason.local || row.ended_by === null) return row.hangup_reason;
+    return row.ended_by === me ? HangupReason.local : HangupReason.remote;
+  };
 
   const toRecord = (row: RecordRow, me: number): z.input<typeof CallRecord> => ({
     channelId: row.channel_id,
@@ -122,7 +135,7 @@ export function callHandlers(
     callConnectTime: row.connected_at,
     callEndTime: row.ended_at,
     callDuration: row.connected_at === null ? 0 : Math.floor(((row.ended_at ?? Date.now()) - row.connected_at) / 1000),
-    hangupReason: row.hangup_reason,
+    hangupReason: readersReason(row, me),
     endCause: row.end_cause,
     periods: row.periods,
     callIncome: row.call_income,
@@ -160,7 +173,8 @@ export function callHandlers(
     }
 
     const listPrice = hostId === callee.id ? callee.video_price : person.get({ caller: me, id: hostId })!.video_price;
-    const price = payer.is_vip === 1 ? discountedPrice(listPrice, vipDiscount()) : listPrice;
+    const discount = discountOf(payer);
+    const price = discount === undefined ? listPrice : discountedPrice(listPrice, discount);
     if (wallets.diamonds(payer.id) < price) throw new ApiError(CallRefusalCode.balance, MESSAGE_DIAMOND_NOT_ENOUGH);
 
     const row = calls.open({ callerId: me, calleeId: callee.id, payerId: payer.id, hostId, callType, price, listPrice }, after);
@@ -182,6 +196,7 @@ export function callHandlers(
       ringTimeoutMs: calls.ringTimeout(),
       // Only the payer's own balance: a host who calls a user is not told the user's.
       ...(payer.id === me ? { balance: wallets.diamonds(me) } : {}),
+      ...(discount === undefined ? {} : { callDiscount: discount }),
     };
   }
 
@@ -209,6 +224,22 @@ export function callHandlers(
         }
         return { answer: {}, after: done };
       });
+    },
+
+    callTerms(ctx) {
+      const me = requireSession(ctx).userId;
+      const row = partyCall(ctx.body.searchValue, me);
+      const youPay = row.payer_id === me;
+      // The discount the call was priced with: the payer's, when the stored price is below the list price.
+      const discount = row.price < row.list_price ? discountOf(party.get(row.payer_id) ?? { is_vip: 0 }) : undefined;
+      return {
+        videoPrice: row.price,
+        listPrice: row.list_price,
+        ...(discount === undefined ? {} : { callDiscount: discount }),
+        billingPeriodMs: calls.billingPeriodMs,
+        youPay,
+        ...(youPay ? { balance: wallets.diamonds(me) } : {}),
+      };
     },
 
     endCall(ctx) {

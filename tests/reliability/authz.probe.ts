@@ -212,6 +212,8 @@ async function crossUser(server: ProbeServer, attempts: Attempt[], note: (text: 
     tried("rate another's call", 'user', ok(rated));
     const detail = await api(base, endpoints.callRecordDetail.path, { channelId: call1.channelId }, b!.token, { from: b!.from });
     tried("read another's call record", 'user', ok(detail));
+    const terms = await api(base, endpoints.callTerms.path, { searchValue: call1.channelId }, b!.token, { from: b!.from });
+    tried("read another's call terms (price and balance)", 'user', ok(terms));
   } finally {
     for (const socket of sockets) socket.close();
   }

@@ -30,11 +30,25 @@
  * type 0 {channelId}. A caller who creates a call while still in an older one ends the older
  * one first (a left-over of a reload or a crash; this stops its billing). joinCall by the
  * callee makes it in progress (3) and charges the first period at once, then one period every
- * billing period while connected. endCall by either side: while ringing it is cancel (2;
- * when the callee ends it, a refusal: the caller gets -3 type 1 'The other party has
- * refused.'); while connected hung up (4) with the hangupReason. Not answered within the ring
- * time-out (30 s unless configured): timeout (5). The server ends a connected call itself
- * when the payer cannot pay the next period (endCause 'balance') and when a party is known
+ * billing period while connected.
+ *
+ * Who ended a call is what the server saw first, never what an app claims: the end intent of an
+ * authenticated party, either its end signal (cancel 1, reject 3, hangup 4) as the hub relays it
+ * or its endCall, whichever reaches the server first; the other party's end that follows (told
+ * by that signal) changes nothing. While ringing the caller's end is a cancel (2, endCause
+ * 'cancel') and the callee's a refusal (2, 'reject': the caller gets -3 type 1 'The other party
+ * has refused.'; a reject signal that says busy or unavailable is 'busy' or 'unavailable', with
+ * no -3 type 1); connected it is hung up (4, 'hangup'). The record keeps the ender (`ended_by`)
+ * and the ender's own reason: 1, or 6 when its endCall (or its hangup signal's payload `reason`)
+ * says weak network; the records show it per reader (1 for the ender, 2 for the other party, 6
+ * for both). An endCall with hangupReason 2 ("the other side ended it") that reaches the server
+ * before any end of that other side is nobody's intent: the call ends as 'dropped', reason 6,
+ * ended by nobody. A ring (signalling action 0 or 10) that the hub cannot deliver because the
+ * callee has no signalling connection ends the ringing call at once as 'unavailable' (ended by
+ * nobody); the callee gets -3 type 3 {channelId, content: "You missed a call from …"}.
+ *
+ * Not answered within the ring time-out (30 s unless configured): timeout (5). The server ends
+ * a connected call itself when the payer cannot pay the next period (endCause 'balance') and when a party is known
  * to be gone (presence offline for the server's offline grace, without a signalling socket:
  * endCause 'offline') or when charging a period failed 3 times in a row (endCause 'deduction',
  * SPEC §3 deductionErrMaxNum); both sides then get -3 type 3 {channelId, content} and a signalling
@@ -70,6 +84,8 @@ export const TEXT_CALL_END_BALANCE = 'Not enough diamonds to continue: the call 
 export const TEXT_CALL_END_OFFLINE = 'The other party lost the connection: the call has ended.';
 export const TEXT_CALL_END_TIMEOUT = 'No answer: the call has ended.';
 export const TEXT_CALL_END_DEDUCTION = 'The call could not be charged: the call has ended.';
+/** -3 type 3 content to a callee whose app could not be rung (endCause 'unavailable'): who called. */
+export const missedCallText = (callerNick: string): string => `You missed a call from ${callerNick}.`;
 
 /**
  * SPEC §3 Call info deductionErrMaxNum, §9 "deduction max 3": a connected call whose period
@@ -112,6 +128,18 @@ export const EndCause = {
   replaced: 'replaced',
   /** Charging a period failed DEDUCTION_ERR_MAX_NUM times in a row (not for want of diamonds). */
   deduction: 'deduction',
+  /** The callee's app turned the ring down as busy (it is in another call). */
+  busy: 'busy',
+  /**
+   * The callee could not be rung: the caller's ring found no signalling connection of hers (the
+   * hub saw it fail), or her app could not take the call (its reject said so).
+   */
+  unavailable: 'unavailable',
+  /**
+   * A party's app said the other side had gone (its media left without a word, hangupReason 2)
+   * while the server had no end from that side: nobody's intent ended it (weak network).
+   */
+  dropped: 'dropped',
 } as const;
 export type EndCause = (typeof EndCause)[keyof typeof EndCause];
 
@@ -158,6 +186,11 @@ export const CallInfo = z.object({
    * the call screen starts from this and goes on with videoPrice per billing period.
    */
   balance: z.optional(z.number()),
+  /**
+   * Reference-server addition: the VIP shop's callDiscount (percent paid, SPEC §6) when the
+   * payer is a VIP and the discount applies; the app shows it as "100 − d % off".
+   */
+  callDiscount: z.optional(z.number()),
 });
 
 export const createCall = defineEndpoint({
@@ -191,8 +224,37 @@ export const joinCall = defineEndpoint({
 });
 
 /**
+ * What a call costs, as one of its parties asks it (reference-server extension; SPEC §7 names
+ * no path for it): the price a period after the VIP discount (`videoPrice`), the price before
+ * it, the discount when it applies (percent paid), the billing period, whether the asker pays,
+ * and then the asker's diamonds. A user called by a host pays (see above) and is rung by the
+ * host's app, whose ring says nothing trusted about money: the callee's app asks this as it
+ * rings, so that the payer sees the price and the balance before taking the call.
+ * searchValue: the channel id; TEXT_CALL_NOT_FOUND for anyone not in the call.
+ */
+export const CallTerms = z.object({
+  videoPrice: z.number(),
+  listPrice: z.number(),
+  callDiscount: z.optional(z.number()),
+  billingPeriodMs: z.number(),
+  youPay: z.boolean(),
+  /** The asker's diamonds now, when the asker pays. */
+  balance: z.optional(z.number()),
+});
+export type CallTerms = z.output<typeof CallTerms>;
+
+export const callTerms = defineEndpoint({
+  path: '/api/call/record/v2/callTerms',
+  method: 'POST',
+  auth: 'session',
+  request: z.object({ searchValue: channelId }),
+  response: CallTerms,
+});
+
+/**
  * Reference-server extension (SPEC §7 names no path for it): either side ends the call
- * (hangupReason 1 local, 2 remote, 6 weak network); billing stops. Ending twice is not an error.
+ * (hangupReason 1 local, 2 remote, 6 weak network, as the app saw it); billing stops. Ending
+ * twice is not an error. Who ended it is decided as the lifecycle above says, not by the reason.
  */
 export const endCall = defineEndpoint({
   path: '/api/call/record/v2/endCall',
@@ -247,6 +309,7 @@ export const CallRecord = z.object({
   callEndTime: z.nullable(z.number()),
   /** Seconds connected (0 when never connected). */
   callDuration: z.number(),
+  /** SPEC §4 hangup reason as the reader sees it: 1 the reader ended it, 2 the other party did, 6 weak network; null when the server ended it. */
   hangupReason: z.nullable(z.number()),
   endCause: z.nullable(z.string()),
   /** Periods charged and the diamonds they moved (what the payer paid and the host earned). */

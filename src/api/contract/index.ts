@@ -65,6 +65,7 @@ export const endpoints = {
   liveGiftTask: live.liveGiftTask,
   createCall: call.createCall,
   joinCall: call.joinCall,
+  callTerms: call.callTerms,
   endCall: call.endCall,
   callRate: call.callRate,
   callRecordList: call.callRecordList,

@@ -170,7 +170,8 @@ describe('[§4 Live state] going live, watching, gifts, wishlist, stats', () => 
       .toEqual({ code: ResultCode.invalidRequest, message: TEXT_LIVE_HOSTS_ONLY });
     expect(await server.call(liveHeartBeatV2, {}, as('user1'))).toEqual({ code: ResultCode.invalidRequest, message: TEXT_LIVE_HOSTS_ONLY });
     expect((await server.call(checkLiveBroadcastPermission, {}, as('host1'))).data).toEqual({ allowed: true, living: false });
-    // Nothing to end or update yet.
+    // Nothing to end or update yet, and no live to show the stats of.
+    expect(await server.call(queryLiveStat, {}, as('host1'))).toMatchObject({ code: ResultCode.success, data: null });
     expect(await server.call(endLiveRoom, {}, as('host1'))).toEqual({ code: ResultCode.invalidRequest, message: TEXT_LIVE_NOT_LIVE });
     expect(await server.call(updatePrivateCall, { privateCallOpen: false }, as('host1')))
       .toEqual({ code: ResultCode.invalidRequest, message: TEXT_LIVE_NOT_LIVE });

@@ -204,7 +204,12 @@ export function liveHandlers(
     queryLiveStat(ctx) {
       const me = requireHost(ctx);
       const { agoraChannelId } = ctx.body;
-      const room = agoraChannelId === undefined ? live.latestOf(me) : live.byChannel(agoraChannelId);
+      if (agoraChannelId === undefined) {
+        // Never live: nothing to show, which is no error.
+        const latest = live.latestOf(me);
+        return latest ? live.stat(latest) : null;
+      }
+      const room = live.byChannel(agoraChannelId);
       if (!room || room.user_id !== me) throw refuse(TEXT_LIVE_NOT_FOUND);
       return live.stat(room);
     },

@@ -284,13 +284,16 @@ export const setAnchorWishlist = defineEndpoint({
   response: z.array(LiveWish),
 });
 
-/** A room's stats (agoraChannelId: one of the caller's rooms; the caller's latest without it). */
+/**
+ * A room's stats (agoraChannelId: one of the caller's rooms, else TEXT_LIVE_NOT_FOUND; without
+ * it the caller's latest, or null when the caller has never gone live: /liveEnds has nothing to show).
+ */
 export const queryLiveStat = defineEndpoint({
   path: '/api/agora/live/queryLiveStat',
   method: 'POST',
   auth: 'session',
   request: z.object({ agoraChannelId: z.optional(z.string().check(z.minLength(1), z.maxLength(128))) }),
-  response: LiveStat,
+  response: z.nullable(LiveStat),
 });
 
 /** Joins the host's room (searchValue: the host's user id); see the file comment. */

@@ -2,7 +2,8 @@
 /**
  * Screen tests of /liveEnds (SPEC §2: duration, viewers, gifts, income): the figures of the
  * live that just ended come from its summary; after a reload (no summary) or without stats
- * they are asked of the server, and a failure says so with a retry.
+ * they are asked of the server, and a failure says so with a retry; with no live at all, an
+ * empty state.
  */
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { queryLiveStat } from '../../api/contract/live';
 import { ServicesContext } from '../../app/services';
 import { fakeServices, refusal } from '../../app/services.fake';
 import type { FakeHandler, FakeServices } from '../../app/services.fake';
-import { LiveEndsView, TEXT_NO_FIGURES } from './LiveEndsView';
+import { LiveEndsView, TEXT_NO_FIGURES, TEXT_NO_LIVE, TEXT_NO_LIVE_TITLE } from './LiveEndsView';
 
 afterEach(cleanup);
 
@@ -22,8 +23,12 @@ const stat = (durationSec: number) => ({
 
 function mount(summary: LiveSummary | null, handlers: Record<string, FakeHandler> = {}) {
   const services: FakeServices = fakeServices(handlers);
-  const calls = { home: 0 };
-  render(<ServicesContext.Provider value={services}><LiveEndsView summary={summary} onHome={() => { calls.home += 1; }} /></ServicesContext.Provider>);
+  const calls = { home: 0, goLive: 0 };
+  render(
+    <ServicesContext.Provider value={services}>
+      <LiveEndsView summary={summary} onHome={() => { calls.home += 1; }} onGoLive={() => { calls.goLive += 1; }} />
+    </ServicesContext.Provider>,
+  );
   return { services, calls };
 }
 
@@ -67,5 +72,18 @@ describe('[§2 /liveEnds] the figures of the live', () => {
     await waitFor(() => expect(figure('duration')).toBe('0:59'));
     expect(screen.getByRole('heading', { name: 'Evening' })).toBeTruthy();
     expect(screen.getByTestId('live-ends').dataset.source).toBe('server');
+  });
+
+  it('with no live behind it (never been live) shows an empty state that offers to go live, not an error', async () => {
+    const { services, calls } = mount(null, { [queryLiveStat.path]: () => null });
+    expect(await screen.findByRole('heading', { name: TEXT_NO_LIVE_TITLE })).toBeTruthy();
+    expect(screen.getByText(TEXT_NO_LIVE)).toBeTruthy();
+    expect(screen.getByTestId('live-ends').dataset.source).toBe('empty');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByTestId('live-ends-duration')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Go live' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Back to home' }));
+    expect(calls).toEqual({ home: 1, goLive: 1 });
+    expect(services.requests).toEqual([{ path: queryLiveStat.path, body: {} }]);
   });
 });

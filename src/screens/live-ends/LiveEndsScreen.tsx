@@ -1,7 +1,8 @@
 /**
  * /liveEnds (SPEC §2): the figures of the host's live that just ended, from the session's
- * summary of it; after a reload (no summary) the server's stats of the latest live.
- * Back to home lets the summary go (`live.dismiss`).
+ * summary of it; after a reload (no summary) the server's stats of the latest live, or an
+ * empty state when there has been none. Back to home lets the summary go (`live.dismiss`).
+ * Hosts only (app.paths.ts HOST_ONLY_PATHS).
  */
 import { useRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
@@ -27,6 +28,7 @@ export default function LiveEndsScreen() {
           session?.send({ type: 'live.dismiss' });
           void router.navigate({ to: '/', replace: true });
         }}
+        onGoLive={() => void router.navigate({ to: '/liveSetting' })}
       />
     </ScreenFrame>
   );

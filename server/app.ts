@@ -153,6 +153,14 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     app.addHook('preClose', () => hub.close());
     // Resumes or settles the calls left open by the last run (see src/api/contract/call.ts).
     const calls = createCallEngine({ db, realtime: hub, log: app.log }, opts.calls);
+    // Who ended a call is whose end reached the server first: an end signal counts as it passes the hub.
+    hub.signal.onSent((sent) => {
+      try {
+        calls.signalled(sent);
+      } catch (err) {
+        app.log.error({ err, channelId: sent.channelId }, 'a call signal could not be recorded');
+      }
+    });
     // No call timer runs once closing starts (the database closes after).
     app.decorate('calls', calls);
     app.addHook('preClose', async () => calls.stop());

@@ -29,8 +29,9 @@ import { AttachType, CallStateType, TEXT_REFUSED } from '../../machines/system-m
 import {
   CallRefusalCode, CallStatus, DEDUCTION_ERR_MAX_NUM, DEDUCTION_RETRY_MS, DEFAULT_BILLING_PERIOD_MS, DEFAULT_RING_TIMEOUT_MS, EndCause,
   HangupReason, TEXT_CALL_BUSY, TEXT_CALL_END_BALANCE, TEXT_CALL_END_DEDUCTION, TEXT_CALL_END_OFFLINE, TEXT_CALL_END_TIMEOUT,
-  type CallIncomeNotice, type CallStateNotice, type CallType,
+  missedCallText, type CallIncomeNotice, type CallStateNotice, type CallType,
 } from '../../src/api/contract/call';
+import type { SentSignal } from '../realtime/signal';
 import { appConfig } from '../db/app-config';
 import type { Db } from '../db/database';
 import type { RealtimeHub } from '../realtime/hub';
@@ -181,6 +182,7 @@ export function createCallEngine(
     ),
     nextPeriod: db.prepare<[number], number>('SELECT coalesce(max(period) + 1, 0) FROM call_periods WHERE call_id = ?').pluck(),
   };
+  const nicknameOf = db.prepare<[number], string>('SELECT nickname FROM users WHERE id = ?').pluck();
 
   /** One timer per open call: its ring time-out, or its next period. */
   const timers = new Map<number, ReturnType<typeof setTimeout>>();
@@ -242,6 +244,13 @@ export function createCallEngine(
     if (end.cause === EndCause.reject) {
       notice(out, call.caller_accid, {
         attachType: AttachType.callState, type: CallStateType.refused, channelId: call.channel_id, content: TEXT_REFUSED,
+      });
+    }
+    if (end.cause === EndCause.unavailable && end.by === null) {
+      // The ring never reached her: she hears of the call she missed (her app keeps the channel -3 type 0 named).
+      notice(out, call.callee_accid, {
+        attachType: AttachType.callState, type: CallStateType.warning, channelId: call.channel_id,
+        content: missedCallText(nicknameOf.get(call.caller_id) ?? ''), endCause: end.cause,
       });
     }
     const text = SERVER_END_TEXT[end.cause];
@@ -350,6 +359,17 @@ export function createCallEngine(
       if (result === 'closed') return;
     }
     schedule(id, dueAt(call, q.nextPeriod.get(id)!), bill);
+  }
+
+  /**
+   * A party's own end: cancel (the caller) or refusal (the callee, or `refusal` when its reject
+   * said why) while ringing, hang-up when connected; false when the call had ended.
+   */
+  function endBy(call: CallRow, userId: number, reason: HangupReason, refusal?: EndCause): boolean {
+    const cause = call.status === CallStatus.inProgress
+      ? EndCause.hangup
+      : userId === call.caller_id ? EndCause.cancel : refusal ?? EndCause.reject;
+    return end(call.id, { by: userId, reason, cause });
   }
 
   function ringOut(id: number): void {
@@ -468,12 +488,47 @@ export function createCallEngine(
       return result;
     },
 
-    /** A party ends the call: cancel or refusal while ringing, hang-up when connected; false when it had ended. */
+    /**
+     * A party's endCall (src/api/contract/call.ts, who ended a call): its own end (reason 1, or
+     * 6 for weak network on its side) unless the call had ended already; a reason 2 (the other
+     * side ended it) that comes before any end of the other side ends it as nobody's ('dropped').
+     * False when it had ended.
+     */
     hangUp(call: CallRow, userId: number, reason: HangupReason): boolean {
-      const cause = call.status === CallStatus.inProgress
-        ? EndCause.hangup
-        : userId === call.caller_id ? EndCause.cancel : EndCause.reject;
-      return end(call.id, { by: userId, reason, cause });
+      if (reason === HangupReason.remote) return end(call.id, { by: null, reason: HangupReason.weakNetwork, cause: EndCause.dropped });
+      return endBy(call, userId, reason);
+    },
+
+    /**
+     * A signal a party sent through the hub (server/realtime/signal.ts `onSent`): an end signal is
+     * its end intent, heard before the peer is told (so the peer's own end that follows changes
+     * nothing); a ring that found no signalling connection of the callee ends the ringing call
+     * as one she could not take ('unavailable').
+     */
+    signalled(sent: SentSignal): void {
+      const call = q.byChannel.get(sent.channelId);
+      if (!call || !isOpen(call.status)) return;
+      const userId = sent.from === call.caller_accid ? call.caller_id : sent.from === call.callee_accid ? call.callee_id : undefined;
+      if (userId === undefined) return;
+      const payload = sent.payload ?? {};
+      switch (sent.action) {
+        case SignalAction.videoCall:
+        case SignalAction.audioCall:
+          if (!sent.delivered && userId === call.caller_id && call.status === CallStatus.calling) {
+            end(call.id, { by: null, reason: null, cause: EndCause.unavailable });
+          }
+          return;
+        case SignalAction.cancel:
+        case SignalAction.hangup:
+          endBy(call, userId, payload.reason === HangupReason.weakNetwork ? HangupReason.weakNetwork : HangupReason.local);
+          return;
+        case SignalAction.reject: {
+          const why = payload.busy === true ? EndCause.busy : payload.unavailable === true ? EndCause.unavailable : undefined;
+          endBy(call, userId, HangupReason.local, why);
+          return;
+        }
+        default:
+      }
     },
 
     /** Charges one period now (tests: a period charged already is 'duplicate'). */

@@ -9,7 +9,10 @@
  * A signal goes only between the two parties of the call whose channel it names (every call
  * signal of the app does: a call, from the home list or from a live room, exists through
  * createCall before its first ring); any other is refused with 403, ended calls included in
- * the pair's own (a hang-up is signalled after endCall).
+ * the pair's own (a hang-up is signalled after endCall). The signals a party sends are heard
+ * (`onSent`) before they are passed on, delivered or not: who ended a call is the party whose end
+ * reached the server first, and a ring that found no connection of the callee is a call she
+ * could not take (src/api/contract/call.ts).
  */
 import { randomUUID } from 'node:crypto';
 import type { CallSignal } from '../../machines/ports/signalling.port';
@@ -25,10 +28,23 @@ export interface SignalService extends Service {
    * false when `to` is not connected. The payload should say so (`byServer: true`).
    */
   deliver(from: string, to: string, signal: Pick<CallSignal, 'action' | 'channelId' | 'payload'>): boolean;
+  /**
+   * Hears every signal a party sends between the two parties of a call, before it is passed on,
+   * with whether the peer was there to take it (the call engine reads the ends and the rings that
+   * found nobody from it: server/api/billing.ts). Answers the unsubscribe.
+   */
+  onSent(listener: (sent: SentSignal) => void): () => void;
+}
+
+/** A signal a logged-in party sent to the other party of a call (`from`: the sender's account, as its socket logged in). */
+export interface SentSignal extends Pick<CallSignal, 'action' | 'channelId' | 'from' | 'to' | 'payload'> {
+  /** The peer was connected, so the signal was passed on. */
+  delivered: boolean;
 }
 
 export function createSignalService({ tokens, channels }: { tokens: AgoraTokens; channels: Pick<ChannelLookup, 'call'> }): SignalService {
   const online = new Map<string, Conn>();
+  const listeners = new Set<(sent: SentSignal) => void>();
 
   const me = (conn: Conn): string => {
     if (!conn.account || online.get(conn.account) !== conn) throw new HubError(HubCode.linkLost, 'Not logged in');
@@ -47,6 +63,13 @@ export function createSignalService({ tokens, channels }: { tokens: AgoraTokens;
 
   return {
     isOnline: (account) => online.has(account),
+
+    onSent(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
 
     deliver(from, to, signal) {
       const peer = online.get(to);
@@ -96,6 +119,8 @@ export function createSignalService({ tokens, channels }: { tokens: AgoraTokens;
           throw new HubError(HubCode.forbidden, 'A signal goes only between the two parties of the call it names');
         }
         const peer = online.get(to);
+        // Heard before it is passed on: the server records an end before the peer can answer it.
+        for (const listener of [...listeners]) listener({ action, channelId, from, to, payload, delivered: peer !== undefined });
         if (!peer) throw new HubError(HubCode.notFound, 'The peer is not connected');
         const signal = signalOf(from, to, { action, channelId, payload });
         peer.push({ type: 'signal', signal } satisfies SignalPush);

@@ -3,7 +3,9 @@
  * told as the end asks (best effort: an unreachable peer does not keep the call from ending), then
  * the media channel is left and the server told that the call ended.
  *
- *   telling ─(tell)─▶ cancel | notAnswered | hangup: a signal to the peer (notAnswered: cancel with 30)
+ *   telling ─(tell)─▶ cancel | notAnswered | hangup: a signal to the peer (notAnswered: cancel with 30;
+ *                     a hang-up for this side's weak network says so, reason 6: the server records the
+ *                     first end it hears as the call's end, src/api/contract/call.ts)
  *                     reject: the server first (the record says refused), then the caller
  *                     fail: the caller first (she cannot take it now), then the server
  *                     none: nothing to tell (the peer ended it, or it never rang)
@@ -12,7 +14,7 @@
 import { fromPromise } from 'xstate';
 import { setup } from '../setup';
 import { SignalAction } from '../ports/signalling.port';
-import { NOT_ANSWERED_SECONDS } from './call.types';
+import { HangupReason, NOT_ANSWERED_SECONDS } from './call.types';
 
 /** What the peer is told as the call ends. */
 export type Farewell = 'cancel' | 'notAnswered' | 'hangup' | 'reject' | 'fail' | 'none';
@@ -67,6 +69,8 @@ export const callEndMachine = setup({
         input: ({ context: c }) => ({
           to: c.peer, action: c.tell === 'hangup' ? SignalAction.hangup : SignalAction.cancel, channelId: c.channelId,
           ...(c.tell === 'notAnswered' ? { payload: { notAnswered: NOT_ANSWERED_SECONDS } } : {}),
+          // The server records the end as this side's: with why, when it was this side's weak network.
+          ...(c.tell === 'hangup' && c.reason === HangupReason.weakNetwork ? { payload: { reason: HangupReason.weakNetwork } } : {}),
         }),
         ...either('cleaningUp'),
       },

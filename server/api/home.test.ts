@@ -97,7 +97,7 @@ describe('[§7] /api/anchor/v4/anchorList', () => {
     expect(list[0]).toEqual({
       userId: 100001, yxAccid: accid, nickname: 'Sofia', icon: '/avatars/host1.svg', userType: 2, userLevel: 1,
       levelName: 'Lv.1', age: 26, countryId: 1, countryName: 'United States', countryCode: 'US', isVip: false,
-      onlineGroupStatus: OnlineGroupStatus.offline, isFollowed: true, videoPrice: 30, cover: '/avatars/host1-1.svg',
+      onlineGroupStatus: OnlineGroupStatus.offline, isFollowed: true, living: false, videoPrice: 30, cover: '/avatars/host1-1.svg',
       tags: [{ id: 11, tagName: 'New' }, { id: 21, tagName: 'Music' }],
     });
     // user1 follows hosts 1, 2 and 3 (seed).

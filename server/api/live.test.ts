@@ -28,7 +28,7 @@ import { LIVE_TASK_FLOW_REASON } from './live.rooms';
 const {
   queryLiveList, queryMyFollowLive, login, blockUser, checkLiveBroadcastPermission, beginLiveRoom, endLiveRoom, getMyLiveRoomV2,
   updatePrivateCall, getAnchorWishlist, setAnchorWishlist, queryLiveStat, getRoomAndJoinRoom, leaveLiveRoom, liveHeartBeatV2,
-  sendRank, liveGiftTask, sendGift, createCall, joinCall, endCall,
+  sendRank, liveGiftTask, sendGift, createCall, joinCall, endCall, getUserDetail, followList, batchQueryYxStat,
 } = endpoints;
 
 /** Polls `check` until it holds (or fails after `ms`). */
@@ -139,6 +139,18 @@ describe('[§4 Live state] going live, watching, gifts, wishlist, stats', () => 
   const setDiamonds = (name: string, n: number) =>
     rw.prepare('INSERT INTO wallets (user_id, diamonds) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET diamonds = excluded.diamonds')
       .run(id(name), n);
+  /** Whether host1 is live as `viewer` sees it on the live list, a profile, the follow list and a chat's lookup. */
+  const livingAsSeenBy = async (viewer: string) => {
+    const host = p.host1!;
+    const list = (await server.call(queryLiveList, { currentPage: 1, pageSize: 10 }, as(viewer))).data!.list;
+    const follows = (await server.call(followList, { type: 'follows', currentPage: 1, pageSize: 10 }, as(viewer))).data!.list;
+    return {
+      list: list.find((r) => r.userId === host.userId)?.living,
+      profile: (await server.call(getUserDetail, { userId: host.userId }, as(viewer))).data!.living,
+      follows: follows.find((f) => f.userId === host.userId)?.living,
+      chat: (await server.call(batchQueryYxStat, { yxAccids: [host.yxAccid] }, as(viewer))).data![host.yxAccid]?.living,
+    };
+  };
   const join = async (viewer: string, host = 'host1') => {
     const res = await server.call(getRoomAndJoinRoom, { searchValue: id(host) }, as(viewer));
     expect(res.code, res.message).toBe(ResultCode.success);
@@ -170,7 +182,8 @@ describe('[§4 Live state] going live, watching, gifts, wishlist, stats', () => 
       .toEqual({ code: ResultCode.invalidRequest, message: TEXT_LIVE_HOSTS_ONLY });
     expect(await server.call(liveHeartBeatV2, {}, as('user1'))).toEqual({ code: ResultCode.invalidRequest, message: TEXT_LIVE_HOSTS_ONLY });
     expect((await server.call(checkLiveBroadcastPermission, {}, as('host1'))).data).toEqual({ allowed: true, living: false });
-    // Nothing to end or update yet, and no live to show the stats of.
+    // Nothing to end or update yet, and no live to show the stats of; nobody sees host1 live.
+    expect(await livingAsSeenBy('user1')).toEqual({ list: undefined, profile: false, follows: false, chat: false });
     expect(await server.call(queryLiveStat, {}, as('host1'))).toMatchObject({ code: ResultCode.success, data: null });
     expect(await server.call(endLiveRoom, {}, as('host1'))).toEqual({ code: ResultCode.invalidRequest, message: TEXT_LIVE_NOT_LIVE });
     expect(await server.call(updatePrivateCall, { privateCallOpen: false }, as('host1')))
@@ -205,6 +218,7 @@ describe('[§4 Live state] going live, watching, gifts, wishlist, stats', () => 
     // user1 follows host1 (seed).
     expect((await server.call(queryMyFollowLive, { currentPage: 1, pageSize: 10 }, as('user1'))).data!.list.map((r) => r.userId))
       .toEqual([id('host1')]);
+    expect(await livingAsSeenBy('user1')).toEqual({ list: true, profile: true, follows: true, chat: true });
 
     const again = await server.call(beginLiveRoom, { title: 'Hello again', cover: '/avatars/sofia.svg', privateCallOpen: true }, as('host1'));
     expect(again.data).toMatchObject({
@@ -426,6 +440,7 @@ describe('[§4 Live state] going live, watching, gifts, wishlist, stats', () => 
     const seen = await join('user3');
     expect(seen).toMatchObject({ liveRoomState: 1, joinNum: 3, agoraChannelId: room.agoraChannelId });
     expect((await server.call(queryLiveList, { currentPage: 1, pageSize: 10 }, as('user1'))).data!.list).toEqual([]);
+    expect(await livingAsSeenBy('user1')).toEqual({ list: undefined, profile: false, follows: false, chat: false });
     expect(server.app.realtime.chatrooms.isOpen(room.yxRoomId)).toBe(false);
     await until(() => chatSockets.every((s) => s.pushes.some((push) => push.type === 'closed' && push.reason === 'roomClosed')));
     expect((await server.call(liveHeartBeatV2, { yxRoomId: room.yxRoomId }, as('host1'))).data!.ended).toBe(true);

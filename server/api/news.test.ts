@@ -111,7 +111,7 @@ describe('[§7] /api/anchor/batchQueryYxStat and batchQueryYxStatByUid', () => {
     expect(Object.keys(res.data!).sort()).toEqual([accid(100001), accid(200002)].sort());
     expect(res.data![accid(100001)]).toEqual({
       userId: 100001, yxAccid: accid(100001), onlineGroupStatus: OnlineGroupStatus.offline, nickname: 'Sofia',
-      icon: '/avatars/host1.svg', userType: 2, userLevel: 1, isVip: false, isBlockUser: false,
+      icon: '/avatars/host1.svg', userType: 2, userLevel: 1, isVip: false, isBlockUser: false, living: false,
     });
     expect(res.data![accid(200002)]).toMatchObject({ userId: 200002, nickname: 'Ben', userType: 1, isVip: true });
   });

@@ -12,6 +12,7 @@ import type { Db } from '../db/database';
 import type { RealtimeHub } from '../realtime/hub';
 import type { PresenceState } from '../realtime/presence';
 import type { UserType } from '../users/users';
+import { LIVING_SQL } from './person-summary';
 import { ApiError, requireSession, type HandlersOf } from './transport';
 
 export type NewsRealtimeDeps = Pick<RealtimeHub, 'presence'>;
@@ -47,6 +48,7 @@ interface StatRow {
   user_level: number;
   is_vip: 0 | 1;
   blocked: 0 | 1;
+  living: 0 | 1;
 }
 
 export function newsHandlers({ db, realtime }: { db: Db; realtime: NewsRealtimeDeps }): HandlersOf<typeof news> {
@@ -63,7 +65,8 @@ export function newsHandlers({ db, realtime }: { db: Db; realtime: NewsRealtimeD
   // The ids travel as one JSON array parameter, so a batch is one statement whatever its size.
   const statSql = (key: 'id' | 'yx_accid') =>
     `SELECT u.id, u.yx_accid, u.nickname, u.icon, u.user_type, u.user_level, u.is_vip,
-            EXISTS (SELECT 1 FROM user_blocks b WHERE b.blocker_id = @caller AND b.blocked_id = u.id) AS blocked
+            EXISTS (SELECT 1 FROM user_blocks b WHERE b.blocker_id = @caller AND b.blocked_id = u.id) AS blocked,
+            ${LIVING_SQL} AS living
        FROM users u WHERE u.${key} IN (SELECT value FROM json_each(@ids))`;
   const statsByAccid = db.prepare<{ caller: number; ids: string }, StatRow>(statSql('yx_accid'));
   const statsById = db.prepare<{ caller: number; ids: string }, StatRow>(statSql('id'));
@@ -78,6 +81,7 @@ export function newsHandlers({ db, realtime }: { db: Db; realtime: NewsRealtimeD
     userLevel: row.user_level,
     isVip: row.is_vip === 1,
     isBlockUser: row.blocked === 1,
+    living: row.living === 1,
   });
 
   function lookup<K extends string | number>(ids: readonly K[], caller: number, by: 'accid' | 'id'): Record<string, YxStat> {

@@ -88,7 +88,7 @@ describe('[§7] /api/index/getUserDetail', () => {
     expect(byId.data).toEqual({
       userId: 100002, yxAccid: person('host2').accid, nickname: 'Amara', icon: '/avatars/host2.svg', userType: 2,
       userLevel: 2, levelName: 'Lv.2', age: 19, countryId: 2, countryName: 'Philippines', countryCode: 'PH',
-      isVip: false, onlineGroupStatus: OnlineGroupStatus.offline, isFollowed: true, videoPrice: 40,
+      isVip: false, onlineGroupStatus: OnlineGroupStatus.offline, isFollowed: true, living: false, videoPrice: 40,
       tags: [{ id: 12, tagName: 'Popular' }, { id: 22, tagName: 'Dance' }],
       picList: [
         { mediaType: 1, mediaUrl: '/avatars/host2-1.svg' }, { mediaType: 1, mediaUrl: '/avatars/host2-2.svg' },

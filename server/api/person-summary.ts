@@ -21,6 +21,9 @@ export const ONLINE_GROUP_SQL = `CASE
   WHEN p.status = ${PresenceCode.calling} THEN ${OnlineGroupStatus.busy}
   ELSE ${OnlineGroupStatus.offline} END`;
 
+/** Whether user `u` is live now: a live room of theirs on air (the one-live index answers it). */
+export const LIVING_SQL = `EXISTS (SELECT 1 FROM live_rooms lr WHERE lr.user_id = u.id AND lr.state = 0)`;
+
 /** Keeps the rows of `grp` the onlineStatus filter `@status` asks for (OnlineStatusFilter). */
 export const ONLINE_FILTER_SQL = `(@status = ${OnlineStatusFilter.all}
   OR (@status = ${OnlineStatusFilter.onlineOrBusy} AND grp IN (${OnlineGroupStatus.online}, ${OnlineGroupStatus.busy}))
@@ -42,13 +45,14 @@ export interface PersonRow {
   video_price: number;
   followed: 0 | 1;
   grp: OnlineGroupStatus;
+  living: 0 | 1;
 }
 
 /** The columns of PersonRow; needs `@caller`. Add WHERE (on `u`) and more columns after it. */
 export const PERSON_COLUMNS = `u.id, u.yx_accid, u.nickname, u.icon, u.user_type, u.user_level, u.age, u.country_id,
   c.name AS country_name, c.code AS country_code, u.is_vip, coalesce(u.video_price, 0) AS video_price,
   EXISTS (SELECT 1 FROM user_follows f WHERE f.follower_id = @caller AND f.followee_id = u.id) AS followed,
-  ${ONLINE_GROUP_SQL} AS grp`;
+  ${ONLINE_GROUP_SQL} AS grp, ${LIVING_SQL} AS living`;
 
 export const PERSON_FROM = `users u
   LEFT JOIN countries c ON c.id = u.country_id
@@ -73,6 +77,7 @@ export function toPersonSummary(row: PersonRow): z.input<typeof PersonSummary> {
     isVip: row.is_vip === 1,
     onlineGroupStatus: row.grp,
     isFollowed: row.followed === 1,
+    living: row.living === 1,
   };
 }
 

@@ -82,6 +82,8 @@ export const YxStat = z.object({
   isVip: z.boolean(),
   /** Whether the caller has blocked this user (/api/user/blockUser). */
   isBlockUser: z.boolean(),
+  /** Whether the person is live now (as PersonSummary.living: a live room on air). */
+  living: z.boolean(),
 });
 export type YxStat = z.output<typeof YxStat>;
 

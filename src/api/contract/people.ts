@@ -87,6 +87,11 @@ export const PersonSummary = z.object({
   onlineGroupStatus,
   /** Whether the caller follows this person. */
   isFollowed: z.boolean(),
+  /**
+   * Whether the person is live now: a host with a live room on air (SPEC §3 Live info
+   * liveRoomState 0, §4 Live state living), whose room getRoomAndJoinRoom opens by user id.
+   */
+  living: z.boolean(),
 });
 export type PersonSummary = z.output<typeof PersonSummary>;
 

@@ -16,6 +16,7 @@ import { CallStatus, CallText, JOIN_TIMEOUT_MS } from './call.machine';
 
 function fakes(over: {
   joinCall?: CallApiPort['joinCall']; join?: () => Promise<void>; prepare?: () => Promise<void>; createCall?: CallApiPort['createCall'];
+  terms?: CallApiPort['terms'];
   /** Camera and microphone allowed already (RtcPort `mediaAllowed`); default not. */
   mediaAllowed?: boolean;
 } = {}) {
@@ -29,6 +30,10 @@ function fakes(over: {
     endCall: async (channelId, reason) => { log.push(`endCall ${channelId} ${reason}`); },
     rate: async () => {},
     peerCard: async (account) => { log.push(`peerCard ${account}`); return { nickname: 'Alex', age: 30, countryCode: 'PH' }; },
+    terms: over.terms ?? (async (channelId) => {
+      log.push(`terms ${channelId}`);
+      return { videoPrice: 32, listPrice: 40, callDiscount: 80, billingPeriodMs: 60_000, youPay: true, balance: 200 };
+    }),
   };
   const rtc: RtcPort = {
     prepare: over.prepare ?? (async () => { log.push('prepare'); }),
@@ -394,6 +399,65 @@ describe('call composition', () => {
     await flush();
     expect(actor.getSnapshot().context.ringTimeoutMs).toBe(20_000);
     expect(log).toContain(`signal yx-host ${SignalAction.videoCall} {"ringTimeoutMs":20000}`);
+  });
+
+  it('Scenario: a user a host calls is told the price and her balance as it rings, and cannot take the call before; the room starts from that balance', async () => {
+    let price: () => void = () => {};
+    const { logic, log, emitRtc } = fakes({
+      terms: (channelId) => new Promise((resolve) => {
+        price = () => resolve({ videoPrice: 32, listPrice: 40, callDiscount: 80, billingPeriodMs: 60_000, youPay: true, balance: 200 });
+        log.push(`terms ${channelId}`);
+      }),
+    });
+    const actor = createActor(logic, { input: { ...incoming, isHost: false, account: 'yx-user', signal: { ...incoming.signal, from: 'yx-host', to: 'yx-user' } } }).start();
+    await flush();
+    expect(log).toContain('terms ch1');
+    expect(actor.getSnapshot().can({ type: 'call.accept' })).toBe(false);
+    actor.send({ type: 'call.accept' });
+    await flush();
+    expect(log).not.toContain('joinCall');
+    price();
+    await flush();
+    expect(actor.getSnapshot().context).toMatchObject({ peer: { videoPrice: 32 }, listPrice: 40, callDiscount: 80, balance: 200, billingPeriodMs: 60_000 });
+    actor.send({ type: 'call.accept' });
+    await flush();
+    expect(log).toContain('joinCall');
+    emitRtc({ type: 'firstRemoteFrame' });
+    await flush();
+    const room = actor.getSnapshot().children.inCall as unknown as { getSnapshot(): { children: Record<string, { getSnapshot(): { context: { known: unknown } } }> } };
+    expect(room.getSnapshot().children.gifting!.getSnapshot().context.known).toEqual({ amount: 200, at: 0 });
+  });
+
+  it('Scenario: a host is not asked to pay: no price is looked up, and she takes the call at once', async () => {
+    const { logic, log } = fakes();
+    const actor = createActor(logic, { input: incoming }).start();
+    await flush();
+    expect(actor.getSnapshot().can({ type: 'call.accept' })).toBe(true);
+    expect(log.some((l) => l.startsWith('terms'))).toBe(false);
+  });
+
+  it('Scenario: the first period\'s income, told while the call is still being taken, counts once it is connected (SPEC §4 15)', async () => {
+    const { logic, emitRtc } = fakes();
+    const actor = createActor(logic, { input: incoming }).start();
+    actor.send({ type: 'call.accept' });
+    actor.send({ type: 'system.callIncome', amount: 30 });
+    await flush();
+    actor.send({ type: 'system.giftIncome', amount: 5 });
+    emitRtc({ type: 'firstRemoteFrame' });
+    actor.send({ type: 'system.callIncome', amount: 30 });
+    await flush();
+    const room = actor.getSnapshot().children.inCall as unknown as { getSnapshot(): { context: { callIncome: number; giftIncome: number } } };
+    expect(room.getSnapshot().context).toMatchObject({ callIncome: 60, giftIncome: 5 });
+  });
+
+  it('Scenario: joinCall refused for want of diamonds: the payer is told so in words', async () => {
+    const { logic } = fakes({ joinCall: () => Promise.reject(new CallApiError('balance', 'diamond.not.enough')) });
+    const actor = createActor(logic, { input: { ...incoming, isHost: false, account: 'yx-user', signal: { ...incoming.signal, from: 'yx-host', to: 'yx-user' } } }).start();
+    await flush();
+    actor.send({ type: 'call.accept' });
+    await flush();
+    await flush();
+    expect(actor.getSnapshot().output).toMatchObject({ status: CallStatus.cancel, text: CallText.balance });
   });
 
   it('retries room preparation once, not more', async () => {

@@ -90,6 +90,7 @@ export function composeCall({ api, rtc, signalling, gifts, setTimeout, clearTime
         await signalling.send(input.peer, { action: SignalAction.accept, channelId: input.channelId });
       }),
       peerCard: fromPromise(({ input }) => api.peerCard(input.account)),
+      terms: fromPromise(({ input }) => api.terms(input.channelId)),
       signal,
       end: callEndMachine.provide({
         actors: {

@@ -12,13 +12,17 @@
  *             ringing ─ring time-out─▶ ending (timeout; the peer is told it was not answered, 30)
  *   incoming: ringing ─accept─▶ accepting ─▶ connecting     ─reject─▶ ending (cancel; refused on the server, the caller told)
  *             ringing opens the own camera (preview), so that taking the call does not wait for it
+ *             ringing: a callee who pays (a user a host calls) is told the price and her balance by the server
+ *             (pricing ─▶ priced | unpriced) and cannot take the call while that is under way (SPEC §6 shown before paying)
  *             accepting ─hang up─▶ ending (as a reject)      accepting ─fails─▶ ending (the error's text; the caller told)
  *             ringing ─peer cancels─▶ ending (cancel)        ─ring time-out─▶ ending (timeout)
  *   connecting | connected ─hang up─▶ ending (hung up, reason 1; the peer is told)
  *   connected ─peer hangs up | leaves─▶ ending (hung up, reason 2)   ─link lost─▶ ending (reason 6; the peer is told)
  *   ending (call-end.machine.ts: the peer told as the end says, media left, server told) ─▶ over (final)
  *   connected runs the call's room (in-call.machine.ts): income, translated lines (-1) and the
- *   gift machines; the call hands it the system messages and keeps the protocol.
+ *   gift machines; the call hands it the system messages and keeps the protocol. Those that come
+ *   before it is connected (the first period is charged, and its income told, as the callee takes
+ *   the call) are kept (`early`) and handed to the room as it starts.
  *
  * Placing the call (createCall) and answering it (joinCall, which charges the first period) are
  * the person's intents: each takes its idempotency key as it is taken (`newIntent`), one per
@@ -29,14 +33,14 @@
  * chat is the session's (a talk with the peer beside the call). Billing is the server's: it
  * ends a call itself when the payer cannot pay, or when charging fails 3 times in a row.
  */
-import { and, assign, fromCallback, fromPromise, sendTo, stateIn } from 'xstate';
+import { and, assign, fromCallback, fromPromise, not, sendTo, stateIn } from 'xstate';
 import { setup } from '../setup';
-import type { CallInfo } from '../ports/call.port';
+import type { CallInfo, CallTerms } from '../ports/call.port';
 import type { CallPeer } from './call.types';
 import { SignalAction } from '../ports/signalling.port';
 import {
-  CONNECT_TIMEOUT_MS, CallStatus, CallText, HangupReason,
-  channelToTell, contextOfInfo, errorText, initialContext, isRtc, isSignal, rejectPayload,
+  CONNECT_TIMEOUT_MS, CallStatus, CallText, HangupReason, MAX_EARLY,
+  channelToTell, contextOfInfo, contextOfTerms, errorText, initialContext, isRtc, isSignal, rejectPayload,
 } from './call.types';
 import type { CallContext, CallEvent, CallInput, CallOutcome, CallSummary } from './call.types';
 import { inCallMachine } from './in-call.machine';
@@ -93,6 +97,8 @@ export const callMachine = setup({
     signal: fromPromise<void, { to: string; action: SignalAction; channelId: string; payload?: Record<string, unknown> }>(() => Promise.resolve()),
     /** Callee: who is calling, from the server (the waiting-call screen's avatar, nick, age, country, level). */
     peerCard: fromPromise<Partial<CallPeer>, { account: string }>(() => Promise.resolve({})),
+    /** Callee who pays: what the call costs and her balance, from the server, before she can take it. */
+    terms: fromPromise<CallTerms, { channelId: string }>(() => Promise.reject(new Error('not provided'))),
     /** Tells the peer as the end asks, leaves the media channel and tells the server. */
     end: callEndMachine,
     signals: fromCallback<CallEvent>(() => () => {}),
@@ -101,6 +107,9 @@ export const callMachine = setup({
   },
   guards: {
     offline: ({ context }) => !context.startedOnline,
+    notEnded: ({ context }) => context.outcome === null,
+    /** The user pays for the call, whoever placed it; a host never does. */
+    pays: ({ context }) => !context.isHost,
     /** SPEC §4 -3 type 3: a warning of this call's channel, while the call is not over. */
     warningForThisCall: ({ context, event }) =>
       event.type === 'system.callWarning' && event.channelId === context.channelId && context.outcome === null,
@@ -124,11 +133,16 @@ export const callMachine = setup({
     setInfo: assign(({ context }, info: CallInfo) => contextOfInfo(context, info)),
     /** What the server says of the caller; the account stays the one that rang. */
     setPeerCard: assign(({ context }, card: Partial<CallPeer>) => ({ peer: { ...context.peer, ...card, account: context.peer.account } })),
+    setTerms: assign(({ context }, terms: CallTerms) => contextOfTerms(context, terms)),
+    /** A message of the call's room before the room is there (connected): kept for it. */
+    keepEarly: assign({
+      early: ({ context, event }) => (context.early.length < MAX_EARLY ? [...context.early, event as CallContext['early'][number]] : context.early),
+    }),
     end: assign((_, { tell, ...outcome }: CallOutcome & { tell: Farewell }) => ({ outcome, status: outcome.status, farewell: tell })),
-    endWithError: assign((_, { error, tell = 'none', status = CallStatus.cancel, reason = null }: {
+    endWithError: assign(({ context }, { error, tell = 'none', status = CallStatus.cancel, reason = null }: {
       error: unknown; tell?: Farewell; status?: CallStatus; reason?: HangupReason | null;
     }) => {
-      const text = errorText(error);
+      const text = errorText(error, context);
       return { outcome: { status, reason, text }, status, farewell: tell };
     }),
     markConnected: assign({ connectedAt: () => Date.now(), status: CallStatus.inProgress }),
@@ -145,7 +159,16 @@ export const callMachine = setup({
     { id: 'media', src: 'media' },
   ],
   // Shown on the call screen, and on the end screen when the end itself says nothing (the server ends a call it warned of).
-  on: { 'system.callWarning': { guard: 'warningForThisCall', actions: assign({ warning: ({ event }) => event.text }) } },
+  on: {
+    'system.callWarning': { guard: 'warningForThisCall', actions: assign({ warning: ({ event }) => event.text }) },
+    // The room's messages before the room is there (`connected` hands them on as they come); none once the call ends.
+    'system.callIncome': { guard: 'notEnded', actions: 'keepEarly' },
+    'system.giftIncome': { guard: 'notEnded', actions: 'keepEarly' },
+    'system.inCallTranslation': { guard: 'notEnded', actions: 'keepEarly' },
+    'system.giftReceived': { guard: 'notEnded', actions: 'keepEarly' },
+    'system.askGiftRefused': { guard: 'notEnded', actions: 'keepEarly' },
+    'system.giftAsked': { guard: 'notEnded', actions: 'keepEarly' },
+  },
   initial: 'start',
   states: {
     start: {
@@ -228,9 +251,24 @@ export const callMachine = setup({
           // The server's own ring time-out (from the call's creation, so never later than this one) ends
           // the call for both sides; this is the fallback when that never arrives (see `ended`).
           after: { ringTimeout: { target: '#call.ending', actions: end(CallStatus.timeout) } },
+          initial: 'choosing',
+          states: {
+            choosing: { always: [{ guard: 'pays', target: 'pricing' }, { target: 'priced' }] },
+            /** What the call costs her: the payer cannot take it before she is shown (SPEC §6). */
+            pricing: {
+              invoke: {
+                id: 'terms', src: 'terms', input: ({ context }) => ({ channelId: context.channelId ?? '' }),
+                onDone: { target: 'priced', actions: { type: 'setTerms', params: ({ event }) => event.output } },
+                // The screen says the price could not be shown; taking the call is hers to decide.
+                onError: 'unpriced',
+              },
+            },
+            priced: {},
+            unpriced: {},
+          },
           on: {
             'signal.event': { guard: 'peerCancelled', target: '#call.ending', actions: end(CallStatus.cancel, HangupReason.remote) },
-            'call.accept': { target: 'accepting', actions: 'newIntent' },
+            'call.accept': { guard: not(stateIn('#call.incoming.ringing.pricing')), target: 'accepting', actions: 'newIntent' },
             'call.reject': { target: '#call.ending', actions: end(CallStatus.cancel, HangupReason.local, null, 'reject') },
           },
         },
@@ -279,7 +317,7 @@ export const callMachine = setup({
         src: 'inCall',
         input: ({ context }) => ({
           isHost: context.isHost, peer: context.peer.account, channelId: context.channelId ?? '',
-          toUserId: context.peer.userId ?? 0, balance: context.balance,
+          toUserId: context.peer.userId ?? 0, balance: context.balance, early: context.early,
         }),
       },
       on: {

@@ -52,6 +52,9 @@ const samples: AnyEventObject[] = [
   done('end'), fail('end', new Error('media already gone')),
   done('accept'), fail('accept', new Error('joinCall timed out')),
   done('peerCard', { nickname: 'Alex', age: 30, countryCode: 'PH' }), fail('peerCard', new Error('no.match.user')),
+  // A paying callee's price and balance (the server's callTerms), or no answer.
+  done('terms', { videoPrice: 48, listPrice: 60, callDiscount: 80, billingPeriodMs: 60_000, youPay: true, balance: 500 }),
+  fail('terms', new Error('Network Connection Failure')),
   done('failSignal'), fail('failSignal', new Error('gone')),
   done('cleanup'),
   { type: RING_OUT }, { type: RING_IN }, { type: CONNECT },
@@ -91,7 +94,14 @@ const inputs: Record<string, CallInput> = {
   'user calls': { direction: 'out', online: true, isHost: false, account: 'yx-user', peer: { account: 'yx-host', userId: 100001 }, callType: 0, ringTimeoutMs: 30_000 },
   'user calls offline': { direction: 'out', online: false, isHost: false, account: 'yx-user', peer: { account: 'yx-host', userId: 100001 }, callType: 0 },
   'host is called': { direction: 'in', online: true, isHost: true, account: 'yx-host', signal: incomingSignal },
+  // A prime host calls a user (SPEC §5), who pays.
+  'user is called': {
+    direction: 'in', online: true, isHost: false, account: 'yx-user', signal: { ...incomingSignal, from: 'yx-host', to: 'yx-user', payload: { videoPrice: 1 } },
+  },
 };
+
+/** The peer's account for an input: the host a user calls, the user who calls a host, the host who calls a user. */
+const peerOfInput = (input: CallInput) => (input.direction === 'out' ? input.peer.account : input.signal.from);
 
 async function replay(input: CallInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
   // The keys the call makes, in order.
@@ -111,6 +121,7 @@ async function replaySteps(input: CallInput, steps: readonly { event: EventObjec
     actors: {
       setup: promise('setup') as never, preview: promise('preview') as never, accept: promise('accept') as never,
       signal: promise('signal') as never, end: promise('end') as never, peerCard: promise('peerCard') as never,
+      terms: promise('terms') as never,
     },
   }), { input, clock, inspect });
   actor.start();
@@ -158,7 +169,25 @@ async function replaySteps(input: CallInput, steps: readonly { event: EventObjec
     }
     // Answering is the callee's intent: its key is made as she takes the call, and a second tap makes no other.
     if (snapshot.matches({ incoming: 'accepting' })) {
-      expect(pending.argsOf('accept')).toEqual([[{ video: true, channelId: 'ch1', peer: 'yx-user', account: 'yx-host', idempotencyKey: made[0] }]]);
+      expect(pending.argsOf('accept')).toEqual([[{ video: true, channelId: 'ch1', peer: peerOfInput(input), account: input.account, idempotencyKey: made[0] }]]);
+    }
+    // A callee who pays is told the price by the server (never by the ring) and cannot take the call before; a host is not asked.
+    if (snapshot.matches({ incoming: 'ringing' })) {
+      expect(pending.argsOf('terms')).toEqual(input.isHost ? [] : [[{ channelId: 'ch1' }]]);
+      expect(snapshot.can({ type: 'call.accept' })).toBe(!snapshot.matches({ incoming: { ringing: 'pricing' } }));
+      if (!input.isHost && !snapshot.matches({ incoming: { ringing: 'priced' } })) expect(ctx.peer.videoPrice).toBeUndefined();
+    }
+    if (event.type === 'xstate.done.actor.terms') {
+      expect(ctx).toMatchObject({ peer: { videoPrice: 48 }, listPrice: 60, callDiscount: 80, billingPeriodMs: 60_000, balance: 500 });
+    }
+    // The room's messages that came before it (the first period's income as the call is taken) are kept, and taken as the room starts.
+    if (!before.matches('connected') && !before.matches('ending') && event.type.startsWith('system.') && event.type !== 'system.callWarning'
+      && event.type !== 'system.callRefused') {
+      expect(ctx.early.at(-1)).toEqual(event);
+    }
+    if (snapshot.matches('connected') && !before.matches('connected')) {
+      const early = ctx.early.filter((m) => m.type === 'system.callIncome').reduce((sum, m) => sum + m.amount, 0);
+      expect((snapshot.children.inCall as AnyActorRef).getSnapshot().context.callIncome).toBe(early);
     }
     expect(made.length).toBe(input.direction === 'out' ? (input.online ? 1 : 0) : pending.count('accept'));
     expect(ctx.intentKey).toBe(made[0] ?? null);
@@ -174,7 +203,7 @@ async function replaySteps(input: CallInput, steps: readonly { event: EventObjec
       }
     }
     // The callee's camera opens as it rings (the preview, naming the channel she is rung for), before anything is asked of the server.
-    if (snapshot.matches({ incoming: 'ringing' })) expect(pending.argsOf('preview').at(-1)).toEqual([{ video: true, channelId: 'ch1', account: 'yx-host' }]);
+    if (snapshot.matches({ incoming: 'ringing' })) expect(pending.argsOf('preview').at(-1)).toEqual([{ video: true, channelId: 'ch1', account: input.account }]);
     // Her first frame can come before her accept, or before taking the call is done: it is kept, and taken, the call is connected.
     if (e.type === 'rtc.event' && e.event.type === 'firstRemoteFrame' && (before.matches({ outgoing: 'ringing' }) || before.matches({ incoming: 'accepting' }))) {
       expect(snapshot.matches({ outgoing: { ringing: 'framed' } }) || snapshot.matches({ incoming: { accepting: 'framed' } })).toBe(true);
@@ -196,14 +225,14 @@ async function replaySteps(input: CallInput, steps: readonly { event: EventObjec
     expect(Boolean(children.gifting)).toBe(Boolean(room) && !input.isHost);
     if (event.type === 'system.inCallTranslation' && room) expect(room.getSnapshot().context.translations.at(-1)?.text).toBe('hola');
     if (event.type === 'system.callIncome' && room) expect(room.getSnapshot().context.callIncome).toBe(incomeBefore + 60);
-    if (event.type === 'system.giftReceived') {
+    if (event.type === 'system.giftReceived' && room) {
       const queue = children.giftQueue!.getSnapshot().context;
       expect([queue.current, ...queue.waiting].at(-1)).toMatchObject(rose);
     }
     if (event.type === 'system.askGiftRefused' && children.askGift) expect(children.askGift.getSnapshot().context.notice).toBe('Asking for a gift was refused');
     if (event.type === 'system.giftAsked' && children.gifting) expect(children.gifting.getSnapshot().context.ask).toEqual(ask);
-    // The user's side starts from the balance createCall said (SPEC §6 price after discount, and what it leaves).
-    if (children.gifting && !beforeRoom) {
+    // The user's side starts from the balance createCall (or, called, the terms) said (SPEC §6 price after discount, and what it leaves).
+    if (children.gifting && !beforeRoom && ctx.balance !== null) {
       expect(children.gifting.getSnapshot().context.known).toEqual({ amount: 500, at: 0 });
       expect(ctx).toMatchObject({ listPrice: 60, billingPeriodMs: 60_000, balance: 500 });
     }
@@ -227,14 +256,14 @@ async function replaySteps(input: CallInput, steps: readonly { event: EventObjec
             : event.type === 'xstate.error.actor.accept' ? 'fail'
               : taken && (event.type === 'call.hangup' || event.type === CONNECT || mediaFailed || (e.type === 'rtc.event' && e.event.type === 'connectionLost')) ? 'hangup'
                 : 'none';
-      const peer = input.direction === 'out' ? 'yx-host' : 'yx-user';
+      const peer = peerOfInput(input);
       const unanswered = input.direction === 'in' && ctx.outcome?.status === CallStatus.timeout;
       expect(pending.argsOf('end').at(-1)).toEqual([{
         tell, peer, channelId: ctx.channelId ?? '', channelToTell: unanswered ? null : ctx.channelId, reason: ctx.outcome?.reason ?? HangupReason.local,
       }]);
     }
     // The callee shows the server's card of the caller; the account stays the one that rang.
-    if (event.type === 'xstate.done.actor.peerCard') expect(ctx.peer).toMatchObject({ account: 'yx-user', nickname: 'Alex', countryCode: 'PH' });
+    if (event.type === 'xstate.done.actor.peerCard') expect(ctx.peer).toMatchObject({ account: peerOfInput(input), nickname: 'Alex', countryCode: 'PH' });
     // A hang-up before the media is up turns the call down (told as a reject, above).
     if (event.type === 'call.hangup' && before.matches({ incoming: 'accepting' })) expect(ctx.outcome).toMatchObject({ status: CallStatus.cancel, reason: HangupReason.local });
     if (e.type === 'signal.event' && e.event.signal.payload?.unavailable === true && before.matches({ outgoing: 'ringing' })) {
@@ -242,7 +271,7 @@ async function replaySteps(input: CallInput, steps: readonly { event: EventObjec
     }
     // An incoming ring that ran out is the server's to end: the ending does not tell it (no refusal reaches the caller).
     if (snapshot.matches('ending') && ctx.direction === 'in' && ctx.outcome?.status === CallStatus.timeout) {
-      expect(pending.argsOf('end').at(-1)).toEqual([{ ...endOf('none', null), peer: 'yx-user' }]);
+      expect(pending.argsOf('end').at(-1)).toEqual([{ ...endOf('none', null), peer: peerOfInput(input) }]);
     }
     // A warning of this call's channel is kept while the call is not over (shown, and said at the end if the end says nothing).
     if (e.type === 'system.callWarning') {

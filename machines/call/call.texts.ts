@@ -11,6 +11,10 @@ export const CallText = {
   error: 'Error!',
   callError: 'CallError. Please kill the app and try again.',
   serverError: 'Error.Unable to connect to server, Please kill the app and try again',
-  /** SPEC §8 1080 'diamond.not.enough'. */
-  balance: 'diamond.not.enough',
+  /** SPEC §8 1080 'diamond.not.enough', as the payer reads it (the end screen offers a recharge). */
+  balance: 'You do not have enough diamonds for this call.',
 } as const;
+
+/** SPEC §8 1080 as the host reads it: the user she called (who pays) cannot pay the call. */
+export const peerShortOfDiamonds = (nickname: string | undefined): string =>
+  `${nickname?.trim() || 'The user'} does not have enough diamonds for this call.`;

@@ -2,11 +2,12 @@
  * The call's codes, texts and shapes (SPEC §3 Call info and enums, §4 Call status, §8 call
  * messages, §9 call constants), declared once for the call machine, its screens and tests.
  */
-import type { CallInfo, RtcEvent } from '../ports/call.port';
+import type { CallInfo, CallTerms, RtcEvent } from '../ports/call.port';
 import { CallApiError, MediaError } from '../ports/call.port';
 import type { CallSignal, SignalEvent } from '../ports/signalling.port';
 import type { SystemEvent } from '../system-messages/system-messages';
-import { CallText } from './call.texts';
+import { CallText, peerShortOfDiamonds } from './call.texts';
+import type { InCallEvent } from './in-call.machine';
 import type { Farewell } from './call-end.machine';
 
 /** SPEC §4 Call status. */
@@ -82,8 +83,16 @@ export interface CallContext {
   listPrice: number | null;
   /** How often the server bills a period (ms), when it said. */
   billingPeriodMs: number | null;
-  /** The caller's diamonds when the call was created (a paying caller only). */
+  /** The payer's diamonds when the call was created (a paying caller) or rang (a paying callee); null for a host. */
   balance: number | null;
+  /** The VIP discount applied to the price (percent paid, SPEC §6), when the server said one applies. */
+  callDiscount: number | null;
+  /**
+   * The system messages of the call's room that came before it was connected (the first period is
+   * charged as the callee takes the call, so its income notice can come while it still connects):
+   * the room takes them as it starts (in-call.machine.ts).
+   */
+  early: readonly InCallEvent[];
   /**
    * The idempotency key of the person's intent (machines/shared/intent-key.ts): made as the call
    * is placed (createCall) or answered (joinCall, which charges the first period); null before.
@@ -100,13 +109,18 @@ export type CallEvent =
   | { type: 'rtc.event'; event: RtcEvent }
   | SystemEvent;
 
-export const errorText = (error: unknown): string => {
+/**
+ * What a person is told of an error that ended the call. Short of diamonds (SPEC §8 1080), the
+ * payer is told so in words (the end screen offers a recharge); a host is told that her peer, who
+ * pays, cannot.
+ */
+export const errorText = (error: unknown, context?: Pick<CallContext, 'isHost' | 'peer'>): string => {
   if (error instanceof MediaError) return error.message;
   if (error instanceof CallApiError) {
     switch (error.refusal) {
       case 'busy': return CallText.busy;
       case 'offline': return CallText.unavailable;
-      case 'balance': return CallText.balance;
+      case 'balance': return context?.isHost ? peerShortOfDiamonds(context.peer.nickname) : CallText.balance;
       default: return CallText.serverError;
     }
   }
@@ -122,7 +136,8 @@ export const peerOf = (input: CallInput): CallPeer => {
   return {
     account: input.signal.from,
     userId: num(p.userId), nickname: str(p.nickname), icon: str(p.icon), age: num(p.age),
-    countryCode: str(p.countryCode), levelName: str(p.levelName), videoPrice: num(p.videoPrice),
+    // No price from the ring: the caller's app says it, and what a callee pays is the server's to say (`terms`).
+    countryCode: str(p.countryCode), levelName: str(p.levelName),
   };
 };
 
@@ -144,6 +159,8 @@ export const initialContext = (input: CallInput): CallContext => ({
   listPrice: null,
   billingPeriodMs: null,
   balance: null,
+  callDiscount: null,
+  early: [],
   intentKey: null,
 });
 
@@ -157,11 +174,24 @@ export const contextOfInfo = (context: CallContext, info: CallInfo): Partial<Cal
   listPrice: info.listPrice ?? null,
   billingPeriodMs: info.billingPeriodMs ?? null,
   balance: info.balance ?? null,
+  callDiscount: info.callDiscount ?? null,
   // The server's ring time (config callTimeOutNum): both sides then ring as long as it does.
   ringTimeoutMs: validRingTimeout(info.ringTimeoutMs) ?? context.ringTimeoutMs,
   // Created while a refused camera already ends the call (the outcome is set): it stays as that end says.
   status: context.outcome?.status ?? CallStatus.calling,
 });
+
+/** What the server says a call costs the callee, who rings (SPEC §6 VIP discount); the balance only when she pays. */
+export const contextOfTerms = (context: CallContext, terms: CallTerms): Partial<CallContext> => ({
+  peer: { ...context.peer, videoPrice: terms.videoPrice },
+  listPrice: terms.listPrice,
+  billingPeriodMs: terms.billingPeriodMs,
+  callDiscount: terms.callDiscount ?? null,
+  balance: terms.youPay ? terms.balance ?? null : null,
+});
+
+/** How many room messages are kept from before the call was connected (a few periods' income at most come then). */
+export const MAX_EARLY = 20;
 
 /** A ring time from the server or the ring's payload, when it is a sane one (5 s to 5 min). */
 export const validRingTimeout = (ms: unknown): number | undefined =>

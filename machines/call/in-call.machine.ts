@@ -6,8 +6,11 @@
  * call keeps the protocol (hang-ups, media, signalling) and hands the system messages here.
  *
  *   choosing ─host─▶ hosting (askGift)      choosing ─user─▶ paying (gifting)
+ *
+ * The messages that came before the call was connected (`early`: the first period's income is
+ * told as the callee takes the call) are taken as the room starts, as if they came then.
  */
-import { assign, sendTo } from 'xstate';
+import { assign, enqueueActions, sendTo } from 'xstate';
 import { setup } from '../setup';
 import { askGiftMachine } from '../ask-gift/ask-gift.machine';
 import { giftListMachine } from '../gift-list/gift-list.machine';
@@ -33,8 +36,10 @@ export interface InCallInput {
   channelId: string;
   /** The peer's user id (to whom a user sends gifts). */
   toUserId: number;
-  /** The paying user's diamonds when the call was created, when the server said. */
+  /** The paying user's diamonds when the call was created (or rang her), when the server said. */
   balance: number | null;
+  /** The room's messages that came before the call was connected, oldest first. */
+  early?: readonly InCallEvent[];
 }
 
 export interface InCallContext extends InCallInput {
@@ -85,6 +90,10 @@ export const inCallMachine = setup({
 }).createMachine({
   id: 'inCall',
   context: ({ input }) => ({ ...input, callIncome: 0, giftIncome: 0, translations: [] }),
+  // Taken as if they came now: raised events are taken once the initial states (and the children) are there.
+  entry: enqueueActions(({ context, enqueue }) => {
+    for (const event of context.early ?? []) enqueue.raise(event);
+  }),
   invoke: [
     { id: 'giftList', src: 'giftList' },
     { id: 'giftQueue', src: 'giftQueue' },

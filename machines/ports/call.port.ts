@@ -22,6 +22,22 @@ export interface CallInfo {
   balance?: number;
   /** How long the server lets the call ring (config callTimeOutNum), ms. */
   ringTimeoutMs?: number;
+  /** The VIP discount applied (percent paid, SPEC §6), when it is. */
+  callDiscount?: number;
+}
+
+/** What a call costs, as the server tells a party of it (a callee asks as it rings; every field untrusted beyond its type). */
+export interface CallTerms {
+  /** Diamonds a period, after the VIP discount. */
+  videoPrice: number;
+  listPrice: number;
+  /** The VIP discount applied (percent paid, SPEC §6), when it is. */
+  callDiscount?: number;
+  billingPeriodMs: number;
+  /** Whether the one who asked pays for the call. */
+  youPay: boolean;
+  /** The asker's diamonds, when the asker pays. */
+  balance?: number;
 }
 
 /** Why a call could not be created (SPEC §8 call messages). */
@@ -56,6 +72,8 @@ export interface CallApiPort {
    * charges its first period; `idempotencyKey` is the answer's: the same request again charges once.
    */
   joinCall(channelId: string, idempotencyKey: string): Promise<void>;
+  /** What the call costs and whether the asker pays (a callee asks as it rings: the payer sees it before taking the call). */
+  terms(channelId: string): Promise<CallTerms>;
   /** Ends the call on the server (billing stops); safe to repeat. */
   endCall(channelId: string, reason: number): Promise<void>;
   rate(rating: CallRating): Promise<void>;

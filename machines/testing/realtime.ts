@@ -28,6 +28,7 @@ export function manualCallApi(pending: PendingCalls): CallApiPort {
     endCall: (channelId, reason) => pending.add('endCall', [channelId, reason]),
     rate: (rating) => pending.add('rate', [rating]),
     peerCard: (account) => pending.add('peerCard', [account]),
+    terms: (channelId) => pending.add('terms', [channelId]),
   };
 }
 

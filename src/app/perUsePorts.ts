@@ -57,7 +57,16 @@ export function httpCallApi(api: ApiClient): CallApiPort {
       }
     },
     async joinCall(channelId, idempotencyKey) {
-      await api.data(callContract.joinCall, { searchValue: channelId, idempotencyKey }, { silent: true });
+      try {
+        await api.data(callContract.joinCall, { searchValue: channelId, idempotencyKey }, { silent: true });
+      } catch (error) {
+        // The payer cannot pay the first period (SPEC §8 1080): the call's own refusal, said in words.
+        if (error instanceof ApiError && error.detail.code === callContract.CallRefusalCode.balance) throw new CallApiError('balance', error.message);
+        throw error;
+      }
+    },
+    async terms(channelId) {
+      return api.data(callContract.callTerms, { searchValue: channelId }, { silent: true });
     },
     async endCall(channelId, reason) {
       const hangupReason = reason === 2 || reason === 6 ? reason : 1;

@@ -70,6 +70,7 @@ function perUsePorts(load: () => Promise<PerUsePorts>): PerUsePorts {
       endCall: async (channelId, reason) => (await load()).callApi.endCall(channelId, reason),
       rate: async (rating) => (await load()).callApi.rate(rating),
       peerCard: async (account) => (await load()).callApi.peerCard(account),
+      terms: async (channelId) => (await load()).callApi.terms(channelId),
     },
     giftApi: {
       list: async (filter) => (await load()).giftApi.list(filter),

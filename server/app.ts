@@ -24,6 +24,7 @@ import { createAesCodec } from '../src/api/codec';
 import { DEV_AES_IV, DEV_AES_KEY, ResultCode, TEXT_SERVER_RESTARTING } from '../src/api/codes';
 import { apiRoutes } from './api';
 import { createCallEngine, type CallOptions } from './api/billing';
+import { startCallTranslation } from './api/call-translation';
 import { createFaults } from './api/faults';
 import { createLiveEngine, type LiveOptions } from './api/live.rooms';
 import { translatorStandIn } from './api/translator';
@@ -164,6 +165,9 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     // No call timer runs once closing starts (the database closes after).
     app.decorate('calls', calls);
     app.addHook('preClose', async () => calls.stop());
+    // A connected call's chat lines reach a reader of another language translated too (-1).
+    const stopCallTranslation = startCallTranslation({ db, realtime: hub, calls, log: app.log });
+    app.addHook('preClose', async () => stopCallTranslation());
     // Reopens the chat rooms of the rooms left live by the last run and sets their heartbeat deadlines.
     const live = createLiveEngine({ db, realtime: hub, log: app.log }, opts.live);
     app.decorate('live', live);

@@ -111,6 +111,15 @@ export function fakeTranslate(text: string, from: string, to: string): string {
   return known > 0 ? out : `[${to}] ${text}`;
 }
 
+/**
+ * The stand-in's translation of one text into `to`, the source detected as the endpoint does
+ * when no `from` is given: what the server itself asks of a translator (a call's chat line,
+ * server/api/call-translation.ts) where no cloud translator is configured.
+ */
+export function translateByStandIn(text: string, to: string): string {
+  return fakeTranslate(text, detectLanguage(text).language, to);
+}
+
 /** Query values as a list (`to` may repeat). */
 function list(value: unknown): string[] {
   if (value === undefined) return [];

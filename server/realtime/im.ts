@@ -24,12 +24,26 @@ export interface ImService extends Service {
   connectionOf(account: string): Conn | undefined;
   /** The hub is stopping: logins are refused from now on. */
   stop(): void;
+  /**
+   * Hears every new text message a client sent, once it was stored and pushed (a resend of a
+   * stored one is not new): the call's chat translation reads it (server/api/call-translation.ts).
+   * Answers the unsubscribe.
+   */
+  onText(listener: (message: SentText) => void): () => void;
+}
+
+/** A new p2p text message: the sender's and the recipient's accounts and its text. */
+export interface SentText {
+  from: string;
+  to: string;
+  text: string;
 }
 
 const notLoggedIn = () => new HubError(HubCode.linkLost, 'Not logged in');
 
 export function createImService({ store, accounts, blocks }: { store: ImStore; accounts: ImAccounts; blocks: Blocks }): ImService {
   const online = new Map<string, Conn>();
+  const textListeners = new Set<(message: SentText) => void>();
   let stopping = false;
 
   const me = (conn: Conn): string => {
@@ -47,6 +61,12 @@ export function createImService({ store, accounts, blocks }: { store: ImStore; a
     connectionOf: (account) => online.get(account),
     stop() {
       stopping = true;
+    },
+    onText(listener) {
+      textListeners.add(listener);
+      return () => {
+        textListeners.delete(listener);
+      };
     },
 
     closed(conn) {
@@ -129,6 +149,7 @@ export function createImService({ store, accounts, blocks }: { store: ImStore; a
           pushConversation(args.to, from);
           pushUnread(args.to);
           pushConversation(from, args.to);
+          if (args.type === 'text' && args.text) for (const listener of [...textListeners]) listener({ from, to: args.to, text: args.text });
         });
         return messageView(row, from);
       }),

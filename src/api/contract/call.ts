@@ -353,6 +353,20 @@ export const CallIncomeNotice = z.object({
 });
 export type CallIncomeNotice = z.output<typeof CallIncomeNotice>;
 
+/**
+ * -1: a line of a connected call's chat, translated into its reader's language (SPEC §4 System
+ * messages): when a party sends the other a text during the call and the two speak different
+ * languages (the language of each one's country), the server translates it and sends the reader
+ * this beside the message itself.
+ */
+export const CallTranslationNotice = z.object({
+  attachType: z.literal(-1),
+  /** The translated text. */
+  content: z.string(),
+  channelId: z.string(),
+});
+export type CallTranslationNotice = z.output<typeof CallTranslationNotice>;
+
 /** -3: type 0 to the callee at createCall (the target channel), 1 to a refused caller, 3 a server-ended call. */
 export const CallStateNotice = z.object({
   attachType: z.literal(-3),

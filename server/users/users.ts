@@ -46,6 +46,8 @@ export interface ShellAccount {
   yxAccid: string;
   /** VIP members may pin chats (SPEC §6). */
   isVip: boolean;
+  /** The country's ISO code, when there is one (a call's chat is translated between countries' languages). */
+  countryCode: string | null;
 }
 
 /** The IM account id, stable for a given key (the account, or a visitor's device). */
@@ -92,9 +94,9 @@ export function createUsers(db: Db) {
     'INSERT INTO user_media (user_id, sort, media_type, media_url) VALUES (?, ?, ?, ?)',
   );
   const accounts = db.prepare<[], Omit<ShellAccount, 'isVip'> & { isVip: 0 | 1 }>(
-    `SELECT id AS userId, account, nickname, user_type AS userType, user_level AS userLevel, yx_accid AS yxAccid,
-            is_vip AS isVip
-       FROM users WHERE is_visitor = 0 ORDER BY user_type DESC, id`,
+    `SELECT u.id AS userId, u.account, u.nickname, u.user_type AS userType, u.user_level AS userLevel, u.yx_accid AS yxAccid,
+            u.is_vip AS isVip, c.code AS countryCode
+       FROM users u LEFT JOIN countries c ON c.id = u.country_id WHERE u.is_visitor = 0 ORDER BY u.user_type DESC, u.id`,
   );
 
   /** A user created at run time (sign-up or visitor): a normal user at level 0. */

@@ -11,7 +11,7 @@ const ROUTES: [string, string][] = [
   ['/liveSetting', 'Go live'], ['/secretSettings', 'Secret settings'], ['/userProfile', 'Profile'],
   ['/profile', 'Edit profile'], ['/vedioRecorder', 'Video recorder'], ['/mine', 'Mine'], ['/news', 'News'],
   ['/pointsRank', 'Points ranking'], ['/rank', 'Ranking'], ['/settings', 'Settings'], ['/task', 'Tasks'],
-  ['/wallet', 'Wallet'], ['/talk?to=yx-peer-1&taPath=news', 'Chat with yx-peer-1'],
+  ['/wallet', 'Wallet'], ['/talk?to=yx-peer-1&taPath=news', 'Chat'],
   ['/customer-talk', 'Customer service'], ['/usdtPay', 'USDT payment'], ['/usdtPay/pay-status', 'Payment status'],
   ['/', 'Home'],
 ];

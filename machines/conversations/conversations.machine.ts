@@ -38,6 +38,8 @@ export interface ChatProfile {
   blocked?: boolean;
   /** SPEC §3 userType (2 = host). */
   userType?: number;
+  /** A host live now (a live room on air). */
+  living?: boolean;
 }
 
 export interface ConversationsInput {

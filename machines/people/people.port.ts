@@ -37,6 +37,8 @@ export interface ProfileDetail {
   isBlockUser: boolean;
   followerCount: number;
   followingCount: number;
+  /** A host live now (a live room on air, as the server says): the profile offers the room. */
+  living: boolean;
 }
 
 /** The caller's own editable profile (SPEC §3 Current user). */

@@ -17,7 +17,7 @@ export const detail = (change: Partial<ProfileDetail> = {}): ProfileDetail => ({
   userId: 7, yxAccid: 'yx7', nickname: 'Sofia', icon: '/avatars/h7.svg', userType: 2, userLevel: 3, levelName: 'Lv.3',
   age: 24, countryName: 'Brazil', countryCode: 'BR', isVip: false, onlineGroupStatus: 1, videoPrice: 50, tags: [],
   picList: [{ mediaType: 1, mediaUrl: '/avatars/h7-1.svg' }, { mediaType: 2, mediaUrl: '/media/v.mp4' }],
-  isFollowed: false, isBlockUser: false, followerCount: 10, followingCount: 2, ...change,
+  isFollowed: false, isBlockUser: false, followerCount: 10, followingCount: 2, living: false, ...change,
 });
 
 function manual() {

@@ -48,6 +48,7 @@ export function composeTalk(ports: SessionPorts) {
           return {
             type: 'talk.peer', nickname: profile?.nickname ?? null, blocked: profile?.blocked ?? false,
             ...(profile?.userId !== undefined ? { userId: profile.userId } : {}), isHost: profile?.userType === 2,
+            living: profile?.living === true,
           };
         },
         () => ({ type: 'talk.peerFailed' }),

@@ -1,6 +1,6 @@
 /**
- * What a peer chat offers beside its messages (SPEC §2 /talk, §7): the peer's name and
- * block state, blocking and unblocking (`/api/user/blockUser`), translating a message and
+ * What a peer chat offers beside its messages (SPEC §2 /talk, §7): the peer's name, whether
+ * the peer is a host live now (the room is offered), and block state, blocking and unblocking (`/api/user/blockUser`), translating a message and
  * opening a secret (paid) message (`/api/payPrivateMsg/privateInfo`). A child of the talk;
  * each request runs as its own short-lived child that reports back.
  *
@@ -56,6 +56,8 @@ export interface TalkExtrasContext {
   peerName: string | null;
   peerUserId: number | null;
   peerIsHost: boolean;
+  /** Whether the peer is live now (a host with a live room on air), as the lookup said. */
+  peerLiving: boolean;
   /** Failed lookups of the peer in a row. */
   peerFailures: number;
   /** By message key (client id, else server id). */
@@ -65,7 +67,7 @@ export interface TalkExtrasContext {
 }
 
 export type TalkExtrasEvent =
-  | { type: 'talk.peer'; nickname: string | null; blocked: boolean; userId?: number; isHost?: boolean }
+  | { type: 'talk.peer'; nickname: string | null; blocked: boolean; userId?: number; isHost?: boolean; living?: boolean }
   /** The lookup of the peer failed (it is tried again). */
   | { type: 'talk.peerFailed' }
   | { type: 'talk.translate'; key: string; text: string; to: string }
@@ -116,7 +118,10 @@ export const talkExtrasMachine = setup({
   actions: {
     setPeer: assign(({ event }) =>
       event.type === 'talk.peer'
-        ? { peerName: event.nickname, peerUserId: event.userId ?? null, peerIsHost: event.isHost ?? false, peerFailures: 0 }
+        ? {
+          peerName: event.nickname, peerUserId: event.userId ?? null, peerIsHost: event.isHost ?? false,
+          peerLiving: event.living ?? false, peerFailures: 0,
+        }
         : {}),
     startTranslation: assign({
       translations: ({ context, event }) =>
@@ -164,7 +169,7 @@ export const talkExtrasMachine = setup({
 }).createMachine({
   id: 'talkExtras',
   context: ({ input }) => ({
-    peer: input.peer, peerName: null, peerUserId: null, peerIsHost: false, peerFailures: 0, translations: {}, secrets: {},
+    peer: input.peer, peerName: null, peerUserId: null, peerIsHost: false, peerLiving: false, peerFailures: 0, translations: {}, secrets: {},
   }),
   on: {
     'talk.translate': { guard: 'canTranslate', actions: ['startTranslation', 'translate'] },

@@ -23,7 +23,7 @@ const RETRY = afterEvent('peerRetry', 'talkExtras.unknown.resting');
 const samples: AnyEventObject[] = [
   { type: 'talk.peerFailed' },
   { type: RETRY },
-  { type: 'talk.peer', nickname: 'Ann', blocked: false, userId: 100001, isHost: true },
+  { type: 'talk.peer', nickname: 'Ann', blocked: false, userId: 100001, isHost: true, living: true },
   { type: 'talk.peer', nickname: 'Bo', blocked: true },
   { type: 'talk.translate', key: 'k1', text: 'hola', to: 'en' },
   { type: 'talk.translate', key: 'k2', text: '   ', to: 'en' },
@@ -105,6 +105,8 @@ async function replaySteps(steps: readonly { event: EventObject; state: AnyMachi
     if (event.type === 'talk.peer' && before.matches('unknown')) {
       expect(block).toEqual({ blocked: e.blocked, changing: false });
       expect(ctx.peerName).toBe(e.nickname);
+      // A host live now is offered (the lookup's word; not live when it says nothing).
+      expect(ctx.peerLiving).toBe(e.living === true);
     }
     // A block or unblock is asked of the server once, and only when it changes something.
     if (event.type === 'talk.setBlocked') {

@@ -148,7 +148,7 @@ export async function createRealtimePorts(
       for (const [account, p] of Object.entries(found)) {
         out[account] = {
           nickname: p.nickname, icon: p.icon, onlineStatus: p.onlineGroupStatus, userId: p.userId, isVip: p.isVip,
-          blocked: p.isBlockUser, userType: p.userType,
+          blocked: p.isBlockUser, userType: p.userType, living: p.living,
         };
       }
       return out;

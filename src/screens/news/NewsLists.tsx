@@ -1,8 +1,9 @@
 /**
  * Two sub-views of /news (SPEC §2 follow/list and records/list with recordsStatus and
- * typeTag): the people one follows, and one's call records with a status tag (the §9
- * labels [Missed], [rejected], [Cancelled], or the duration of a call that took place)
- * and a type tag (video or audio). Names and texts from the server are shown as text.
+ * typeTag): the people one follows (a host live now with a button to the room), and one's
+ * call records with a status tag (the §9 labels [Missed], [rejected], [Cancelled], or the
+ * duration of a call that took place) and a type tag (video or audio). Names and texts from
+ * the server are shown as text.
  */
 import { Link } from '@tanstack/react-router';
 import { PreviewLabel } from '../../../machines/im/preview';
@@ -12,6 +13,7 @@ import { EndCause } from '../../api/contract/call';
 import type { CallRecord } from '../../api/contract/call';
 import type { FollowListItem } from '../../api/contract/people';
 import { useServices } from '../../app/services';
+import { LiveButton } from '../../ui/LiveButton';
 import { PagedListView } from './PagedListView';
 import './news.css';
 
@@ -38,6 +40,7 @@ export function FollowingList() {
               {ONLINE[person.onlineGroupStatus] ?? ONLINE[3]}
             </span>
           </Link>
+          {person.living && <LiveButton hostUserId={person.userId} nickname={person.nickname} />}
         </li>
       )}
     />

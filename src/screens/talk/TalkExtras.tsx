@@ -1,7 +1,8 @@
 /**
- * The talk's extras (SPEC §2 /talk, §7): the peer bar with block/unblock, a translate
- * button under the peer's texts, secret (paid) messages — opened by their recipient for
- * the price, written by hosts — each bound to the talk actor. All text is shown as text.
+ * The talk's extras (SPEC §2 /talk, §7): the peer bar with the room of a host live now and
+ * block/unblock, a translate button under the peer's texts, secret (paid) messages — opened
+ * by their recipient for the price, written by hosts — each bound to the talk actor. All
+ * text is shown as text.
  */
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
@@ -12,6 +13,7 @@ import { SECRET_PRICE_MAX, SECRET_TEXT_MAX, keyOf, lengthOf, secretOf } from '..
 import type { TalkMachine, TalkMessage } from '../../../machines/talk/talk.machine';
 import { selectExtras } from '../../../machines/talk/talk.selectors';
 import { useWarmCall } from '../../app/call/callCode';
+import { LiveButton } from '../../ui/LiveButton';
 import { MessageBody, safeMediaUrl } from './MessageBody';
 
 export type TalkRef = ActorRefFrom<TalkMachine>;
@@ -25,13 +27,15 @@ export function PeerBar({ talk, onCall }: { talk: TalkRef; onCall?: (peer: { acc
   const name = useSelector(extras, (s) => s?.context.peerName ?? null);
   const peerUserId = useSelector(extras, (s) => s?.context.peerUserId ?? null);
   const peerIsHost = useSelector(extras, (s) => s?.context.peerIsHost ?? false);
+  const peerLiving = useSelector(extras, (s) => s?.context.peerLiving ?? false);
   const blocked = useSelector(extras, (s) => (s ? blockStateOf(s).blocked : null));
   const blocking = useSelector(extras, (s) => (s ? blockStateOf(s).changing : false));
   const callable = onCall !== undefined && peerIsHost && peerUserId !== null;
   useWarmCall(callable);
   return (
-    // The peer's name is the screen's title (TalkScreen); the bar holds what can be done with the peer.
     <div className="talk-peer">
+      {peerLiving && peerUserId !== null && <LiveButton hostUserId={peerUserId} nickname={name ?? peer} />}
+      <span className="talk-peer-name">{name ?? ''}</span>
       {callable && (
         <button
           type="button"

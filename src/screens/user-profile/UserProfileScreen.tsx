@@ -3,6 +3,7 @@
  * videos, level, country, online status and counts, with Follow, Block, Chat (→ /talk with
  * taPath=profile) and Call, bound to a userProfile actor. Who may call whom: a user calls a
  * host; a host calls a user when the prime switch and the host's level allow it (SPEC §5).
+ * A host who is live now (the server's `living`) is said to be, with a button to the room.
  * One's own profile links to /profile instead. Everything the person wrote is shown as text.
  */
 import { Link, useSearch } from '@tanstack/react-router';
@@ -24,6 +25,7 @@ import { useWarmCall } from '../../app/call/callCode';
 import { useIsVisitor } from '../../app/VisitorPrompt';
 import { useServices } from '../../app/services';
 import { ListMessage } from '../../ui/ListMessage';
+import { LiveButton } from '../../ui/LiveButton';
 import { MediaGrid } from '../../ui/MediaGrid';
 import { STATUS_LABEL } from '../../ui/person';
 import { ScreenFrame } from '../../ui/ScreenFrame';
@@ -116,6 +118,12 @@ function Actions({ profile, detail }: { profile: ProfileRef; detail: ProfileDeta
   }
   return (
     <>
+      {detail.living && (
+        <div className="user-profile-live">
+          <span>{`${detail.nickname} is live now.`}</span>
+          <LiveButton hostUserId={detail.userId} nickname={detail.nickname} />
+        </div>
+      )}
       <div className="user-profile-actions">
         <button
           type="button"

@@ -12,7 +12,7 @@ import { createPeoplePort } from './peoplePort';
 const detail = {
   userId: 7, yxAccid: 'yx7', nickname: 'Sofia', icon: '/avatars/h7.svg', userType: 2, userLevel: 3, levelName: 'Lv.3', age: 24,
   countryId: 3, countryName: 'Brazil', countryCode: 'BR', isVip: false, onlineGroupStatus: 3, isFollowed: true, videoPrice: 50, tags: [],
-  picList: [{ mediaType: 1, mediaUrl: '/avatars/h7-1.svg' }], isBlockUser: false, followerCount: 4, followingCount: 2,
+  picList: [{ mediaType: 1, mediaUrl: '/avatars/h7-1.svg' }], isBlockUser: false, followerCount: 4, followingCount: 2, living: true,
 };
 const mine = { userId: 3, userType: 2, yxAccid: 'yx3', imToken: 't', icon: '/avatars/h3.svg', nickname: 'Nova', isNewUser: false, vipInfo: { isVip: false }, userLevel: 1, picList: [] };
 
@@ -26,7 +26,7 @@ describe('[§7] the people port', () => {
       [people.updateUserInfo.path]: () => mine,
     });
     const port = createPeoplePort(services.api, services.upload, 3);
-    expect(await port.loadProfile({ yxAccid: 'yx7' })).toMatchObject({ userId: 7, isFollowed: true, followerCount: 4 });
+    expect(await port.loadProfile({ yxAccid: 'yx7' })).toMatchObject({ userId: 7, isFollowed: true, followerCount: 4, living: true });
     expect(await port.setFollowed(7, false)).toEqual({ followed: false, followerCount: 5 });
     expect(await port.setBlocked(7, true)).toBe(true);
     expect(await port.setBlocked(7, false)).toBe(false);

@@ -17,7 +17,7 @@ export const profileDetailOf = (d: UserDetail): ProfileDetail => ({
   userId: d.userId, yxAccid: d.yxAccid, nickname: d.nickname, icon: d.icon, userType: d.userType, userLevel: d.userLevel,
   levelName: d.levelName, age: d.age, countryName: d.countryName, countryCode: d.countryCode, isVip: d.isVip,
   onlineGroupStatus: d.onlineGroupStatus, videoPrice: d.videoPrice, tags: d.tags, picList: d.picList, isFollowed: d.isFollowed,
-  isBlockUser: d.isBlockUser, followerCount: d.followerCount, followingCount: d.followingCount,
+  isBlockUser: d.isBlockUser, followerCount: d.followerCount, followingCount: d.followingCount, living: d.living,
 });
 
 /** `me`: the signed-in person's user id (their own counts). */

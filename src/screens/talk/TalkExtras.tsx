@@ -33,9 +33,9 @@ export function PeerBar({ talk, onCall }: { talk: TalkRef; onCall?: (peer: { acc
   const callable = onCall !== undefined && peerIsHost && peerUserId !== null;
   useWarmCall(callable);
   return (
+    // The peer's name is the screen's title (TalkScreen); the bar holds what can be done with the peer.
     <div className="talk-peer">
       {peerLiving && peerUserId !== null && <LiveButton hostUserId={peerUserId} nickname={name ?? peer} />}
-      <span className="talk-peer-name">{name ?? ''}</span>
       {callable && (
         <button
           type="button"

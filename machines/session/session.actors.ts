@@ -142,7 +142,11 @@ export function composeSession(ports: SessionPorts, loadPerUse: PerUseLoader = (
     actions: { refuse: sendParent((_, text: string) => ({ type: 'child.toast', text })) },
   });
   const banner = bannerMachine.provide({
-    actors: { customerService: fromPromise(() => ports.customerServiceAccount()) },
+    actors: {
+      customerService: fromPromise(() => ports.customerServiceAccount()),
+      senderAvatar: fromPromise<string | null, { account: string }>(async ({ input }) =>
+        (await ports.lookupProfiles([input.account]))[input.account]?.icon || null),
+    },
     actions: {
       navigate: sendParent(({ context }): BannerEmitted => {
         const to = context.current ? tapTarget(context.current, context.customerServiceId) ?? '' : '';

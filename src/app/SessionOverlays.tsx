@@ -9,6 +9,7 @@ import {
   selectBanner, selectCallShown, selectCalls, selectIdleHost, selectImConnection, selectImOffline, selectSession,
 } from '../../machines/session/session.selectors';
 import type { BannerRef, IdleHostRef, ImConnectionRef } from '../../machines/session/session.selectors';
+import { CustomerServiceAvatar } from '../ui/CustomerServiceAvatar';
 import { useAppActor } from './AppActorContext';
 import { loadCallCode, loadCallOverlay } from './call/callCode';
 import { lazyComponent } from './lazyComponent';
@@ -68,11 +69,14 @@ function OfflineStrip({ connection }: { connection: ImConnectionRef }) {
 
 function IncomingBanner({ banner }: { banner: BannerRef }) {
   const item = useSelector(banner, (s) => (s.matches('showing') ? s.context.current : null));
+  const customerService = useSelector(banner, (s) => s.context.customerServiceId);
   if (!item) return null;
   return (
     <div className="incoming-banner" role="status" aria-live="polite" data-testid="incoming-banner">
       <button type="button" className="incoming-banner-body" onClick={() => banner.send({ type: 'banner.tap' })}>
-        {item.avatar
+        {/* SPEC §2: the sender's avatar, or the fixed icon (system notices, a sender without one). */}
+        {item.from !== '' && item.from === customerService ? <CustomerServiceAvatar size={40} />
+          : item.avatar
           ? <img className="avatar" src={item.avatar} alt="" width={40} height={40} />
           : <span className="banner-icon" aria-hidden="true">✉</span>}
         <span className="banner-text">

@@ -1,6 +1,6 @@
 /**
  * Two people in two browser contexts over the real hub (SPEC §2 incoming-message banner and
- * News badge, §4 Message service): a user writes to a host, the host sees it arrive.
+ * News badge, /talk; §4 Message service): a user writes to a host, the host sees it arrive.
  */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
@@ -17,7 +17,7 @@ async function imSockets(page: Page) {
   return sockets;
 }
 
-test('a user sends a text; the host sees the banner, the News badge, and opens the talk from the banner', async ({ browser, request }) => {
+test('a user sends a text; the host sees the banner with the sender\'s avatar, the News badge, and opens the talk, titled with the name, from the banner', async ({ browser, request }) => {
   const host = await firstAccount(request, 2);
   const user = await firstAccount(request, 1);
   const hostContext = await browser.newContext({ viewport: { width: 360, height: 640 } });
@@ -28,7 +28,10 @@ test('a user sends a text; the host sees the banner, the News badge, and opens t
   await openAppAs(hostPage, request, host.userId);
   await expect(hostPage.getByRole('heading', { name: 'Home' })).toBeVisible();
   await openAppAs(userPage, request, user.userId, `/talk?to=${host.yxAccid}&taPath=e2e`);
-  await expect(userPage.getByRole('heading', { name: `Chat with ${host.yxAccid}` })).toBeVisible();
+  // The talk is titled with the peer's name, on one line at 360 px; never the IM account.
+  const title = userPage.getByRole('heading', { level: 1 });
+  await expect(title).toHaveText(host.nickname);
+  expect(await title.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && getComputedStyle(el).whiteSpace === 'nowrap')).toBe(true);
 
   const text = `Hello from ${user.nickname} ${Date.now()}`;
   await userPage.getByRole('textbox', { name: 'Message' }).fill(text);
@@ -39,11 +42,18 @@ test('a user sends a text; the host sees the banner, the News badge, and opens t
   await expect(banner).toBeVisible();
   await expect(banner.getByTestId('banner-preview')).toHaveText(text);
   await expect(banner).toContainText('Just Now');
+  // SPEC §2: the sender's avatar, not the fixed icon.
+  const avatar = banner.locator('img.avatar');
+  await expect(avatar).toHaveAttribute('src', `/avatars/${user.account.split('@')[0]}.svg`);
+  await expect.poll(() => avatar.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await expect(banner.locator('.banner-icon')).toHaveCount(0);
+  await hostPage.screenshot({ path: test.info().outputPath('banner-360.png') });
   await expect(tabBar(hostPage).getByRole('link', { name: 'News, 1 unread' })).toBeVisible();
 
   await banner.getByRole('button', { name: new RegExp(text) }).click();
   await expect(hostPage).toHaveURL(new RegExp(`/talk\\?to=${user.yxAccid}`));
-  await expect(hostPage.getByRole('heading', { name: `Chat with ${user.yxAccid}` })).toBeVisible();
+  await expect(hostPage.getByRole('heading', { level: 1 })).toHaveText(user.nickname);
+  await userPage.screenshot({ path: test.info().outputPath('talk-360.png') });
 
   await hostContext.close();
   await userContext.close();

@@ -136,14 +136,26 @@ test('a host goes live; two viewers watch, chat, see a highlight and gifts in or
   for (const p of [host, a, b]) await p.context.close();
 });
 
-test('a room whose host vanishes ends for its viewers within the heartbeat window', async ({ browser }) => {
+test('a user finds a live host from News → Following, the profile and the chat, and watches; the room ends for them within the heartbeat window once the host vanishes', async ({ browser }) => {
   test.setTimeout(60_000);
   const all = await accounts(api);
   const hostAccount = all.filter((a) => a.userType === 2 && a.userLevel > 0).at(-1)!;
   const viewerAccount = all.filter((a) => a.userType === 1).at(-1)!;
   const host = await person(browser, hostAccount, '/liveSetting');
   await goLive(host.page, 'Short one');
-  const viewer = await person(browser, viewerAccount, `/liveRoom?anchorId=${hostAccount.userId}`);
+  // The user (who follows the host: seed) finds the host live where they see the host: News → Following,
+  // the profile, the chat; each says so with a Live button, and the chat's opens the room.
+  const viewer = await person(browser, viewerAccount, '/newsRestricted');
+  const watch = viewer.page.getByRole('button', { name: `Watch ${hostAccount.nickname} live` });
+  await viewer.page.getByRole('tab', { name: 'Following' }).click();
+  const row = viewer.page.getByRole('list', { name: 'Following' }).getByRole('listitem').filter({ hasText: hostAccount.nickname });
+  await expect(row.getByRole('button', { name: `Watch ${hostAccount.nickname} live` })).toBeVisible();
+  await row.getByRole('link').click();
+  await expect(viewer.page.getByText(`${hostAccount.nickname} is live now.`)).toBeVisible();
+  await expect(watch).toBeVisible();
+  await viewer.page.getByRole('link', { name: 'Chat', exact: true }).click();
+  await expect(viewer.page).toHaveURL(/\/talk\?/);
+  await watch.click();
   await expect(room(viewer.page)).toHaveAttribute('data-front-status', FRONT.live, { timeout: 15_000 });
   // The host's phone dies: no leave, no end, no more heartbeats.
   const gone = Date.now();

@@ -21,9 +21,12 @@ test('a non-host opened with open params lands on /newsRestricted with two tabs'
   await openAppAs(page, request, user.userId);
   await expect(page).toHaveURL(/\/newsRestricted$/);
   await expectTabs(page, ['News', 'Mine']);
-  // A non-host is kept off the host's tab roots.
-  await page.goto('/circle');
-  await expect(page).toHaveURL(/\/newsRestricted$/);
+  // A non-host is kept off the host's tab roots, and off the host-only screens reached by their address (SPEC §6: live is the host's).
+  for (const path of ['/circle', '/liveSetting', '/liveEnds']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/newsRestricted$/);
+  }
+  await expect(page.getByRole('button', { name: 'Go live' })).toHaveCount(0);
 });
 
 /** The app's code: src/main.tsx's chunk and the chunk of what it imports (vite.config.ts), not the page's entry. */

@@ -28,6 +28,12 @@ test('every route of SPEC §2 renders its frame, with the tab bar only on the ta
     await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
     await expect(tabBar(page)).toHaveCount(TAB_ROOTS.has(path) ? 1 : 0);
     if (!TAB_ROOTS.has(path)) await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
+    // A host who has never been live has no figures to see: an empty state that offers to go live, not an error.
+    if (path === '/liveEnds') {
+      await expect(page.getByRole('heading', { name: 'No live yet' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Go live' })).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+    }
   }
   expect(problems).toEqual([]);
 });

@@ -1,12 +1,14 @@
 /** What the in-call screen derives from the call (SPEC §2 chat lines, §6 price, the user's balance and low-balance warning). */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { CallInfo } from '../ports/call.port';
+import type { CallInfo, CallTerms } from '../ports/call.port';
 import type { TalkMessage } from '../talk/talk.machine';
+import { SignalAction } from '../ports/signalling.port';
 import { flush } from '../testing/paths';
 import { callSetupMachine } from './call-setup.machine';
-import { callMachine } from './call.machine';
-import { callViewOf, chatLinesOf, isLowBalance, periodsCharged, remainingBalance, sameView } from './call.selectors';
+import { CallText, callMachine } from './call.machine';
+import { peerShortOfDiamonds } from './call.texts';
+import { callViewOf, chatLinesOf, isLowBalance, offersRecharge, periodsCharged, remainingBalance, sameView } from './call.selectors';
 
 const message = (over: Partial<TalkMessage>): TalkMessage => ({
   idClient: '', idServer: 's', from: 'a', to: 'b', sessionId: 'b', scene: 'p2p', flow: 'in', type: 'text', text: 'hi', time: 1, status: 'sent',
@@ -101,6 +103,48 @@ describe('[§4] the ringing tone plays while the app call state is calling', () 
     expect(callViewOf(callee.getSnapshot())).toMatchObject({ phase: 'ringing', tone: true });
     callee.send({ type: 'call.accept' });
     expect(callViewOf(callee.getSnapshot())).toMatchObject({ phase: 'connecting', tone: false });
+  });
+});
+
+describe('[§6] the payer sees the price before paying', () => {
+  const ring = { id: 'r1', action: SignalAction.audioCall, channelId: 'ch1', from: 'yx-host', to: 'yx-user', time: 1 };
+
+  it('a user a host calls: her price with the VIP discount as "100 − d % off" and her balance, and Accept only once they are known', async () => {
+    let price: (terms: CallTerms) => void = () => {};
+    const callee = createActor(callMachine.provide({
+      actors: { terms: fromPromise(() => new Promise<CallTerms>((resolve) => { price = resolve; })) },
+    }), { input: { direction: 'in', online: true, isHost: false, account: 'yx-user', signal: ring } }).start();
+    const asking = callViewOf(callee.getSnapshot());
+    expect(asking).toMatchObject({ phase: 'ringing', pays: true, terms: 'asking', canAccept: false, price: null, balance: null, video: false });
+    price({ videoPrice: 32, listPrice: 40, callDiscount: 80, billingPeriodMs: 60_000, youPay: true, balance: 200 });
+    await flush();
+    const known = callViewOf(callee.getSnapshot());
+    expect(known).toMatchObject({ terms: 'known', canAccept: true, price: 32, listPrice: 40, percentOff: 20, balance: 200 });
+    expect(sameView(asking, known)).toBe(false);
+  });
+
+  it('a price that cannot be had says so and leaves taking the call to her; a host is asked nothing and pays nothing', async () => {
+    const callee = createActor(callMachine.provide({ actors: { terms: fromPromise(() => Promise.reject(new Error('offline'))) } }), {
+      input: { direction: 'in', online: true, isHost: false, account: 'yx-user', signal: ring },
+    }).start();
+    await flush();
+    expect(callViewOf(callee.getSnapshot())).toMatchObject({ terms: 'unknown', canAccept: true, percentOff: null });
+    const host = createActor(callMachine, {
+      input: { direction: 'in', online: true, isHost: true, account: 'yx-host', signal: { ...ring, from: 'yx-user', to: 'yx-host' } },
+    }).start();
+    expect(callViewOf(host.getSnapshot())).toMatchObject({ pays: false, terms: null, canAccept: true });
+  });
+
+  it('[§8 1080] the payer is offered a recharge; the host who called a user who cannot pay is told so, with no recharge', () => {
+    const serverText = 'Not enough diamonds to continue: the call has ended.';
+    expect(offersRecharge({ text: CallText.balance }, false, serverText)).toBe(true);
+    expect(offersRecharge({ text: serverText }, false, serverText)).toBe(true);
+    expect(offersRecharge({ text: serverText }, true, serverText)).toBe(false);
+    expect(offersRecharge({ text: peerShortOfDiamonds('Finn') }, true, serverText)).toBe(false);
+    expect(offersRecharge({ text: null }, false, serverText)).toBe(false);
+    expect(peerShortOfDiamonds('Finn')).toBe('Finn does not have enough diamonds for this call.');
+    expect(peerShortOfDiamonds(' ')).toBe('The user does not have enough diamonds for this call.');
+    expect(CallText.balance).not.toContain('.not.');
   });
 });
 

@@ -5,8 +5,8 @@ import type { GiftListMachine } from '../gift-list/gift-list.machine';
 import type { GiftQueueMachine } from '../gift-queue/gift-queue.machine';
 import type { GiftingMachine, KnownBalance } from '../gifting/gifting.machine';
 import type { TalkMessage } from '../talk/talk.machine';
-import { appCallStateOf } from './call.machine';
-import type { CallMachine, CallPeer } from './call.machine';
+import { CallText, appCallStateOf } from './call.machine';
+import type { CallMachine, CallPeer, CallSummary } from './call.machine';
 import type { InCallMachine, TranslatedLine } from './in-call.machine';
 
 export type CallRef = ActorRefFrom<CallMachine>;
@@ -43,6 +43,16 @@ export interface CallView {
   price: number | null;
   listPrice: number | null;
   billingPeriodMs: number | null;
+  /** Whether this side pays for the call (the user, whoever placed it). */
+  pays: boolean;
+  /** The payer's diamonds when the call was created or rang her, when the server said. */
+  balance: number | null;
+  /** The VIP discount as shown: "100 − d % off" (SPEC §6), when one applies. */
+  percentOff: number | null;
+  /** A paying callee's price: being asked of the server (she cannot take the call yet), known, or not to be had. */
+  terms: 'asking' | 'known' | 'unknown' | null;
+  /** Whether Accept is taken now. */
+  canAccept: boolean;
 }
 
 export function phaseOf(snapshot: CallSnapshot): CallPhase {
@@ -68,13 +78,34 @@ export function callViewOf(snapshot: CallSnapshot): CallView {
     price: c.peer.videoPrice ?? null,
     listPrice: c.listPrice,
     billingPeriodMs: c.billingPeriodMs,
+    pays: !c.isHost,
+    balance: c.balance,
+    percentOff: c.callDiscount !== null && c.callDiscount > 0 && c.callDiscount < 100 ? 100 - c.callDiscount : null,
+    terms: termsOf(snapshot),
+    canAccept: snapshot.can({ type: 'call.accept' }),
   };
+}
+
+function termsOf(snapshot: CallSnapshot): CallView['terms'] {
+  if (snapshot.context.isHost || snapshot.context.direction !== 'in') return null;
+  if (snapshot.matches({ incoming: { ringing: 'pricing' } })) return 'asking';
+  if (snapshot.matches({ incoming: { ringing: 'unpriced' } })) return 'unknown';
+  return 'known';
+}
+
+/**
+ * Whether the end screen offers a recharge: the payer could not pay (SPEC §8 1080, said as
+ * CallText.balance) or the server ended the call when she could not pay on (`serverBalanceText`).
+ */
+export function offersRecharge(summary: Pick<CallSummary, 'text'>, isHost: boolean, serverBalanceText: string): boolean {
+  return !isHost && (summary.text === CallText.balance || summary.text === serverBalanceText);
 }
 
 /** Equal views render the same (for useSelector's compare). */
 export function sameView(a: CallView, b: CallView): boolean {
   return a.phase === b.phase && a.tone === b.tone && a.connectedAt === b.connectedAt && a.peer === b.peer && a.isHost === b.isHost
-    && a.listPrice === b.listPrice && a.billingPeriodMs === b.billingPeriodMs && a.warning === b.warning;
+    && a.listPrice === b.listPrice && a.billingPeriodMs === b.billingPeriodMs && a.warning === b.warning && a.price === b.price
+    && a.balance === b.balance && a.percentOff === b.percentOff && a.terms === b.terms && a.canAccept === b.canAccept;
 }
 
 /** The room of a connected call (income, translated lines, gifts). */

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { perTest, eventually, rejectionOf, settle } from './contract.support';
-import { SignalAction } from './signalling.port';
+import { SignalAction, SignalFailure, TEXT_PEER_UNAVAILABLE } from './signalling.port';
 import type { SignalEvent, SignallingPort } from './signalling.port';
 
 export interface SignalClient {
@@ -64,12 +64,16 @@ export function registerSignallingContract(name: string, factory: SignallingRigF
       await eventually(() => expect(atB.of('signal').map((e) => e.signal.action)).toEqual([SignalAction.videoCall, SignalAction.hangup]));
     });
 
-    it('refuses a signal to a peer that is not connected', async () => {
+    it('refuses a signal to a peer that is not connected: SPEC §8 \'the user is currently unavaliable\'', async () => {
       await login(t.rig.a);
-      expect(await rejectionOf(t.rig.a.port.send(t.rig.b.account, { action: SignalAction.videoCall, channelId: 'c' }))).toBeInstanceOf(Error);
+      const unavailable = { kind: 'unavailable', message: TEXT_PEER_UNAVAILABLE };
+      expect(await rejectionOf(t.rig.a.port.send(t.rig.b.account, { action: SignalAction.videoCall, channelId: 'c' })))
+        .toMatchObject(unavailable);
       await login(t.rig.b);
       await t.rig.b.port.logout();
-      expect(await rejectionOf(t.rig.a.port.send(t.rig.b.account, { action: SignalAction.cancel, channelId: 'c' }))).toBeInstanceOf(Error);
+      const refusal = await rejectionOf(t.rig.a.port.send(t.rig.b.account, { action: SignalAction.cancel, channelId: 'c' }));
+      expect(refusal).toBeInstanceOf(SignalFailure);
+      expect(refusal).toMatchObject(unavailable);
     });
 
     it('reports a dropped link; a new login works again', async () => {
@@ -78,7 +82,8 @@ export function registerSignallingContract(name: string, factory: SignallingRigF
       const atA = record(t.rig.a.port);
       await t.rig.dropLink(t.rig.a.account);
       await eventually(() => expect(atA.of('disconnected')).toHaveLength(1));
-      expect(await rejectionOf(t.rig.a.port.send(t.rig.b.account, { action: SignalAction.videoCall, channelId: 'c' }))).toBeInstanceOf(Error);
+      expect(await rejectionOf(t.rig.a.port.send(t.rig.b.account, { action: SignalAction.videoCall, channelId: 'c' })))
+        .toMatchObject({ kind: 'disconnected' });
       await login(t.rig.a);
       expect(atA.of('connected')).toHaveLength(1);
       await expect(t.rig.a.port.send(t.rig.b.account, { action: SignalAction.videoCall, channelId: 'c' })).resolves.toMatchObject({ to: t.rig.b.account });

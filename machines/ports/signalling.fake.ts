@@ -6,9 +6,10 @@
  * and `emit` pushes any event.
  */
 import { PendingCalls } from './pending';
+import { SignalFailure, TEXT_PEER_UNAVAILABLE } from './signalling.port';
 import type { CallSignal, SignalAction, SignalEvent, SignallingPort } from './signalling.port';
 
-/** A refusal of the fake service (wrong token, peer not connected, not logged in). */
+/** A refusal of the fake service's login (wrong token). */
 export class FakeSignallingError extends Error {
   override name = 'FakeSignallingError';
 }
@@ -48,7 +49,7 @@ export class FakeSignallingNetwork {
 
   send(from: string, to: string, body: { action: SignalAction; channelId: string; payload?: Record<string, unknown> }): CallSignal {
     const peer = this.online.get(to);
-    if (!peer) throw new FakeSignallingError('peer not connected');
+    if (!peer) throw new SignalFailure('unavailable', TEXT_PEER_UNAVAILABLE);
     this.clock += 1;
     const signal: CallSignal = {
       id: `sig${++this.seq}`,
@@ -119,7 +120,7 @@ export class FakeSignallingPort implements SignallingPort {
   async send(to: string, signal: { action: SignalAction; channelId: string; payload?: Record<string, unknown> }): Promise<CallSignal> {
     if (this.mode === 'manual') return this.pending.add<CallSignal>('send', [to, signal]);
     const me = this.loggedInAs;
-    if (!me) throw new FakeSignallingError('not logged in');
+    if (!me) throw new SignalFailure('disconnected', 'not logged in');
     return this.network.send(me, to, signal);
   }
 

@@ -3,8 +3,10 @@
  * stand-in for Agora RTM (signalling.rtm.ts). Login is the user's yxAccid with the rtm
  * token of /api/index/getAgoraRtmToken. It does not reconnect by itself: a dropped link,
  * or a login of the same account elsewhere, emits `disconnected`, and the owner logs in
- * again. Errors are HubError with the hub's code (404: the peer is not connected).
+ * again. Login errors are HubError with the hub's code; a send's are the port's SignalFailure
+ * (the hub's 404, the peer is not connected, is `unavailable`).
  */
+import { SignalFailure, TEXT_PEER_UNAVAILABLE } from '../../machines/ports/signalling.port';
 import type { CallSignal, SignalEvent, SignallingPort } from '../../machines/ports/signalling.port';
 import { HubCode, type SignalPush } from '../api/contract/realtime';
 import { HubError, HubSocket, type WebSocketImpl } from './hub.socket';
@@ -16,6 +18,17 @@ export interface LocalSignallingOptions {
   WebSocketImpl?: WebSocketImpl;
   /** Default 10 s. */
   requestTimeoutMs?: number;
+}
+
+/** A hub error as the port's failure: 404 the peer is not connected, a lost link or no answer, anything else refused. */
+export function failureOf(error: unknown): SignalFailure {
+  const code = error instanceof HubError ? error.code : undefined;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === HubCode.notFound) return new SignalFailure('unavailable', TEXT_PEER_UNAVAILABLE, { cause: error });
+  if (code === HubCode.linkLost || code === HubCode.loginTimeout || code === HubCode.serverBusy) {
+    return new SignalFailure('disconnected', message, { cause: error });
+  }
+  return new SignalFailure('refused', message, { cause: error });
 }
 
 export function createLocalSignallingPort(options: LocalSignallingOptions): SignallingPort {
@@ -74,8 +87,12 @@ export function createLocalSignallingPort(options: LocalSignallingOptions): Sign
     },
 
     async send(to, signal) {
-      if (!socket || !loggedIn) throw new HubError(HubCode.linkLost, 'Signalling is not logged in');
-      return socket.request<CallSignal>('send', { to, ...signal }, options.requestTimeoutMs);
+      if (!socket || !loggedIn) throw new SignalFailure('disconnected', 'Signalling is not logged in');
+      try {
+        return await socket.request<CallSignal>('send', { to, ...signal }, options.requestTimeoutMs);
+      } catch (error) {
+        throw failureOf(error);
+      }
     },
 
     subscribe(listener) {

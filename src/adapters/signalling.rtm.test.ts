@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SignalAction } from '../../machines/ports/signalling.port';
+import { SignalAction, TEXT_PEER_UNAVAILABLE } from '../../machines/ports/signalling.port';
 import type { SignalEvent, SignallingPort } from '../../machines/ports/signalling.port';
 import { RtmCloud, RtmDoubleCode, RtmDoubleSdk } from './doubles/rtm.double';
 import { RTM_CONFIG, SignallingError, createRtmSignallingPort, parseSignal } from './signalling.rtm';
@@ -129,6 +129,8 @@ describe('Agora RTM signalling adapter: signals [§3 signalling action]', () => 
     const { alice } = await loggedIn();
     const error = await rejection(alice.port.send('carol', { action: SignalAction.audioCall, channelId: 'c' }));
     expect(error.code).toBe(RtmDoubleCode.receiverOffline);
+    // The port's failure of a peer who cannot be reached (SPEC §8 'the user is currently unavaliable').
+    expect(error).toMatchObject({ kind: 'unavailable', message: TEXT_PEER_UNAVAILABLE });
   });
 
   it('ignores what is not a signal, trusts RTM for the sender, and drops a redelivered signal', async () => {

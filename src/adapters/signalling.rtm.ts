@@ -12,8 +12,8 @@
  * public option to turn off its event reporting.
  */
 import type { RTMClient, RTMConfig, RTMEvents } from 'agora-rtm-sdk';
-import { SignalAction } from '../../machines/ports/signalling.port';
-import type { CallSignal, SignalEvent, SignallingPort } from '../../machines/ports/signalling.port';
+import { SignalAction, SignalFailure, TEXT_PEER_UNAVAILABLE } from '../../machines/ports/signalling.port';
+import type { CallSignal, SignalEvent, SignalFailureKind, SignallingPort } from '../../machines/ports/signalling.port';
 
 /** The part of the RTM client this adapter uses (the doubles implement exactly this). */
 export type RtmClient = Pick<RTMClient, 'login' | 'logout' | 'publish' | 'addEventListener' | 'removeEventListener'>;
@@ -33,14 +33,17 @@ export interface RtmSignallingDeps {
   newId?: () => string;
 }
 
+/** RTM's code for a receiver who is not online. */
+export const RTM_RECEIVER_OFFLINE = -11033;
+
 /**
  * A failure of the signalling service, with the RTM code when there is one
- * (e.g. -10005 invalid token, -11033 receiver offline).
+ * (e.g. -10005 invalid token, -11033 receiver offline: the port's `unavailable`).
  */
-export class SignallingError extends Error {
+export class SignallingError extends SignalFailure {
   override name = 'SignallingError';
-  constructor(message: string, readonly code?: number, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(message: string, readonly code?: number, options?: { cause?: unknown; kind?: SignalFailureKind }) {
+    super(options?.kind ?? (code === RTM_RECEIVER_OFFLINE ? 'unavailable' : 'refused'), message, options);
   }
 }
 
@@ -135,12 +138,14 @@ export function createRtmSignallingPort(deps: RtmSignallingDeps): SignallingPort
     logout: end,
 
     async send(to, { action, channelId, payload }) {
-      if (!session) throw new SignallingError('RTM is not logged in');
+      if (!session) throw new SignallingError('RTM is not logged in', undefined, { kind: 'disconnected' });
       const signal: CallSignal = { id: newId(), action, channelId, from: session.account, to, time: now(), ...(payload ? { payload } : {}) };
       try {
         await session.client.publish(to, JSON.stringify(signal), { channelType: 'USER' });
       } catch (error) {
-        throw new SignallingError(`RTM could not reach ${to}: ${messageOf(error)}`, codeOf(error), { cause: error });
+        const code = codeOf(error);
+        const message = code === RTM_RECEIVER_OFFLINE ? TEXT_PEER_UNAVAILABLE : `RTM could not reach ${to}: ${messageOf(error)}`;
+        throw new SignallingError(message, code, { cause: error });
       }
       return signal;
     },

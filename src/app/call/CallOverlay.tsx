@@ -6,14 +6,17 @@
  */
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { callViewOf, formatElapsed, sameView } from '../../../machines/call/call.selectors';
+import { callViewOf, formatElapsed, offersRecharge, sameView } from '../../../machines/call/call.selectors';
 import type { CallRef, CallView } from '../../../machines/call/call.selectors';
 import { CallStatus } from '../../../machines/call/call.machine';
 import type { CallSummary } from '../../../machines/call/call.machine';
 import type { SessionRef, TalkRef } from '../../../machines/session/session.selectors';
 import { selectCall, selectCallChat, selectCalls, selectLastCall } from '../../../machines/session/session.selectors';
-import { callRate } from '../../api/contract/call';
+import { Link } from '@tanstack/react-router';
+import { TEXT_CALL_END_BALANCE, callRate } from '../../api/contract/call';
+import { RECHARGE_PATH } from '../recharge';
 import { useServices } from '../services';
+import { PriceBeforeCall } from './CallPrice';
 import { InCall, Video, useStreams } from './InCall';
 import { Ringtone } from './Ringtone';
 import './call.css';
@@ -72,6 +75,7 @@ function BeforeConnected({ call, view }: { call: CallRef; view: CallView }) {
         {view.phase === 'connecting' && 'Connecting…'}
         {view.phase === 'ending' && 'Call ended'}
       </p>
+      {view.pays && (view.phase === 'ringing' || view.phase === 'dialling') && <PriceBeforeCall view={view} />}
       {view.tone && <Ringtone />}
       <div className="call-actions">
         {view.phase === 'dialling' && (
@@ -80,7 +84,7 @@ function BeforeConnected({ call, view }: { call: CallRef; view: CallView }) {
         {view.phase === 'ringing' && (
           <>
             <button type="button" className="call-button call-end" onClick={() => call.send({ type: 'call.reject' })}>Reject</button>
-            <button type="button" className="call-button call-accept" onClick={() => call.send({ type: 'call.accept' })}>Accept</button>
+            <button type="button" className="call-button call-accept" disabled={!view.canAccept} onClick={() => call.send({ type: 'call.accept' })}>Accept</button>
           </>
         )}
         {view.phase === 'connecting' && (
@@ -121,6 +125,9 @@ function CallEnded({ summary, isHost, onClose }: { summary: CallSummary; isHost:
       <div className="call-before">
         <h2 className="call-name">{summary.peer.nickname ?? summary.peer.account}</h2>
         <p className="call-state" role="status">{summary.text ?? STATUS_TEXT[summary.status] ?? 'Call ended'}</p>
+        {offersRecharge(summary, isHost, TEXT_CALL_END_BALANCE) && (
+          <Link to={RECHARGE_PATH} className="button-link button-primary" onClick={onClose}>Recharge</Link>
+        )}
         {summary.answerTime > 0 && <p className="call-details">{`Duration ${formatElapsed(summary.answerTime * 1000)}`}</p>}
         {canRate && sent !== 'sent' && (
           <fieldset className="call-rating">

@@ -1,6 +1,6 @@
 /**
  * The user's side of a connected call (SPEC §2 user call screen; §6 VIP discount): the
- * per-minute price after the discount (the list price struck through when it differs), the
+ * per-minute price after the discount (CallPrice.tsx), the
  * diamonds left with a warning before they run out, the gift panel, and the host's ask for a
  * gift to send or refuse.
  *
@@ -11,6 +11,7 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { isLowBalance, remainingBalance } from '../../../machines/call/call.selectors';
 import type { CallView, GiftListRef, GiftingRef } from '../../../machines/call/call.selectors';
+import { CallPrice } from './CallPrice';
 import { GiftPanel } from './GiftPanel';
 import { useOpened } from './useOpened';
 import { useNow } from './useNow';
@@ -21,16 +22,9 @@ export function CallWallet({ view, gifting }: { view: CallView; gifting: Gifting
   const known = useSelector(gifting, (s) => s.context.known);
   const now = useNow(true);
   const remaining = remainingBalance(known, { connectedAt: view.connectedAt, periodMs: view.billingPeriodMs, price: view.price }, now);
-  const discounted = view.price !== null && view.listPrice !== null && view.listPrice !== view.price;
   return (
     <div className="call-wallet">
-      {view.price !== null && (
-        <p className="call-price" data-testid="call-price">
-          {discounted && <s><span className="visually-hidden">was </span>{view.listPrice}</s>}
-          <span>{`${view.price} diamonds/min`}</span>
-          {discounted && <span className="call-vip">VIP</span>}
-        </p>
-      )}
+      <CallPrice view={view} />
       {remaining !== null && <p className="call-balance" data-testid="call-balance">{`Balance ${remaining} diamonds`}</p>}
       {isLowBalance(remaining, view.price) && <p className="call-low" role="alert">{TEXT_LOW_BALANCE}</p>}
     </div>

@@ -28,7 +28,7 @@
  * the person's intents: each takes its idempotency key as it is taken (`newIntent`), one per
  * call, and a second tap is not taken (the state has moved on). Neither is retried.
  *
- * Connected means the first remote video frame arrived, not just a join. Everything the
+ * Connected means the first remote video frame arrived (in an audio call, the peer's first sound), not just a join. Everything the
  * call touches outside comes through actors the owner provides (call.actors.ts). The in-call
  * chat is the session's (a talk with the peer beside the call). Billing is the server's: it
  * ends a call itself when the payer cannot pay, or when charging fails 3 times in a row.
@@ -120,7 +120,9 @@ export const callMachine = setup({
       isSignal(event, context, SignalAction.reject) && (why === undefined || rejectPayload(event)[why] === true),
     peerCancelled: ({ context, event }) => isSignal(event, context, SignalAction.cancel),
     peerHungUp: ({ context, event }) => isSignal(event, context, SignalAction.hangup, SignalAction.cancel),
-    firstFrame: ({ event }) => isRtc(event, 'firstRemoteFrame'),
+    /** The peer's media is there: her video's first frame; in an audio call (no video to wait for) her first sound too. */
+    firstFrame: ({ context, event }) => isRtc(event, 'firstRemoteFrame')
+      || (context.callType === SignalAction.audioCall && isRtc(event, 'firstRemoteAudio')),
     remoteLeft: ({ event }) => isRtc(event, 'remoteLeft'),
     linkLost: ({ event }) => isRtc(event, 'connectionLost'),
     mediaFailed: ({ event }) => isRtc(event, 'mediaFailed'),

@@ -71,7 +71,7 @@ const samples: AnyEventObject[] = [
       signal: { id: 'unavailable', action: SignalAction.reject, channelId: 'ch1', from: 'peer', to: 'me', time: 1, payload: { unavailable: true } },
     },
   },
-  rtc('firstRemoteFrame'), rtc('remoteLeft'), rtc('connectionLost'),
+  rtc('firstRemoteFrame'), rtc('firstRemoteAudio'), rtc('remoteLeft'), rtc('connectionLost'),
   // The own camera failing after the call went on without waiting for it (allowed already).
   { type: 'rtc.event', event: { type: 'mediaFailed', error: new MediaError('deviceNotFound') } },
   { type: 'system.callRefused', text: CallText.refused },
@@ -94,11 +94,15 @@ const inputs: Record<string, CallInput> = {
   'user calls': { direction: 'out', online: true, isHost: false, account: 'yx-user', peer: { account: 'yx-host', userId: 100001 }, callType: 0, ringTimeoutMs: 30_000 },
   'user calls offline': { direction: 'out', online: false, isHost: false, account: 'yx-user', peer: { account: 'yx-host', userId: 100001 }, callType: 0 },
   'host is called': { direction: 'in', online: true, isHost: true, account: 'yx-host', signal: incomingSignal },
-  // A prime host calls a user (SPEC §5), who pays.
+  // A prime host calls a user (SPEC §5), who pays; by audio (signalling action 10).
   'user is called': {
-    direction: 'in', online: true, isHost: false, account: 'yx-user', signal: { ...incomingSignal, from: 'yx-host', to: 'yx-user', payload: { videoPrice: 1 } },
+    direction: 'in', online: true, isHost: false, account: 'yx-user',
+    signal: { ...incomingSignal, action: SignalAction.audioCall, from: 'yx-host', to: 'yx-user', payload: { videoPrice: 1 } },
   },
 };
+
+/** Whether an input's call has video (an audio call, signalling action 10, has none). */
+const videoOf = (input: CallInput) => (input.direction === 'out' ? input.callType : input.signal.action) !== SignalAction.audioCall;
 
 /** The peer's account for an input: the host a user calls, the user who calls a host, the host who calls a user. */
 const peerOfInput = (input: CallInput) => (input.direction === 'out' ? input.peer.account : input.signal.from);
@@ -169,7 +173,9 @@ async function replaySteps(input: CallInput, steps: readonly { event: EventObjec
     }
     // Answering is the callee's intent: its key is made as she takes the call, and a second tap makes no other.
     if (snapshot.matches({ incoming: 'accepting' })) {
-      expect(pending.argsOf('accept')).toEqual([[{ video: true, channelId: 'ch1', peer: peerOfInput(input), account: input.account, idempotencyKey: made[0] }]]);
+      expect(pending.argsOf('accept')).toEqual([[{
+        video: videoOf(input), channelId: 'ch1', peer: peerOfInput(input), account: input.account, idempotencyKey: made[0],
+      }]]);
     }
     // A callee who pays is told the price by the server (never by the ring) and cannot take the call before; a host is not asked.
     if (snapshot.matches({ incoming: 'ringing' })) {
@@ -203,7 +209,11 @@ async function replaySteps(input: CallInput, steps: readonly { event: EventObjec
       }
     }
     // The callee's camera opens as it rings (the preview, naming the channel she is rung for), before anything is asked of the server.
-    if (snapshot.matches({ incoming: 'ringing' })) expect(pending.argsOf('preview').at(-1)).toEqual([{ video: true, channelId: 'ch1', account: input.account }]);
+    if (snapshot.matches({ incoming: 'ringing' })) expect(pending.argsOf('preview').at(-1)).toEqual([{ video: videoOf(input), channelId: 'ch1', account: input.account }]);
+    // A video call is connected by the peer's first frame only; an audio call by her first sound too.
+    if (e.type === 'rtc.event' && e.event.type === 'firstRemoteAudio' && before.matches('connecting')) {
+      expect(snapshot.matches('connected')).toBe(!videoOf(input));
+    }
     // Her first frame can come before her accept, or before taking the call is done: it is kept, and taken, the call is connected.
     if (e.type === 'rtc.event' && e.event.type === 'firstRemoteFrame' && (before.matches({ outgoing: 'ringing' }) || before.matches({ incoming: 'accepting' }))) {
       expect(snapshot.matches({ outgoing: { ringing: 'framed' } }) || snapshot.matches({ incoming: { accepting: 'framed' } })).toBe(true);

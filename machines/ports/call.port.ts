@@ -102,6 +102,8 @@ export class MediaError extends Error {
 export type RtcEvent =
   /** The first decoded frame of the peer's video: the call is connected (SPEC: not just a join). */
   | { type: 'firstRemoteFrame' }
+  /** The peer's sound first arrives: an audio call (signalling action 10), which has no video, is connected then. */
+  | { type: 'firstRemoteAudio' }
   | { type: 'remoteLeft' }
   /** The link to the media server is gone for good. */
   | { type: 'connectionLost' }

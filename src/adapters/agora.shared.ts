@@ -24,7 +24,10 @@ export type AgoraRemoteVideoTrack = Pick<IRemoteVideoTrack, 'getMediaStreamTrack
   on(event: 'first-frame-decoded', listener: () => void): void;
   off(event: 'first-frame-decoded', listener: () => void): void;
 };
-export type AgoraRemoteAudioTrack = Pick<IRemoteAudioTrack, 'play' | 'stop'>;
+export type AgoraRemoteAudioTrack = Pick<IRemoteAudioTrack, 'play' | 'stop'> & {
+  on(event: 'first-frame-decoded', listener: () => void): void;
+  off(event: 'first-frame-decoded', listener: () => void): void;
+};
 
 export interface AgoraRemoteUser {
   uid: UID;
@@ -216,9 +219,21 @@ export async function joinOrLeave(visit: AgoraVisit<Pick<AgoraClient, 'leave'>>,
 }
 
 /** Plays the remote user's sound through the SDK while `current()`; a failed subscription is silence. */
-export function playRemoteAudio(client: Pick<AgoraClient, 'subscribe'>, uid: UID, visit: AgoraVisit<Pick<AgoraClient, 'leave'>>, current: () => boolean): void {
+export function playRemoteAudio(
+  client: Pick<AgoraClient, 'subscribe'>, uid: UID, visit: AgoraVisit<Pick<AgoraClient, 'leave'>>, current: () => boolean,
+  onFirstSound?: () => void,
+): void {
   client.subscribe(uid, 'audio').then((audio) => {
     if (!current()) return;
+    if (onFirstSound) {
+      // The track's first decoded audio frame: the peer is heard (an audio call is connected then).
+      const first = () => {
+        audio.off('first-frame-decoded', first);
+        if (current()) onFirstSound();
+      };
+      audio.on('first-frame-decoded', first);
+      visit.remoteStops.push(() => audio.off('first-frame-decoded', first));
+    }
     audio.play();
     visit.remoteStops.push(() => audio.stop());
   }, () => undefined);

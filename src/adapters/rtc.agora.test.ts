@@ -173,6 +173,24 @@ describe('a call between two devices', () => {
     expect(b.events).toEqual([{ type: 'firstRemoteFrame' }]);
   });
 
+  it('an audio call: the peer\'s first decoded sound is told once (firstRemoteAudio), and nothing after the leave', async () => {
+    const cloud = new AgoraRtcCloud();
+    const a = device(cloud, 'yx-a');
+    const b = device(cloud, 'yx-b');
+    for (const [side, account] of [[a, 'yx-a'], [b, 'yx-b']] as const) {
+      await side.port.prepare(false);
+      await side.port.join('ch-2', account);
+    }
+    await settle();
+    expect(a.client().published.map((t) => t.trackMediaType)).toEqual(['audio']);
+    cloud.decodeFirstSound('yx-a');
+    cloud.decodeFirstSound('yx-a');
+    expect(a.events).toEqual([{ type: 'firstRemoteAudio' }]);
+    await b.port.leave();
+    cloud.decodeFirstSound('yx-b');
+    expect(b.events).toEqual([]);
+  });
+
   it('the peer leaving is remoteLeft; leaving closes the tracks (the camera light goes off) and says nothing more', async () => {
     const { a, b } = await call();
     await b.port.leave();

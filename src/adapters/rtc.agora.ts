@@ -18,7 +18,8 @@
  * - The peer's tracks are subscribed on `user-published`: its sound plays through the SDK,
  *   its video goes to the media view; `firstRemoteFrame` comes from the video track's
  *   `first-frame-decoded` or a detached video element's first frame (the SDK only reports
- *   it for tracks it plays itself). `user-left` → `remoteLeft`; `connection-state-change`
+ *   it for tracks it plays itself); `firstRemoteAudio` from the audio track's
+ *   `first-frame-decoded` (an audio call has no video). `user-left` → `remoteLeft`; `connection-state-change`
  *   to DISCONNECTED for any reason but our own leave → `connectionLost`; `network-quality`
  *   → `networkQuality` (the worse of up- and downlink, when it changes).
  * - `leave()` leaves the channel and closes the tracks (the camera light goes off).
@@ -90,7 +91,7 @@ export function createAgoraRtcPort<T extends AgoraLocalTrack>(deps: AgoraRtcDeps
     const current = () => session === s;
     const published: AgoraListener<'user-published'> = ({ uid }, mediaType) => {
       if (mediaType === 'audio') {
-        playRemoteAudio(client, uid, s, current);
+        playRemoteAudio(client, uid, s, current, () => emit({ type: 'firstRemoteAudio' }));
       } else if (mediaType === 'video') {
         // A failed subscription shows as no first frame: the call machine's time-out decides.
         client.subscribe(uid, 'video').then((video) => {

@@ -30,7 +30,8 @@
  *   VP9 is preferred when the browser has it.
  * - Events: `firstRemoteFrame` when the peer's first video frame is decoded (a detached
  *   video element's requestVideoFrameCallback, with inbound-rtp `framesDecoded` polling as a
- *   fallback: rtc.view.ts `watchFirstFrame`); `remoteLeft` on the relay's `peerLeft` or the peer's track ending;
+ *   fallback: rtc.view.ts `watchFirstFrame`); `firstRemoteAudio` when the peer's sound first
+ *   arrives (its track's `unmute`, or inbound-rtp `packetsReceived`: `watchFirstSound`); `remoteLeft` on the relay's `peerLeft` or the peer's track ending;
  *   `connectionLost` when the peer connection fails, stays disconnected for
  *   `disconnectedGraceMs`, or the relay link drops; `networkQuality` (Agora's 0–6 scale) from
  *   round-trip time and packet loss, when it changes.
@@ -228,7 +229,7 @@ export function createLocalRtcPort(options: LocalRtcOptions): RtcAdapter {
     const ended = () => linkOver(c, link, { type: 'remoteLeft' });
     track.addEventListener('ended', ended);
     link.stops.push(() => track.removeEventListener('ended', ended));
-    receiveTrack(link, track, receiver, media, () => true, () => emit({ type: 'firstRemoteFrame' }));
+    receiveTrack(link, track, receiver, media, () => true, () => emit({ type: 'firstRemoteFrame' }), () => emit({ type: 'firstRemoteAudio' }));
   }
 
   function stateChanged(c: Call, link: Link): void {

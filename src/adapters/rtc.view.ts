@@ -41,6 +41,30 @@ export class MediaViewState implements CallMediaView {
 const STATS_POLL_MS = 200;
 
 /**
+ * Calls `onSound` once, when the peer's sound first arrives on `track`: its `unmute` (the
+ * browser's first packets) or `received()` (e.g. the receiver's `packetsReceived`, polled),
+ * whichever comes first. Returns the cancel.
+ */
+export function watchFirstSound(track: MediaStreamTrack, onSound: () => void, received: () => Promise<boolean>): () => void {
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    cancel();
+    onSound();
+  };
+  const poll = setInterval(() => {
+    received().then((yes) => yes && finish(), () => undefined);
+  }, STATS_POLL_MS);
+  track.addEventListener('unmute', finish);
+  function cancel(): void {
+    done = true;
+    clearInterval(poll);
+    track.removeEventListener('unmute', finish);
+  }
+  return cancel;
+}
+
+/**
  * Calls `onFrame` once, when the first frame of `stream`'s video is decoded: a detached,
  * muted video element plays it, and the first of its requestVideoFrameCallback, its
  * `loadeddata` (browsers without the callback) or `decoded()` (e.g. the receiver's

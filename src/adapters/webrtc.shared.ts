@@ -18,7 +18,7 @@
 import { MediaError, type MediaErrorKind } from '../../machines/ports/call.port';
 import type { RtcPush } from '../api/contract/realtime';
 import { HubSocket, type WebSocketImpl } from './hub.socket';
-import { watchFirstFrame, type MediaViewState } from './rtc.view';
+import { watchFirstFrame, watchFirstSound, type MediaViewState } from './rtc.view';
 
 /** SPEC §9 "720p encoder": the camera is asked for 1280×720 (ideal, so a smaller camera still works). */
 export const CAMERA_720P = {
@@ -442,10 +442,16 @@ export function connectionChanged(link: PeerLink, graceMs: number, lost: () => v
  */
 export function receiveTrack(
   link: PeerLink, track: MediaStreamTrack, receiver: RTCRtpReceiver, media: MediaViewState, current: () => boolean, onFirstFrame: () => void,
+  onFirstSound?: () => void,
 ): void {
   if (link.over) return;
   if (track.kind === 'audio') {
     link.stops.push(playSound(track));
+    if (onFirstSound) {
+      link.stops.push(watchFirstSound(track, () => {
+        if (!link.over && current()) onFirstSound();
+      }, () => packetsReceived(receiver)));
+    }
     return;
   }
   const stream = new MediaStream([track]);
@@ -498,6 +504,16 @@ export function playSound(track: MediaStreamTrack): () => void {
     audio.pause();
     audio.srcObject = null;
   };
+}
+
+/** Whether the receiver has had any of the peer's sound. */
+export async function packetsReceived(receiver: RTCRtpReceiver): Promise<boolean> {
+  let received = false;
+  (await receiver.getStats()).forEach((entry: unknown) => {
+    const r = entry as { type?: string; kind?: string; packetsReceived?: number };
+    if (r.type === 'inbound-rtp' && r.kind === 'audio' && (r.packetsReceived ?? 0) > 0) received = true;
+  });
+  return received;
 }
 
 /** Whether the receiver has decoded a video frame. */

@@ -84,7 +84,7 @@ export class DoubleRemoteVideoTrack extends DoubleEmitter<{ 'first-frame-decoded
   }
 }
 
-export class DoubleRemoteAudioTrack implements AgoraRemoteAudioTrack {
+export class DoubleRemoteAudioTrack extends DoubleEmitter<{ 'first-frame-decoded': [] }> implements AgoraRemoteAudioTrack {
   playing = false;
   play(): void {
     this.playing = true;
@@ -137,6 +137,11 @@ export class AgoraRtcCloud {
   /** Agora's per-2-seconds network report for `account`. */
   reportQuality(account: string, uplink: 0 | 1 | 2 | 3 | 4 | 5 | 6, downlink: 0 | 1 | 2 | 3 | 4 | 5 | 6): void {
     this.clientOf(account)?.emit('network-quality', { uplinkNetworkQuality: uplink, downlinkNetworkQuality: downlink });
+  }
+
+  /** `account` decodes the first frame of every remote audio it subscribed to. */
+  decodeFirstSound(account: string): void {
+    for (const track of this.clientOf(account)?.subscribedAudio ?? []) track.emit('first-frame-decoded');
   }
 
   /** `account` decodes the first frame of every remote video it subscribed to. */

@@ -47,7 +47,7 @@ function LiveCall({ call, chat }: { call: CallRef; chat: TalkRef | undefined }) 
   const view = useSelector(call, callViewOf, sameView);
   return (
     <div className="call-screen" role="dialog" aria-modal="true" aria-label="Call" data-phase={view.phase}>
-      {(view.phase === 'connecting' || view.phase === 'connected') && <TheirVideo />}
+      {view.video && (view.phase === 'connecting' || view.phase === 'connected') && <TheirVideo />}
       {view.phase === 'connected' ? <InCall call={call} view={view} chat={chat} /> : <BeforeConnected call={call} view={view} />}
     </div>
   );
@@ -70,8 +70,8 @@ function BeforeConnected({ call, view }: { call: CallRef; view: CallView }) {
     <div className="call-before">
       <PeerCard view={view} />
       <p className="call-state" role="status">
-        {view.phase === 'dialling' && 'Calling…'}
-        {view.phase === 'ringing' && (view.video ? 'Incoming video call' : 'Incoming call')}
+        {view.phase === 'dialling' && (view.video ? 'Calling…' : 'Calling (audio)…')}
+        {view.phase === 'ringing' && (view.video ? 'Incoming video call' : 'Incoming audio call')}
         {view.phase === 'connecting' && 'Connecting…'}
         {view.phase === 'ending' && 'Call ended'}
       </p>

@@ -1,5 +1,6 @@
 /**
- * The connected call (SPEC §2 in-call screen and the user's call screen): both videos, a tap
+ * The connected call (SPEC §2 in-call screen and the user's call screen): both videos (an audio
+ * call: the peer's picture and name), a tap
  * on the screen toggling the overlay, and over them the top bar (timer; a host's call and gift
  * income; end call), the chat, and the gifts: a host asks for them, a user sees the price and
  * what is left, sends gifts and answers asks. Gifts received play one at a time.
@@ -36,6 +37,17 @@ export function Video({ stream, label, muted, className }: { stream: MediaStream
   return <video ref={ref} className={className} aria-label={label} autoPlay playsInline muted={muted} />;
 }
 
+/** An audio call (SPEC §3 signalling action 10) has no video: the peer's picture and name instead. */
+function AudioPeer({ view, name }: { view: CallView; name: string }) {
+  return (
+    <div className="call-audio">
+      {view.peer.icon ? <img className="avatar call-avatar" src={view.peer.icon} alt="" width={96} height={96} /> : <span className="avatar call-avatar" aria-hidden="true" />}
+      <p className="call-name">{name}</p>
+      <p className="call-details">Audio call</p>
+    </div>
+  );
+}
+
 export function InCall({ call, view, chat }: { call: CallRef; view: CallView; chat: TalkRef | undefined }) {
   const { callMedia } = useServices();
   const { local } = useStreams(callMedia);
@@ -56,8 +68,8 @@ export function InCall({ call, view, chat }: { call: CallRef; view: CallView; ch
   const peerName = view.peer.nickname ?? chatPeerName ?? 'Them';
   return (
     <div className="call-live">
-      {/* Their video is the call screen's (CallOverlay.tsx): it is there from connecting on. */}
-      <Video stream={local} label="Your video" muted className="call-local" />
+      {/* Their video is the call screen's (CallOverlay.tsx): it is there from connecting on. An audio call shows who it is with. */}
+      {view.video ? <Video stream={local} label="Your video" muted className="call-local" /> : <AudioPeer view={view} name={peerName} />}
       {/* A tap on the screen toggles the overlay (SPEC §2 in-call screen). */}
       <button type="button" className="call-toggle" aria-label={overlay ? 'Hide controls' : 'Show controls'} onClick={() => setOverlay((v) => !v)} />
       {overlay && (

@@ -1,6 +1,6 @@
 /**
  * Row lists of the home's Users and Live tabs (SPEC §2 / online and liveList). Users: a host's
- * users (SPEC §7 anchorGetUserList), online first, with a Call button only when the server says
+ * users (SPEC §7 anchorGetUserList), online first, with Call and Audio call only when the server says
  * this host may call (`prime_achor_can_call` and the host's level in `achor_hide_button`).
  * Live: the followed hosts' rooms, then every room. Names and titles are shown as text.
  */
@@ -12,9 +12,10 @@ import type { LiveCard, OnlineStatus, UserCard } from '../../../machines/home-li
 import { statusOf } from '../../../machines/home-list/home-list.selectors';
 import { selectSession } from '../../../machines/session/session.selectors';
 import { useAppActor } from '../../app/AppActorContext';
+import { AudioCallButton } from '../../ui/CallButtons';
 import { ListMessage } from '../../ui/ListMessage';
 import { STATUS_LABEL } from '../../ui/person';
-import { startCall } from '../user-profile/startCall';
+import { AUDIO_CALL, startCall } from '../user-profile/startCall';
 
 export const TEXT_PRIME_ONLY = 'Calling users is open to prime hosts of the listed levels.';
 
@@ -39,15 +40,23 @@ export function UserRows({ users, statuses }: { users: readonly UserCard[]; stat
                 </span>
               </Link>
               {user.canCall && (
-                <button
-                  type="button"
-                  className="button-link button-primary person-row-action"
-                  aria-label={`Call ${user.nickname}`}
-                  disabled={status !== 1}
-                  onClick={() => startCall(session, { account: user.yxAccid, userId: user.userId, nickname: user.nickname })}
-                >
-                  Call
-                </button>
+                <span className="person-row-actions">
+                  <button
+                    type="button"
+                    className="button-link button-primary person-row-action"
+                    aria-label={`Call ${user.nickname}`}
+                    disabled={status !== 1}
+                    onClick={() => startCall(session, { account: user.yxAccid, userId: user.userId, nickname: user.nickname })}
+                  >
+                    Call
+                  </button>
+                  <AudioCallButton
+                    name={user.nickname}
+                    className="button-link person-row-action"
+                    disabled={status !== 1}
+                    onCall={() => startCall(session, { account: user.yxAccid, userId: user.userId, nickname: user.nickname }, AUDIO_CALL)}
+                  />
+                </span>
               )}
             </li>
           );

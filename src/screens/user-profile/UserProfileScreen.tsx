@@ -30,7 +30,8 @@ import { MediaGrid } from '../../ui/MediaGrid';
 import { STATUS_LABEL } from '../../ui/person';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { createPeoplePort } from './peoplePort';
-import { startCall } from './startCall';
+import { AUDIO_CALL, startCall } from './startCall';
+import { AudioCallButton } from '../../ui/CallButtons';
 import { VisitorActions } from './VisitorActions';
 import './user-profile.css';
 
@@ -143,6 +144,12 @@ function Actions({ profile, detail }: { profile: ProfileRef; detail: ProfileDeta
           >
             Call
           </button>
+        )}
+        {mayCall && (
+          <AudioCallButton
+            name={detail.nickname}
+            onCall={() => startCall(session, { account: detail.yxAccid, userId: detail.userId, nickname: detail.nickname }, AUDIO_CALL)}
+          />
         )}
         <button
           type="button"

@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { MESSAGE_NO_MATCH_USER, ResultCode } from '../../src/api/codes';
 import { endpoints } from '../../src/api/contract';
 import {
-  FEEDBACK_CONTENT_MAX, TEXT_CANNOT_BLOCK_SELF, TEXT_CONTACT_TOO_LONG, TEXT_FEEDBACK_TOO_LONG, TEXT_FEEDBACK_TOO_SHORT,
+  FEEDBACK_CONTENT_MAX, TEXT_CANNOT_BLOCK_CUSTOMER_SERVICE, TEXT_CANNOT_BLOCK_SELF, TEXT_CONTACT_TOO_LONG, TEXT_FEEDBACK_TOO_LONG, TEXT_FEEDBACK_TOO_SHORT,
   TEXT_FEEDBACK_TYPE_UNKNOWN,
 } from '../../src/api/contract/chat';
 import { HubCode, RealtimePath } from '../../src/api/contract/realtime';
@@ -98,11 +98,21 @@ describe('[§7] /api/user/blockUser and removeBlockUser', () => {
     expect(blockRows(p('user3').userId)).toEqual([]);
   });
 
-  it('[§8 no.match.user] answers someone who is not an app user (customer service included)', async () => {
-    for (const body of [{ beBlockUserId: 999_999 }, { beBlockYxAccid: 'yx-nobody' }, { beBlockYxAccid: CUSTOMER_SERVICE.yxAccid }]) {
+  it('[§8 no.match.user] answers someone who is not an app user', async () => {
+    for (const body of [{ beBlockUserId: 999_999 }, { beBlockYxAccid: 'yx-nobody' }]) {
       const res = await server.call(blockUser, body, { token: p('user3').token });
       expect(res).toEqual({ code: ResultCode.invalidRequest, message: MESSAGE_NO_MATCH_USER });
     }
+  });
+
+  it('refuses blocking customer service in words, for users and hosts alike', async () => {
+    for (const who of ['user3', 'host1']) {
+      for (const endpoint of [blockUser, removeBlockUser]) {
+        const res = await server.call(endpoint, { beBlockYxAccid: CUSTOMER_SERVICE.yxAccid }, { token: p(who).token });
+        expect(res).toEqual({ code: ResultCode.invalidRequest, message: TEXT_CANNOT_BLOCK_CUSTOMER_SERVICE });
+      }
+    }
+    expect(blockRows(p('user3').userId)).toEqual([]);
   });
 
   it('[1000] wants exactly one of the two fields; [1005] needs a session', async () => {

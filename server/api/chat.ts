@@ -6,7 +6,8 @@
 import { MESSAGE_NO_MATCH_USER, ResultCode } from '../../src/api/codes';
 import type { chat } from '../../src/api/contract';
 import {
-  FEEDBACK_CONTACT_MAX, FEEDBACK_CONTENT_MAX, FEEDBACK_CONTENT_MIN, TEXT_CANNOT_BLOCK_SELF, TEXT_CONTACT_TOO_LONG,
+  FEEDBACK_CONTACT_MAX, FEEDBACK_CONTENT_MAX, FEEDBACK_CONTENT_MIN, TEXT_CANNOT_BLOCK_CUSTOMER_SERVICE, TEXT_CANNOT_BLOCK_SELF,
+  TEXT_CONTACT_TOO_LONG,
   TEXT_FEEDBACK_TOO_LONG, TEXT_FEEDBACK_TOO_SHORT, TEXT_FEEDBACK_TYPE_UNKNOWN,
 } from '../../src/api/contract/chat';
 import type { Db } from '../db/database';
@@ -23,6 +24,7 @@ const length = (text: string) => [...text].length;
 export function chatHandlers({ db, realtime }: { db: Db; realtime: ChatRealtimeDeps }): HandlersOf<typeof chat> {
   const userById = db.prepare<[number], { id: number; yx_accid: string }>('SELECT id, yx_accid FROM users WHERE id = ?');
   const userByAccid = db.prepare<[string], { id: number; yx_accid: string }>('SELECT id, yx_accid FROM users WHERE yx_accid = ?');
+  const isCustomerService = db.prepare<[string], 1>('SELECT 1 FROM customer_service WHERE yx_accid = ?').pluck();
   const problems = db.prepare<[number], { id: number; problem: string; reply: string }>(
     'SELECT id, problem, reply FROM customer_problems WHERE audience IN (0, ?) ORDER BY sort, id',
   );
@@ -32,8 +34,12 @@ export function chatHandlers({ db, realtime }: { db: Db; realtime: ChatRealtimeD
     'INSERT INTO feedback (user_id, type_id, content, contact, app_id, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
 
-  /** The app user a block request names; 'no.match.user' (SPEC §8) for anyone else, customer service included. */
+  /**
+   * The app user a block request names. Customer service is refused in words (nobody blocks it);
+   * anyone else who is not an app user is 'no.match.user' (SPEC §8).
+   */
   function target(body: { beBlockUserId?: number | undefined; beBlockYxAccid?: string | undefined }, caller: number) {
+    if (body.beBlockYxAccid !== undefined && isCustomerService.get(body.beBlockYxAccid)) throw refuse(TEXT_CANNOT_BLOCK_CUSTOMER_SERVICE);
     const user = body.beBlockUserId !== undefined ? userById.get(body.beBlockUserId) : userByAccid.get(body.beBlockYxAccid ?? '');
     if (!user) throw refuse(MESSAGE_NO_MATCH_USER);
     if (user.id === caller) throw refuse(TEXT_CANNOT_BLOCK_SELF);

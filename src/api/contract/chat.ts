@@ -4,13 +4,15 @@
  * person, the customer-service common problems, feedback types and feedback.
  *
  * Refusals the client shows as they come (SPEC §8 "other codes: message as warning toast")
- * use code 1000 with one of the TEXT_ messages below; a target that is not an app user is
- * SPEC §8's 'no.match.user'.
+ * use code 1000 with one of the TEXT_ messages below (customer service has its own); any other
+ * target that is not an app user is SPEC §8's 'no.match.user'.
  */
 import * as z from 'zod/mini';
 import { Empty, defineEndpoint } from './endpoint';
 
 export const TEXT_CANNOT_BLOCK_SELF = 'You cannot block yourself.';
+/** The customer-service accounts (/api/im/getCustomerServiceList) are there for everyone: nobody blocks them. */
+export const TEXT_CANNOT_BLOCK_CUSTOMER_SERVICE = 'Customer service cannot be blocked.';
 
 /**
  * The person to block: by user id (profiles, lists) or by IM account (the talk screen's

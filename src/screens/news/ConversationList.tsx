@@ -10,6 +10,7 @@ import { useSelector } from '@xstate/react';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { chatRowsOf, phaseOf } from '../../../machines/conversations/conversations.selectors';
 import type { ChatRow, ConversationsRef } from '../../../machines/conversations/conversations.selectors';
+import { CustomerServiceAvatar } from '../../ui/CustomerServiceAvatar';
 import { ListMessage } from '../../ui/ListMessage';
 import './news.css';
 
@@ -33,17 +34,21 @@ export function formatChatTime(time: number, now = Date.now()): string {
     : dateFormat.format(date);
 }
 
-export function ConversationList({ conversations, talkPath }: {
+export function ConversationList({ conversations, talkPath, customerService = null }: {
   conversations: ConversationsRef;
   /** Where a row leads: the talk screen for the peer (the customer-service one has its own). */
   talkPath: (row: ChatRow) => { to: string; search?: Record<string, string> };
+  /** The customer-service IM account, once known: its chat is named and pictured as such. */
+  customerService?: string | null;
 }) {
   const phase = useSelector(conversations, phaseOf);
   const error = useSelector(conversations, (s) => s.context.error);
   const sessions = useSelector(conversations, (s) => s.context.sessions);
   const pinned = useSelector(conversations, (s) => s.context.pinned);
   const profiles = useSelector(conversations, (s) => s.context.profiles);
-  const rows = useMemo(() => chatRowsOf({ sessions, pinned, profiles }), [sessions, pinned, profiles]);
+  const rows = useMemo(
+    () => chatRowsOf({ sessions, pinned, profiles }, customerService), [sessions, pinned, profiles, customerService],
+  );
 
   // Opening the list refreshes the peers' online status (debounced by the machine).
   useEffect(() => conversations.send({ type: 'conversations.viewed' }), [conversations]);
@@ -120,19 +125,22 @@ const ChatRowView = memo(function ChatRowView({ row, conversations, talkPath }: 
   const link = talkPath(row);
   const status = ONLINE_LABEL[row.onlineStatus] ?? ONLINE_LABEL[3]!;
   const unreadLabel = row.unread > 0 ? `, ${row.unread} unread` : '';
+  // Customer service is no person who is online or not.
+  const statusLabel = row.customerService ? '' : `, ${status}`;
   return (
     <>
       <Link
         to={link.to}
         search={link.search}
         className="chat-row-link"
-        aria-label={`${row.nickname}, ${status}${unreadLabel}: ${row.preview}`}
+        aria-label={`${row.nickname}${statusLabel}${unreadLabel}: ${row.preview}`}
       >
         <span className="chat-avatar">
-          {row.icon
+          {row.customerService ? <CustomerServiceAvatar size={48} />
+            : row.icon
             ? <img className="avatar" src={row.icon} alt="" width={48} height={48} loading="lazy" decoding="async" />
             : <span className="avatar chat-avatar-blank" aria-hidden="true" />}
-          <span className="chat-online" data-status={row.onlineStatus} aria-hidden="true" />
+          {!row.customerService && <span className="chat-online" data-status={row.onlineStatus} aria-hidden="true" />}
         </span>
         <span className="chat-main">
           <span className="chat-head">

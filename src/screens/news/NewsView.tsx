@@ -127,7 +127,7 @@ export function NewsView() {
           hidden={tab !== t.id}
         >
           {visitor && MEMBER_TABS.has(t.id) ? <VisitorPrompt text={TEXT_VISITOR_NEWS} /> : t.id === 'chats' ? (
-            conversations && <ConversationList conversations={conversations} talkPath={talkPath} />
+            conversations && <ConversationList conversations={conversations} talkPath={talkPath} customerService={customerService} />
           ) : (
             <TabLoadFailed>
               <Suspense fallback={<ListMessage busy>Loading…</ListMessage>}>

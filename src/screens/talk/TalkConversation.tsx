@@ -8,7 +8,7 @@ import { useVirtualList } from '../../ui/useVirtualList';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { selectImConnection, selectImOffline, selectSession } from '../../../machines/session/session.selectors';
+import { selectBanner, selectImConnection, selectImOffline, selectSession } from '../../../machines/session/session.selectors';
 import { TEXT_TALK_NOT_LOADED } from '../../../machines/session/session.machine';
 import { MAX_TEXT, TEXT_TOO_LONG, keyOf, lengthOf, textToSend } from '../../../machines/talk/talk.machine';
 import type { TalkMessage } from '../../../machines/talk/talk.machine';
@@ -24,6 +24,8 @@ export function TalkConversation({ peer, className = '' }: { peer: string; class
   const session = useSelector(app, selectSession);
   const talk = useSelector(session, (s) => s?.children.talk as TalkRef | undefined);
   const isHost = useSelector(session, (s) => s?.context.isHost ?? false);
+  // The customer-service account cannot be blocked, and no secret (paid) message is written to it.
+  const customerService = useSelector(useSelector(session, selectBanner), (s) => s?.context.customerServiceId === peer);
   const [writingSecret, setWritingSecret] = useState(false);
   // The chat's code could not be fetched (the session let the talk go): say so, and open it
   // again on a tap or as soon as the connection is back.
@@ -50,6 +52,7 @@ export function TalkConversation({ peer, className = '' }: { peer: string; class
       {talk && (
         <PeerBar
           talk={talk}
+          blockable={!customerService}
           // A user calls a host from the chat (SPEC §2 /talk call button); no call starts offline (§5).
           onCall={isHost ? undefined : (p) => session?.send({
             type: 'call.start',
@@ -65,7 +68,7 @@ export function TalkConversation({ peer, className = '' }: { peer: string; class
       {talk && writingSecret && <SecretComposer talk={talk} onDone={() => setWritingSecret(false)} />}
       {/* Nothing is typed into the void: sending waits for the chat to be there. */}
       <Composer ready={Boolean(talk)} onSend={(text) => talk?.send({ type: 'talk.send', text, idClient: crypto.randomUUID(), time: Date.now() })}>
-        {isHost && talk && (
+        {isHost && talk && !customerService && (
           <button
             type="button"
             className="icon-button talk-secret-toggle"

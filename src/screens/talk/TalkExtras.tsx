@@ -21,7 +21,12 @@ export type TalkRef = ActorRefFrom<TalkMachine>;
 /** The language translations go to: the device's (SPEC §7 translator "target language"). */
 export const targetLanguage = (): string => (globalThis.navigator?.language || 'en').split('-')[0]!.toLowerCase();
 
-export function PeerBar({ talk, onCall }: { talk: TalkRef; onCall?: (peer: { account: string; userId: number; nickname: string | null }) => void }) {
+export function PeerBar({ talk, onCall, blockable = true }: {
+  talk: TalkRef;
+  onCall?: (peer: { account: string; userId: number; nickname: string | null }) => void;
+  /** Whether Block is offered (not to customer service). */
+  blockable?: boolean;
+}) {
   const extras = useSelector(talk, selectExtras);
   const peer = useSelector(talk, (s) => s.context.peer);
   const name = useSelector(extras, (s) => s?.context.peerName ?? null);
@@ -46,7 +51,7 @@ export function PeerBar({ talk, onCall }: { talk: TalkRef; onCall?: (peer: { acc
           <span aria-hidden="true">📹</span>
         </button>
       )}
-      {blocked !== null && (
+      {blocked !== null && blockable && (
         <button
           type="button"
           className="text-button"

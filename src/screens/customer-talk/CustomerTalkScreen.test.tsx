@@ -26,7 +26,7 @@ const problems = [
 ];
 const types = [{ id: 1, name: 'Call quality' }, { id: 5, name: 'Suggestion' }];
 
-function mount(handlers: Record<string, FakeHandler> = {}, conversation?: ReactNode) {
+function mount(handlers: Record<string, FakeHandler> = {}, conversation?: ReactNode, path = '/customer-talk') {
   const services = fakeServices({
     [chat.getCustomerReplyInfo.path]: () => ({ problemReply: problems }),
     [chat.getFeedbackType.path]: () => types,
@@ -34,7 +34,7 @@ function mount(handlers: Record<string, FakeHandler> = {}, conversation?: ReactN
     ...handlers,
   });
   const root = createRootRoute({ component: () => <CustomerTalkScreen conversation={conversation} /> });
-  const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: ['/customer-talk'] }) });
+  const router = createRouter({ routeTree: root, history: createMemoryHistory({ initialEntries: [path] }) });
   render(
     <ServicesContext.Provider value={services}>
       <RouterProvider router={router} />
@@ -54,6 +54,16 @@ async function fillFeedback(type: string, content: string) {
 }
 
 describe('[§2 /customer-talk] customer service', () => {
+  it('opened at #feedback (the Feedback link of Mine and Settings), the form is scrolled into view and its heading has focus', async () => {
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function scrollIntoView(this: Element) { scrolled.push(this); };
+    mount({}, undefined, '/customer-talk#feedback');
+    const heading = await screen.findByRole('heading', { name: 'Feedback' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    // (The router scrolls to the hash too, when the section is there as it arrives.)
+    expect(new Set(scrolled)).toEqual(new Set([feedback()]));
+  });
+
   it('a tapped problem shows its reply; another tap hides it', async () => {
     mount();
     const question = await screen.findByRole('button', { name: 'How do I withdraw my income?' });

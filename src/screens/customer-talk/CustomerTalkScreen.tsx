@@ -1,8 +1,11 @@
 /**
  * /customer-talk (SPEC §2; §7 Chat and feedback): the chat with the customer-service account
- * on top, then the common problems with their replies, then the feedback form.
+ * on top, then the common problems with their replies, then the feedback form, which
+ * /customer-talk#feedback (the Feedback link of Mine and Settings) opens at.
  */
+import { useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { selectBanner, selectSession } from '../../../machines/session/session.selectors';
 import { useAppActor } from '../../app/AppActorContext';
@@ -10,6 +13,7 @@ import { ScreenFrame } from '../../ui/ScreenFrame';
 import { TalkConversation } from '../talk/TalkConversation';
 import { CommonProblems } from './CommonProblems';
 import { FeedbackForm } from './FeedbackForm';
+import { FEEDBACK_SECTION_ID } from './helpLinks';
 import './customer-talk.css';
 
 export interface CustomerTalkScreenProps {
@@ -34,6 +38,14 @@ export default function CustomerTalkRoute() {
 }
 
 export function CustomerTalkScreen({ conversation }: CustomerTalkScreenProps) {
+  const hash = useRouterState({ select: (s) => s.location.hash });
+  // Opened for feedback: the form is brought into view, and focus to its heading.
+  useEffect(() => {
+    if (hash !== FEEDBACK_SECTION_ID) return;
+    const section = document.getElementById(FEEDBACK_SECTION_ID);
+    section?.scrollIntoView({ block: 'start' });
+    section?.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
+  }, [hash]);
   return (
     <ScreenFrame title="Customer service" back>
       {conversation != null && (

@@ -20,6 +20,7 @@ import { useServices } from '../../app/services';
 import { showToast } from '../../app/toast';
 import { ListMessage } from '../../ui/ListMessage';
 import { TextField } from '../../ui/TextField';
+import { FEEDBACK_SECTION_ID } from './helpLinks';
 
 export const TEXT_FEEDBACK_SENT = 'Feedback sent';
 
@@ -46,8 +47,9 @@ export function FeedbackForm() {
   }, [form]);
 
   return (
-    <section className="cs-section" aria-labelledby={`${ids}-heading`}>
-      <h2 id={`${ids}-heading`} className="cs-heading">Feedback</h2>
+    <section id={FEEDBACK_SECTION_ID} className="cs-section" aria-labelledby={`${ids}-heading`}>
+      {/* Focusable by script: the Feedback link opens the page here. */}
+      <h2 id={`${ids}-heading`} className="cs-heading" tabIndex={-1}>Feedback</h2>
       {phase === 'loadingTypes' && <ListMessage busy>Loading…</ListMessage>}
       {phase === 'typesFailed' && <ListMessage error={error} onRetry={() => form.send({ type: 'feedback.retry' })} />}
       {phase === 'sent' && (

@@ -6,6 +6,7 @@ import { LinkList } from '../../ui/LinkList';
 import type { LinkListItem } from '../../ui/LinkList';
 import { ProfileCard } from '../../ui/ProfileCard';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { HELP_LINKS } from '../customer-talk/helpLinks';
 import { FollowCounts } from '../follow-list/FollowCounts';
 import { LogoutButton } from './LogoutButton';
 
@@ -22,6 +23,7 @@ export function MinePage({ workspace }: { workspace: readonly LinkListItem[] }) 
         <>
           {profile && <FollowCounts userId={profile.userId} />}
           <LinkList label="Workspace" items={workspace} />
+          <LinkList label="Help" items={HELP_LINKS} />
         </>
       )}
       <div className="page-actions"><LogoutButton /></div>

@@ -1,6 +1,7 @@
 /**
- * The frame every screen sits in: a header with the title and, off the tab roots, a back
- * button; a body that scrolls on its own and keeps its scroll position while a cached view
+ * The frame every screen sits in: a header with the title, off the tab roots a back button,
+ * and the screen's own actions at its end (they never cover the body's content); a body that
+ * scrolls on its own and keeps its scroll position while a cached view
  * is hidden (the position is restored when the view shows again).
  */
 import { useCanGoBack, useRouter } from '@tanstack/react-router';
@@ -12,10 +13,12 @@ interface ScreenFrameProps {
   back?: boolean;
   /** An extra class on the frame, for a screen's own layout of the body. */
   className?: string;
+  /** Buttons at the header's end. */
+  actions?: ReactNode;
   children?: ReactNode;
 }
 
-export function ScreenFrame({ title, back = false, className, children }: ScreenFrameProps) {
+export function ScreenFrame({ title, back = false, className, actions, children }: ScreenFrameProps) {
   const titleId = useId();
   const body = useRef<HTMLDivElement>(null);
   const scrollTop = useRef(0);
@@ -35,6 +38,7 @@ export function ScreenFrame({ title, back = false, className, children }: Screen
       <header className="screen-header">
         {back && <BackButton />}
         <h1 id={titleId} className="screen-title">{title}</h1>
+        {actions && <div className="screen-actions">{actions}</div>}
       </header>
       <div className="screen-body" ref={body} data-testid="screen-body">
         {children}

@@ -52,7 +52,7 @@ export default function HomeScreen() {
   useEffect(() => home.send({ type: 'home.refreshStatuses' }), [home]);
 
   return (
-    <ScreenFrame title="Home" className="home">
+    <ScreenFrame title="Home" className="home" actions={<FloatButtons onMatch={() => home.send({ type: 'match.start' })} />}>
       <div className="home-top" data-setup={setupPhase}>
         <HomeTabs
           head={(
@@ -88,7 +88,6 @@ export default function HomeScreen() {
           </Activity>
         );
       })}
-      <FloatButtons onMatch={() => home.send({ type: 'match.start' })} />
       {matchOpen && <Suspense fallback={null}><MatchDialog home={home} /></Suspense>}
     </ScreenFrame>
   );

@@ -1,11 +1,13 @@
 /**
  * The tab strip of the home (SPEC §2 Home: tabs from the server, Live and All) with the
  * country filter and a refresh button (the pull's equivalent for a keyboard or a mouse). Real
- * tab buttons (arrow keys move between them), a native select for the country.
+ * tab buttons (arrow keys move between them) in a strip that says when it scrolls, a native
+ * select for the country.
  */
 import type { KeyboardEvent, ReactNode } from 'react';
 import type { Country } from '../../../machines/home-list/home-list.port';
 import type { HomeTabDef } from '../../../machines/home-list/home-tab.machine';
+import { TabStrip } from '../../ui/TabStrip';
 
 interface HomeTabsProps {
   /** What goes above the tools (the banners). */
@@ -28,7 +30,8 @@ export function HomeTabs({ head, tabs, active, idOf, onSelect, countries, countr
     const next = tabs[(at + step + tabs.length) % tabs.length];
     if (!next) return;
     onSelect(next.key);
-    document.getElementById(idOf(next.key).tab)?.focus();
+    // The strip brings the tab into view (TabStrip), clear of its chevrons.
+    document.getElementById(idOf(next.key).tab)?.focus({ preventScroll: true });
   };
   return (
     <>
@@ -54,7 +57,7 @@ export function HomeTabs({ head, tabs, active, idOf, onSelect, countries, countr
         </div>
       </div>
       {/* Sticks to the top of the home while its list scrolls. */}
-      <div role="tablist" aria-label="Host lists" className="home-tablist" onKeyDown={move}>
+      <TabStrip label="Host lists" className="home-tablist" selected={active} onKeyDown={move}>
         {tabs.map((tab) => {
           const selected = tab.key === active;
           const ids = idOf(tab.key);
@@ -74,7 +77,7 @@ export function HomeTabs({ head, tabs, active, idOf, onSelect, countries, countr
             </button>
           );
         })}
-      </div>
+      </TabStrip>
     </>
   );
 }

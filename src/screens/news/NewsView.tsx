@@ -14,6 +14,7 @@ import { lazyComponent, retryFailedLoads } from '../../app/lazyComponent';
 import { VisitorPrompt, useIsVisitor } from '../../app/VisitorPrompt';
 import { ListMessage } from '../../ui/ListMessage';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { TabStrip } from '../../ui/TabStrip';
 import { ConversationList } from './ConversationList';
 import './news.css';
 
@@ -94,14 +95,15 @@ export function NewsView() {
     const index = TABS.findIndex((t) => t.id === tab);
     const next = TABS[(index + (e.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length]!;
     select(next.id);
-    document.getElementById(`${baseId}-tab-${next.id}`)?.focus();
+    // The strip brings the tab into view (TabStrip), clear of its chevrons.
+    document.getElementById(`${baseId}-tab-${next.id}`)?.focus({ preventScroll: true });
   };
   const talkPath = (row: ChatRow) =>
     row.to === customerService ? { to: '/customer-talk' } : { to: '/talk', search: { to: row.to, taPath: 'news' } };
 
   return (
     <ScreenFrame title="News">
-      <div className="news-tabs" role="tablist" aria-label="News" onKeyDown={onKeyDown}>
+      <TabStrip label="News" className="news-tabs" selected={tab} onKeyDown={onKeyDown}>
         {TABS.map((t) => (
           <button
             key={t.id}
@@ -117,7 +119,7 @@ export function NewsView() {
             {t.label}
           </button>
         ))}
-      </div>
+      </TabStrip>
       {TABS.filter((t) => opened.has(t.id)).map((t) => (
         <div
           key={t.id}

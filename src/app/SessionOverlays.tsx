@@ -9,6 +9,7 @@ import {
   selectBanner, selectCallShown, selectCalls, selectIdleHost, selectImConnection, selectImOffline, selectSession,
 } from '../../machines/session/session.selectors';
 import type { BannerRef, IdleHostRef, ImConnectionRef } from '../../machines/session/session.selectors';
+import { CloseIcon, MailIcon } from '../ui/icons';
 import { CustomerServiceAvatar } from '../ui/CustomerServiceAvatar';
 import { useAppActor } from './AppActorContext';
 import { loadCallCode, loadCallOverlay } from './call/callCode';
@@ -78,7 +79,7 @@ function IncomingBanner({ banner }: { banner: BannerRef }) {
         {item.from !== '' && item.from === customerService ? <CustomerServiceAvatar size={40} />
           : item.avatar
           ? <img className="avatar" src={item.avatar} alt="" width={40} height={40} />
-          : <span className="banner-icon" aria-hidden="true">✉</span>}
+          : <span className="banner-icon" aria-hidden="true"><MailIcon /></span>}
         <span className="banner-text">
           <span className="banner-head">
             <span className="banner-nick">{item.nick}</span>
@@ -87,7 +88,7 @@ function IncomingBanner({ banner }: { banner: BannerRef }) {
           <span className="banner-preview" data-testid="banner-preview">{item.preview}</span>
         </span>
       </button>
-      <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => banner.send({ type: 'banner.dismiss' })}>×</button>
+      <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => banner.send({ type: 'banner.dismiss' })}><CloseIcon /></button>
     </div>
   );
 }

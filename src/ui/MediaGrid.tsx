@@ -5,6 +5,7 @@
  * has a labelled Remove button.
  */
 import './media-grid.css';
+import { CloseIcon, PlayIcon } from './icons';
 
 export interface MediaItem {
   mediaType: 1 | 2;
@@ -35,10 +36,10 @@ export function MediaGrid({ items, owner, onRemove, disabled = false }: MediaGri
             ) : (
               <img className="media-content" src={item.mediaUrl} alt={label} loading="lazy" decoding="async" />
             )}
-            {item.mediaType === 2 && !PLAYABLE.test(item.mediaUrl) && <span className="media-video-mark" aria-hidden="true">▶</span>}
+            {item.mediaType === 2 && !PLAYABLE.test(item.mediaUrl) && <span className="media-video-mark" aria-hidden="true"><PlayIcon /></span>}
             {onRemove && (
               <button type="button" className="media-remove" aria-label={`Remove ${label.toLowerCase()}`} disabled={disabled} onClick={() => onRemove(index)}>
-                <span aria-hidden="true">×</span>
+                <CloseIcon />
               </button>
             )}
           </li>

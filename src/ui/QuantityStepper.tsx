@@ -5,6 +5,7 @@
  * `value` is the starting value; the field owns what is typed from then on.
  */
 import { useId, useState } from 'react';
+import { AddIcon, MinusIcon } from './icons';
 
 export function QuantityStepper({
   value, min, max, label, onChange,
@@ -34,7 +35,7 @@ export function QuantityStepper({
   return (
     <div className="quantity-stepper">
       <label htmlFor={id} className="quantity-label">{label}</label>
-      <button type="button" className="icon-button quantity-button" aria-label="Fewer" disabled={value !== null && value <= min} onClick={() => step(-1)}>−</button>
+      <button type="button" className="icon-button quantity-button" aria-label="Fewer" disabled={value !== null && value <= min} onClick={() => step(-1)}><MinusIcon /></button>
       <input
         id={id}
         className="field-input quantity-input"
@@ -44,7 +45,7 @@ export function QuantityStepper({
         value={text}
         onChange={(e) => set(e.target.value)}
       />
-      <button type="button" className="icon-button quantity-button" aria-label="More" disabled={value !== null && value >= max} onClick={() => step(1)}>+</button>
+      <button type="button" className="icon-button quantity-button" aria-label="More" disabled={value !== null && value >= max} onClick={() => step(1)}><AddIcon /></button>
       {invalid && <span id={`${id}-hint`} role="alert" className="form-error quantity-hint">{`A whole number from ${min} to ${max}.`}</span>}
     </div>
   );

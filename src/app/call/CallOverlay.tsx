@@ -15,6 +15,7 @@ import { selectCall, selectCallChat, selectCalls, selectLastCall } from '../../.
 import { Link } from '@tanstack/react-router';
 import { TEXT_CALL_END_BALANCE, callRate } from '../../api/contract/call';
 import { RECHARGE_PATH } from '../recharge';
+import { StarIcon } from '../../ui/icons';
 import { useServices } from '../services';
 import { PriceBeforeCall } from './CallPrice';
 import { InCall, Video, useStreams } from './InCall';
@@ -135,7 +136,7 @@ function CallEnded({ summary, isHost, onClose }: { summary: CallSummary; isHost:
             <div className="call-stars">
               {[1, 2, 3, 4, 5].map((n) => (
                 <button key={n} type="button" className="icon-button" aria-pressed={category === n} aria-label={`${n} star${n > 1 ? 's' : ''}`} onClick={() => setCategory(n)}>
-                  <span aria-hidden="true">{n <= category ? '★' : '☆'}</span>
+                  <StarIcon filled={n <= category} />
                 </button>
               ))}
             </div>

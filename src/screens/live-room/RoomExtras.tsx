@@ -13,6 +13,7 @@ import { followUser, getUserDetail } from '../../api/contract/people';
 import { getAnchorWishlist, liveGiftTask, sendRank } from '../../api/contract/live';
 import { useServices } from '../../app/services';
 import { ProgressMeter } from '../../ui/ProgressMeter';
+import { CheckIcon, DiamondIcon } from '../../ui/icons';
 import { Sheet } from '../../ui/Sheet';
 import { UserBadges } from '../../ui/UserBadges';
 import { useLookup } from './useLookup';
@@ -78,7 +79,7 @@ function RankList({ hostUserId }: { hostUserId: number }) {
           <img className="avatar" src={r.icon} alt="" width={36} height={36} />
           <span className="live-rank-name">{r.nickname}</span>
           <UserBadges isVip={r.isVip} isNewUser={false} userLevel={r.userLevel} />
-          <span className="live-rank-total"><span aria-hidden="true">◆ </span>{r.total}</span>
+          <span className="live-rank-total"><DiamondIcon /> {r.total}</span>
         </li>
       ))}
     </ol>
@@ -119,7 +120,7 @@ export function Wishlist({ chat, hostUserId }: { chat: LiveChatRef; hostUserId: 
             <span className="live-wish-text">
               <span className="visually-hidden">{name} </span>
               <span data-testid="wish-count">{`${w.compelteGiftNum}/${w.giftNum}`}</span>
-              {w.completed && <span className="live-wish-done"> ✓<span className="visually-hidden"> completed</span></span>}
+              {w.completed && <span className="live-wish-done"> <CheckIcon /><span className="visually-hidden"> completed</span></span>}
             </span>
             <ProgressMeter label={`${name} wish`} done={w.compelteGiftNum} total={w.giftNum} className="live-wish-meter" />
           </li>

@@ -12,6 +12,7 @@ import { chatRowsOf, phaseOf } from '../../../machines/conversations/conversatio
 import type { ChatRow, ConversationsRef } from '../../../machines/conversations/conversations.selectors';
 import { CustomerServiceAvatar } from '../../ui/CustomerServiceAvatar';
 import { ListMessage } from '../../ui/ListMessage';
+import { StarIcon } from '../../ui/icons';
 import './news.css';
 
 const ROW_HEIGHT = 72;
@@ -158,7 +159,7 @@ const ChatRowView = memo(function ChatRowView({ row, conversations, talkPath }: 
         aria-label={`${row.pinned ? 'Unpin' : 'Pin'} chat with ${row.nickname}`}
         onClick={() => conversations.send({ type: row.pinned ? 'conversations.unpin' : 'conversations.pin', id: row.id })}
       >
-        <span aria-hidden="true">{row.pinned ? '★' : '☆'}</span>
+        <StarIcon filled={row.pinned} />
       </button>
     </>
   );

@@ -14,6 +14,7 @@ import type { TalkMachine, TalkMessage } from '../../../machines/talk/talk.machi
 import { selectExtras } from '../../../machines/talk/talk.selectors';
 import { useWarmCall } from '../../app/call/callCode';
 import { LiveButton } from '../../ui/LiveButton';
+import { VideoIcon } from '../../ui/icons';
 import { MessageBody, safeMediaUrl } from './MessageBody';
 
 export type TalkRef = ActorRefFrom<TalkMachine>;
@@ -44,11 +45,11 @@ export function PeerBar({ talk, onCall, blockable = true }: {
       {callable && (
         <button
           type="button"
-          className="icon-button talk-call"
+          className="button-link talk-call"
           aria-label={`Video call ${name ?? peer}`}
           onClick={() => onCall({ account: peer, userId: peerUserId, nickname: name })}
         >
-          <span aria-hidden="true">📹</span>
+          <VideoIcon /> Video call
         </button>
       )}
       {blocked !== null && blockable && (

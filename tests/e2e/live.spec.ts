@@ -83,6 +83,10 @@ test('a host goes live; two viewers watch, chat, see a highlight and gifts in or
   await popup.getByRole('button', { name: 'Rose, 1 diamonds' }).click();
   await popup.getByRole('button', { name: 'More' }).click();
   await popup.getByRole('button', { name: 'Sure' }).click();
+  // Its status reads the gift alone (the close button beside it is a labelled button of its own).
+  await Promise.all([host.page, a.page, b.page].map((p) => expect(p.getByRole('status').filter({ hasText: 'sent Rose' }))
+    .toHaveText(`${aAccount.nickname} sent Rose ×2`, { timeout: 10_000 })));
+  await expect(a.page.getByTestId('gift-card').getByRole('button', { name: 'Dismiss gift' })).toBeVisible();
   for (const p of [host.page, a.page, b.page]) {
     await expect(chatLines(p).filter({ hasText: /Rose|×\s*2/ }).first()).toBeVisible({ timeout: 10_000 });
     await expect(p.getByTestId('wish').first()).toHaveAttribute('data-completed', 'true', { timeout: 10_000 });

@@ -186,7 +186,9 @@ describe('[§2 §4 §9 gifts] the gift panel, the one-at-a-time animation and th
       yxRoomId: room.yxRoomId, toUserId: HOST.userId, giftId: 1, giftNum: 3, idempotencyKey: expect.any(String),
     }]));
     const card = await screen.findByTestId('gift-card');
-    expect(card.textContent).toContain('Alice sent Rose ×3');
+    // The status reads the gift alone; closing it is a labelled button of its own.
+    expect(within(card).getByRole('status').textContent).toBe('Alice sent Rose ×3');
+    expect(within(card).getByRole('button', { name: 'Dismiss gift' })).toBeTruthy();
     await waitFor(() => expect(within(screen.getByTestId('wish')).getByTestId('wish-count').textContent).toBe('4/4'));
     expect(screen.getByTestId('wish').dataset.completed).toBe('true');
     expect(lines().at(-1)!.dataset.kind).toBe('gift');

@@ -1,10 +1,12 @@
 /**
- * What people see at 360 px (CONVENTIONS "What people see"): Lighthouse's accessibility audit
- * (axe inside, WCAG AA colour contrast among its checks) on the first screens.
+ * What people see at 360 px (CONVENTIONS "What people see"): tab strips that scroll say so and
+ * nothing covers the host cards; icons are SVG, so no screen shows an emoji glyph (an empty box
+ * on a phone without an emoji font); Lighthouse's accessibility audit (axe inside, WCAG AA
+ * colour contrast among its checks) scores the first screens 100.
  */
 import { createServer } from 'node:net';
 import { chromium, expect, test } from '@playwright/test';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { snapshot } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { baseURL, chromiumArgs } from '../../playwright.config';
@@ -12,6 +14,34 @@ import { findChromium } from '../../scripts/chromium.mjs';
 import { firstAccount, openAppAs } from './support';
 
 const PHONE = { width: 360, height: 740 };
+
+/**
+ * The text on the page drawn as emoji (pictographs, flags): the app's own icons are SVG. The
+ * seeded people's names and messages hold none, so any found is the app's.
+ */
+const emojiOn = (page: Page) => page.evaluate(() => {
+  const emoji = /[\p{Extended_Pictographic}\p{Regional_Indicator}]/u;
+  const found: string[] = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (emoji.test(node.nodeValue ?? '')) found.push((node.nodeValue ?? '').trim());
+  }
+  return found;
+});
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Whether `what` covers any of `items` on screen. */
+async function covers(what: Locator, items: Locator): Promise<boolean> {
+  const box = await what.boundingBox();
+  if (!box) return false;
+  for (const item of await items.all()) {
+    const itemBox = await item.boundingBox();
+    if (itemBox && overlaps(box, itemBox)) return true;
+  }
+  return false;
+}
 
 const freePort = () => new Promise<number>((resolve) => {
   const probe = createServer().listen(0, '127.0.0.1', () => {
@@ -72,4 +102,73 @@ test('Lighthouse\'s accessibility audit scores the host\'s /, a user\'s /newsRes
     await devtools.disconnect();
     await browser.close();
   }
+});
+
+test('at 360 px the Home tabs show whole, Match and Go live cover no host card, the News tabs say they scroll, and no screen shows an emoji', async ({ browser, request }) => {
+  test.setTimeout(60_000);
+  const host = await firstAccount(request, 2);
+  const user = await firstAccount(request, 1);
+  const h = await browser.newContext({ viewport: PHONE });
+  const page = await h.newPage();
+  await openAppAs(page, request, host.userId);
+
+  // Home: every tab whole on screen (All, the seeded three tags, Live, Users).
+  const tabs = page.getByRole('tablist', { name: 'Host lists' }).getByRole('tab');
+  await expect(tabs).toHaveCount(6);
+  for (const tab of await tabs.all()) await expect(tab).toBeInViewport({ ratio: 1 });
+  // Host cards fill the screen (the offline ones when nobody is online); Match and Go live cover none.
+  const all = page.getByRole('tabpanel', { name: 'All' });
+  const expand = page.getByRole('button', { name: 'More offline anchors' });
+  await expect(all.getByRole('listitem').first().or(expand)).toBeVisible();
+  if (await expand.isVisible()) await expand.click();
+  await expect(all.getByRole('listitem').nth(5)).toBeVisible();
+  const match = page.getByRole('button', { name: 'Match' });
+  const goLive = page.getByRole('link', { name: 'Go live' });
+  for (const action of [match, goLive]) {
+    await expect(action).toBeInViewport({ ratio: 1 });
+    expect(await covers(action, all.getByRole('listitem')), `${await action.textContent()} covers a host card`).toBe(false);
+  }
+  await page.screenshot({ path: test.info().outputPath('home-360.png') });
+  expect(await emojiOn(page), 'Home').toEqual([]);
+
+  // News: five tabs do not fit; the strip says there are more, and its chevron brings them into view.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'News' }).click();
+  const strip = page.getByRole('tablist', { name: 'News' });
+  await expect(strip.getByRole('tab', { name: 'Messages', exact: true })).toBeInViewport({ ratio: 1 });
+  await expect(strip.getByRole('tab', { name: 'Call records' })).not.toBeInViewport({ ratio: 1 });
+  const more = page.getByRole('button', { name: 'More tabs' });
+  await expect(more).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('news-360.png') });
+  await more.click();
+  for (const name of ['Following', 'Call records']) await expect(strip.getByRole('tab', { name })).toBeInViewport({ ratio: 1 });
+  await expect(more).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Earlier tabs' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('news-scrolled-360.png') });
+  // A tab chosen with the keyboard is brought into view.
+  await strip.getByRole('tab', { name: 'Call records' }).click();
+  await page.keyboard.press('ArrowRight');
+  await expect(strip.getByRole('tab', { name: 'Messages', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await expect(strip.getByRole('tab', { name: 'Messages', exact: true })).toBeInViewport({ ratio: 1 });
+  expect(await emojiOn(page), 'News').toEqual([]);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Mine' }).click();
+  await expect(page.getByRole('heading', { name: 'Mine' })).toBeVisible();
+  expect(await emojiOn(page), 'Mine').toEqual([]);
+  await h.close();
+
+  // A user: the chat with a host offers the call with its words beside the icon.
+  const u = await browser.newContext({ viewport: PHONE });
+  const userPage = await u.newPage();
+  await openAppAs(userPage, request, user.userId, `/talk?to=${host.yxAccid}&taPath=e2e`);
+  const call = userPage.getByRole('button', { name: `Video call ${host.nickname}` });
+  await expect(call).toHaveText('Video call');
+  await expect(call).toBeInViewport({ ratio: 1 });
+  await userPage.screenshot({ path: test.info().outputPath('talk-360.png') });
+  expect(await emojiOn(userPage), '/talk').toEqual([]);
+  await userPage.goto(`/userProfile?userId=${host.userId}`);
+  await expect(userPage.getByRole('article', { name: host.nickname })).toBeVisible();
+  expect(await emojiOn(userPage), '/userProfile').toEqual([]);
+  await userPage.goto('/newsRestricted');
+  await expect(userPage.getByRole('tablist', { name: 'News' })).toBeVisible();
+  expect(await emojiOn(userPage), '/newsRestricted').toEqual([]);
+  await u.close();
 });

@@ -8,7 +8,7 @@
  *                                                  ─upload.failed─▶ idle (error)
  *                                                  ─edit.cancelUpload─▶ idle (the upload is aborted)
  *        ─edit.removeMedia─▶ saving (picList without it)
- *   saving ─done─▶ idle (the saved profile; `profile.saved` emitted) ─error─▶ idle (error)
+ *   saving ─done─▶ idle (the saved profile; `profile.saved` emitted with what was saved) ─error─▶ idle (error)
  *
  * One change at a time: while something uploads or saves, other edits have no transition.
  * The file travels in the event to the upload actor; context keeps only facts (progress).
@@ -39,7 +39,8 @@ export type ProfileEditEvent =
   | { type: 'upload.done'; media: Media }
   | { type: 'upload.failed'; error: string };
 
-export type ProfileEditEmitted = { type: 'profile.saved'; profile: OwnProfile };
+/** `changes`: what the save sent (a nickname, an icon, a picList), so the screen can say what was saved. */
+export type ProfileEditEmitted = { type: 'profile.saved'; profile: OwnProfile; changes: ProfileChanges };
 
 export interface UploadInput {
   file: Blob;
@@ -69,6 +70,9 @@ export const profileEditMachine = setup({
   initial: 'idle',
   states: {
     idle: {
+      // Cleared here rather than on leaving `saving`: exit actions run before the transition's,
+      // and the save's answer says what it saved.
+      entry: assign({ changes: null, purpose: null }),
       on: {
         'edit.saveNickname': {
           target: 'saving',
@@ -119,12 +123,11 @@ export const profileEditMachine = setup({
           target: 'idle',
           actions: [
             assign({ profile: ({ event }) => event.output }),
-            emit(({ event }) => ({ type: 'profile.saved' as const, profile: event.output })),
+            emit(({ context, event }) => ({ type: 'profile.saved' as const, profile: event.output, changes: context.changes ?? {} })),
           ],
         },
         onError: { target: 'idle', actions: assign({ error: ({ event }) => errorText(event.error) }) },
       },
-      exit: assign({ changes: null, purpose: null }),
     },
   },
 });

@@ -56,8 +56,11 @@ const serialize = (c: unknown) => {
 async function replay(steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
   const { pending, uploads, logic } = manual();
   const actor = createActor(logic, { input: { profile }, inspect }).start();
+  const saved: ProfileChanges[] = [];
+  actor.on('profile.saved', (e) => saved.push(e.changes));
   for (const { event, state } of steps) {
     const before = actor.getSnapshot();
+    const savedBefore = saved.length;
     if (event.type.startsWith('upload.')) uploads.at(-1)!.sendBack(event as ProfileEditEvent);
     else if (event.type === 'xstate.done.actor.save') pending.latest('save').resolve((event as AnyEventObject).output);
     else if (event.type === 'xstate.error.actor.save') pending.latest('save').reject((event as AnyEventObject).error);
@@ -70,6 +73,9 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
     if (snapshot.matches('uploading')) expect(uploads.at(-1)!.aborted).toBe(false);
     else expect(uploads.every((u) => u.aborted)).toBe(true);
     if (snapshot.matches('saving')) expect(pending.latest('save').args).toEqual([snapshot.context.changes]);
+    // A save that is answered says what it saved (the screen confirms a nickname by it); nothing else says anything.
+    const answered = before.matches('saving') && event.type === 'xstate.done.actor.save';
+    expect(saved.slice(savedBefore)).toEqual(answered ? [before.context.changes] : []);
     if (before.matches('uploading') && event.type === 'upload.done') {
       expect(snapshot.context.changes).toEqual(before.context.purpose === 'avatar'
         ? { icon: uploaded.mediaUrl } : { picList: [...before.context.profile.picList, uploaded] });

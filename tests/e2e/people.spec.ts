@@ -146,6 +146,8 @@ test('a host edits its nickname and adds a photo with upload progress; Mine foll
   await page.getByLabel('Nickname').fill(`  ${nickname}  `);
   await page.getByRole('button', { name: 'Save nickname' }).click();
   await expect(page.getByRole('button', { name: 'Save nickname' })).toBeDisabled();
+  // Saved, and told so (the field reads the same before and after).
+  await expect(page.getByText('Nickname saved.')).toBeVisible();
   // One change at a time: the pickers are off while the nickname saves (a file set on a disabled
   // input would reach nothing, as for a person who cannot pick one then).
   await expect(page.getByLabel('Add photo or video')).toBeEnabled();

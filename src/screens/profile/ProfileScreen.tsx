@@ -17,6 +17,7 @@ import type { UploadPurpose } from '../../../machines/people/profile-edit.machin
 import { NICKNAME_MAX, PIC_LIST_MAX, TEXT_NICKNAME_EMPTY, TEXT_NICKNAME_TOO_LONG } from '../../api/contract/people';
 import { useAppActor } from '../../app/AppActorContext';
 import { useServices } from '../../app/services';
+import { showToast } from '../../app/toast';
 import { ListMessage } from '../../ui/ListMessage';
 import { MediaGrid } from '../../ui/MediaGrid';
 import { ScreenFrame } from '../../ui/ScreenFrame';
@@ -37,6 +38,8 @@ export default function ProfileScreen() {
   );
 }
 
+export const TEXT_NICKNAME_SAVED = 'Nickname saved.';
+
 /** The nickname's length as a person counts it (an emoji is one). */
 const lengthOf = (text: string) => [...text].length;
 
@@ -54,11 +57,13 @@ function Editor({ initial }: { initial: OwnProfile }) {
   const [fileError, setFileError] = useState<string | null>(null);
   const busy = phase !== 'idle';
 
-  // Each saved change reaches the rest of the app.
+  // Each saved change reaches the rest of the app; a saved nickname is confirmed (the field looks
+  // the same before and after, unlike a picture).
   useEffect(() => {
-    const sub = edit.on('profile.saved', ({ profile: saved }) => app.send({
-      type: 'profile.updated', changes: { nickname: saved.nickname, icon: saved.icon, picList: [...saved.picList] },
-    }));
+    const sub = edit.on('profile.saved', ({ profile: saved, changes }) => {
+      app.send({ type: 'profile.updated', changes: { nickname: saved.nickname, icon: saved.icon, picList: [...saved.picList] } });
+      if (changes.nickname !== undefined) showToast(TEXT_NICKNAME_SAVED);
+    });
     return () => sub.unsubscribe();
   }, [edit, app]);
 

@@ -35,10 +35,11 @@ export default defineConfig({
     command: `npx vite build --logLevel warn --outDir ${DIST} --emptyOutDir && rm -rf ${DATA} && npx tsx server/main.ts`,
     // Enough accounts that parallel tests never share one (a second IM login kicks the first).
     // Calls bill every 2 s here, so a billing period passes within a test. The build keeps the
-    // inspector (VITE_INSPECTOR=1), which inspector.spec checks.
+    // inspector (VITE_INSPECTOR=1), which inspector.spec checks, and the development-only settings
+    // of the address (VITE_TEST_HOOKS=1, src/app/devSettings.ts: a presence that gives up in seconds).
     env: {
       PORT: String(PORT), DB_PATH: `${DATA}/app.db`, DIST_DIR: DIST, SEED_HOSTS: '120', SEED_USERS: '120', CALL_BILLING_PERIOD_MS: '2000',
-      VITE_INSPECTOR: '1',
+      VITE_INSPECTOR: '1', VITE_TEST_HOOKS: '1',
     },
     url: `${baseURL}/shell`,
     timeout: 120_000,

@@ -9,4 +9,6 @@ interface ImportMetaEnv {
   readonly VITE_PRESENCE_URL?: string;
   /** '1': a production build keeps `?inspect=1` (src/app/inspector.ts); otherwise it is development only. */
   readonly VITE_INSPECTOR?: string;
+  /** '1': a production build takes the development-only settings of the address (src/app/devSettings.ts); the e2e build does. */
+  readonly VITE_TEST_HOOKS?: string;
 }

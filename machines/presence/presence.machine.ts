@@ -5,16 +5,24 @@
  *   activity: foreground ⇄ background; calling → callEnded → foreground; idleOffline
  *             (the code each state reports: 10002, 10003, 10000, 10001, 2)
  *   link:     connecting ─▶ online.{sending ⇄ idle} ─(closed | no ack in 5 s)─▶ waiting ─5 s─▶ connecting
- *             waiting ─(720 tries spent)─▶ gaveUp;  any ─presence.goOffline─▶ closing ─▶ closed (final)
+ *             waiting ─(720 tries spent)─▶ gaveUp ─presence.retry─▶ connecting (720 tries again)
+ *             any ─presence.goOffline─▶ closing ─▶ closed (final)
  *
  * The current code is sent on connect, on every change, and every 5 s unless the app is in
- * the background. Logging out sends offline (2) and closes the socket.
+ * the background. Logging out sends offline (2) and closes the socket. Having given up, the
+ * person is told so (SPEC §8 'Failed to connect WebSocket after retries', TEXT_GAVE_UP) with a
+ * way to try again (`presence.retry`). The retry policy is SPEC §9's; a development build may
+ * shorten it (presence.actors.ts), so that a test need not wait an hour.
  */
 import { assign, enqueueActions, fromCallback, fromPromise, raise } from 'xstate';
 import { setup } from '../setup';
 import { PresenceCode } from '../ports/presence.port';
 
 export const MAX_RECONNECT_TRIES = 720;
+/** SPEC §9: reconnect every 5 s. */
+export const RECONNECT_DELAY_MS = 5000;
+/** SPEC §8: presence gave up reconnecting. */
+export const TEXT_GAVE_UP = 'Failed to connect WebSocket after retries';
 
 export interface PresenceInput {
   /** Reconnect tries before giving up (SPEC §9: 720, one every 5 s = an hour). */
@@ -35,6 +43,8 @@ export type PresenceEvent =
   | { type: 'host.idleOffline' }
   | { type: 'host.online' }
   | { type: 'presence.goOffline' }
+  /** The person asks to try again after presence gave up. */
+  | { type: 'presence.retry' }
   | { type: 'presence.closed' }
   /** Internal: the code to report changed. */
   | { type: 'presence.changed' }
@@ -67,7 +77,7 @@ export const presenceMachine = setup({
   },
   delays: {
     heartbeat: 5000,
-    reconnectDelay: 5000,
+    reconnectDelay: RECONNECT_DELAY_MS,
     presenceTimeout: 5000,
   },
 }).createMachine({
@@ -142,7 +152,10 @@ export const presenceMachine = setup({
             reconnectDelay: [{ guard: 'triesLeft', target: 'connecting' }, { target: 'gaveUp' }],
           },
         },
-        gaveUp: {},
+        /** Out of tries: the person is told, and may try again (as many tries as at first). */
+        gaveUp: {
+          on: { 'presence.retry': { target: 'connecting', actions: assign({ tries: 0 }) } },
+        },
         closing: {
           invoke: {
             id: 'sendOffline',

@@ -10,11 +10,13 @@ import { PresenceCode } from '../ports/presence.port';
 import { afterEvent, describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
 import { composePresence } from './presence.actors';
-import { presenceMachine } from './presence.machine';
+import { MAX_RECONNECT_TRIES, RECONNECT_DELAY_MS, presenceMachine } from './presence.machine';
+import { selectPresenceGaveUp } from './presence.selectors';
 
 const samples: AnyEventObject[] = [
   { type: 'app.hidden' }, { type: 'app.visible' }, { type: 'call.started' }, { type: 'call.ended' },
   { type: 'host.idleOffline' }, { type: 'host.online' }, { type: 'presence.goOffline' }, { type: 'presence.closed' },
+  { type: 'presence.retry' },
   { type: 'xstate.done.actor.open' }, { type: 'xstate.error.actor.open', error: new Error('refused') },
   { type: 'xstate.done.actor.send' }, { type: 'xstate.error.actor.send', error: new Error('closed') },
   { type: 'xstate.done.actor.sendOffline' }, { type: 'xstate.error.actor.sendOffline', error: new Error('closed') },
@@ -98,6 +100,60 @@ describe('presence codes', () => {
     port.pending.latest('send').resolve(undefined);
     await flush();
     expect(asked(port).at(-1)).toBe(10002);
+    actor.stop();
+  });
+
+  it('[§9, §8] gives up after 720 reconnect tries 5 s apart, says so, and tries again from the first try when asked', async () => {
+    const port = manualPort();
+    const clock = new SimulatedClock();
+    const actor = createActor(composePresence(port), { clock, input: {} }).start();
+    // A few microtasks let a refused open reach the machine (flush's macrotask each time would take seconds here).
+    const settled = async () => { for (let k = 0; k < 4; k++) await Promise.resolve(); };
+    const spend = async (tries: number) => {
+      for (let i = 0; i < tries; i++) {
+        port.pending.latest('open').reject(new Error('down'));
+        await settled();
+        expect(actor.getSnapshot().matches({ running: { link: 'waiting' } })).toBe(true);
+        clock.increment(RECONNECT_DELAY_MS);
+      }
+    };
+    await spend(MAX_RECONNECT_TRIES - 1);
+    expect(port.pending.count('open')).toBe(MAX_RECONNECT_TRIES);
+    expect(actor.getSnapshot().matches({ running: { link: 'connecting' } })).toBe(true);
+    await spend(1);
+    expect(actor.getSnapshot().matches({ running: { link: 'gaveUp' } })).toBe(true);
+    expect(selectPresenceGaveUp(actor.getSnapshot())).toBe(true);
+    expect(port.pending.count('open')).toBe(MAX_RECONNECT_TRIES);
+    // Nothing more is tried until the person asks.
+    clock.increment(60 * 60_000);
+    expect(port.pending.count('open')).toBe(MAX_RECONNECT_TRIES);
+
+    // Asked, it tries again from the first try (720 more: `tries` starts over).
+    actor.send({ type: 'presence.retry' });
+    expect(selectPresenceGaveUp(actor.getSnapshot())).toBe(false);
+    expect(actor.getSnapshot().context.tries).toBe(1);
+    await spend(1);
+    expect(port.pending.count('open')).toBe(MAX_RECONNECT_TRIES + 2);
+    expect(actor.getSnapshot().context.tries).toBe(2);
+    port.pending.latest('open').resolve(undefined);
+    await flush();
+    expect(actor.getSnapshot().matches({ running: { link: 'online' } })).toBe(true);
+    expect(actor.getSnapshot().context.tries).toBe(0);
+    actor.stop();
+  });
+
+  it('a development policy (composePresence\'s retry) gives up after its own tries and delay', async () => {
+    const port = manualPort();
+    const clock = new SimulatedClock();
+    const actor = createActor(composePresence(port, { maxTries: 2, delayMs: 200 }), { clock, input: {} }).start();
+    for (let i = 0; i < 2; i++) {
+      port.pending.latest('open').reject(new Error('down'));
+      await flush();
+      clock.increment(199);
+      expect(port.pending.count('open')).toBe(i + 1);
+      clock.increment(1);
+    }
+    expect(actor.getSnapshot().matches({ running: { link: 'gaveUp' } })).toBe(true);
     actor.stop();
   });
 

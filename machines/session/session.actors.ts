@@ -28,6 +28,7 @@ import type { CallsOutput } from './calls.machine';
 import type { SessionEvent, SignalLinkEvent } from './session.machine';
 import type { PresencePort } from '../ports/presence.port';
 import { composePresence } from '../presence/presence.actors';
+import type { PresenceRetry } from '../presence/presence.actors';
 import { sessionMachine } from './session.machine';
 import type * as PerUse from './per-use.actors';
 
@@ -54,6 +55,8 @@ export interface SessionPorts {
   openSecret: (id: number, payment?: { idempotencyKey: string }) => Promise<SecretInfo>;
   loadPins: ConversationsPorts['loadPins'];
   savePins: ConversationsPorts['savePins'];
+  /** A presence reconnect policy other than SPEC §9's: development only (presence.actors.ts PresenceRetry). */
+  presenceRetry?: PresenceRetry;
   /** Calls (SPEC §7 Calls): signalling (with its login token), the call API and the media. */
   signalling: SignallingPort;
   rtmToken: () => Promise<string>;
@@ -213,7 +216,7 @@ export function composeSession(ports: SessionPorts, loadPerUse: PerUseLoader = (
   const loaders = perUseLoaders(ports, loadPerUse);
   return sessionMachine.provide({
     actors: {
-      imConnection, presence: composePresence(ports.presence), banner, idleHost, conversations, signalLink, live,
+      imConnection, presence: composePresence(ports.presence, ports.presenceRetry), banner, idleHost, conversations, signalLink, live,
       calls: composeCalls(loaders), loadTalk: loaders.loadTalk,
     },
   });

@@ -6,6 +6,7 @@ import type { CallRef } from '../call/call.selectors';
 import type { CallSummary } from '../call/call.types';
 import type { ConversationsRef } from '../conversations/conversations.selectors';
 import type { ImConnectionMachine } from '../im-connection/im-connection.machine';
+import type { PresenceMachine } from '../presence/presence.machine';
 import type { TalkMachine } from '../talk/talk.machine';
 import type { CallsMachine } from './calls.machine';
 import type { SessionMachine } from './session.machine';
@@ -33,6 +34,12 @@ export const selectIdleHost = (session: AnyMachineSnapshot | undefined): IdleHos
 
 export const selectImConnection = (session: AnyMachineSnapshot | undefined): ImConnectionRef | undefined =>
   session?.children.imConnection as ImConnectionRef | undefined;
+
+export type PresenceRef = ActorRefFrom<PresenceMachine>;
+
+/** Presence (SPEC §4), while signed in: the overlays say when it gave up reconnecting (presence.selectors.ts). */
+export const selectPresence = (session: AnyMachineSnapshot | undefined): PresenceRef | undefined =>
+  session?.children.presence as PresenceRef | undefined;
 
 /**
  * The IM service is out of reach: waiting to try again, or trying again after finding it

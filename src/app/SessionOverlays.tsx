@@ -1,17 +1,19 @@
 /**
- * Overlays of the signed-in session: the incoming-message banner (SPEC §2) and the
- * idle-host dialog (SPEC §4 Idle host). Each binds to its own child actor.
+ * Overlays of the signed-in session: the incoming-message banner (SPEC §2), the idle-host
+ * dialog (SPEC §4 Idle host), and the strips of a link that is out of reach (the message service
+ * reconnecting; presence having given up, PresenceStrip.tsx). Each binds to its own child actor.
  */
 import { useSelector } from '@xstate/react';
 import { CatchBoundary } from '@tanstack/react-router';
 import { Suspense, useEffect } from 'react';
 import {
-  selectBanner, selectCallShown, selectCalls, selectIdleHost, selectImConnection, selectImOffline, selectSession,
+  selectBanner, selectCallShown, selectCalls, selectIdleHost, selectImConnection, selectImOffline, selectPresence, selectSession,
 } from '../../machines/session/session.selectors';
 import type { BannerRef, IdleHostRef, ImConnectionRef } from '../../machines/session/session.selectors';
 import { CloseIcon, MailIcon } from '../ui/icons';
 import { CustomerServiceAvatar } from '../ui/CustomerServiceAvatar';
 import { useAppActor } from './AppActorContext';
+import { PresenceStrip } from './PresenceStrip';
 import { loadCallCode, loadCallOverlay } from './call/callCode';
 import { lazyComponent } from './lazyComponent';
 import { RouteError } from './RouteError';
@@ -38,6 +40,7 @@ export function SessionOverlays() {
   const banner = useSelector(session, selectBanner);
   const idleHost = useSelector(session, selectIdleHost);
   const connection = useSelector(session, selectImConnection);
+  const presence = useSelector(session, selectPresence);
   const calls = useSelector(session, selectCalls);
   const callShown = useSelector(calls, selectCallShown);
   useWarmCallOverlay(Boolean(session));
@@ -52,6 +55,7 @@ export function SessionOverlays() {
         </CatchBoundary>
       )}
       {connection && <OfflineStrip connection={connection} />}
+      {presence && <PresenceStrip presence={presence} />}
       {banner && <IncomingBanner banner={banner} />}
       {idleHost && <IdleHostDialog idleHost={idleHost} />}
     </>

@@ -23,6 +23,7 @@ import { createLiveMediaPort } from './liveMedia';
 import type { TranslatorPort } from '../../machines/ports/translator.port';
 import type { ChatProfile } from '../../machines/conversations/conversations.machine';
 import { config } from './config';
+import { presenceRetryFrom } from './devSettings';
 import type { PerUsePorts } from './perUsePorts';
 
 const { ConfigKey } = configContract;
@@ -116,6 +117,7 @@ export async function createRealtimePorts(
 ): Promise<RealtimePorts & { rtc: RtcAdapter; warmCall: () => void; liveMedia: LiveMediaPort & { readonly media: CallMediaView } }> {
   const loadPerUsePorts = perUseLoader(api);
   const rtc = createRtcPort({ rtcToken: rtcTokenFrom(api) });
+  const presenceRetry = presenceRetryFrom(window.location.search);
   return {
     im: await imPort(),
     signalling: await signallingPort(api),
@@ -133,6 +135,8 @@ export async function createRealtimePorts(
       url: config.presenceUrl || hubUrl(realtimeContract.RealtimePath.presence),
       token: credentials.token,
     }),
+    // SPEC §9's reconnect policy, unless a development build is asked for another (devSettings.ts).
+    ...(presenceRetry ? { presenceRetry } : {}),
     clock: {
       now: () => Date.now(),
       setTimeout: (fn, ms) => window.setTimeout(fn, ms),

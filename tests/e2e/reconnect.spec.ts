@@ -181,3 +181,32 @@ test('an idle host is set offline with a dialog, and Go Online sets them online 
   await expect(dialog).toBeHidden();
   await expect.poll(() => codes.at(-1)).toBe(PresenceCode.foreground);
 });
+
+test('[§8, §9] presence that cannot reconnect gives up after its tries, says so, and Try again connects it', async ({ page, request }) => {
+  const user = await firstAccount(request, 1);
+  // The presence socket cannot get through (its server is out of reach) until the test lets it.
+  let reachable = false;
+  let refused = 0;
+  await page.routeWebSocket(/\/realtime\/presence$/, (ws) => {
+    if (reachable) {
+      ws.connectToServer();
+      return;
+    }
+    refused += 1;
+    ws.close({ code: 1011, reason: 'out of reach' });
+  });
+  const codes = presenceCodes(page);
+  // SPEC §9's 720 tries 5 s apart are an hour: the e2e build takes a shorter policy from the address (src/app/devSettings.ts).
+  await openAppAs(page, request, user.userId, '/?presenceRetry=3x200');
+  const strip = page.getByRole('alert').filter({ hasText: 'Failed to connect WebSocket after retries' });
+  await expect(strip).toBeVisible();
+  expect(refused).toBe(3);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.screenshot({ path: test.info().outputPath('presence-gave-up-360.png') });
+
+  reachable = true;
+  await strip.getByRole('button', { name: 'Try again' }).click();
+  await expect(strip).toBeHidden();
+  await expect.poll(() => codes).toContain(PresenceCode.foreground);
+  expect(refused).toBe(3);
+});

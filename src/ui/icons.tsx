@@ -14,6 +14,7 @@ import LeftOutline from 'antd-mobile-icons/es/LeftOutline';
 import LockOutline from 'antd-mobile-icons/es/LockOutline';
 import MailOutline from 'antd-mobile-icons/es/MailOutline';
 import MinusOutline from 'antd-mobile-icons/es/MinusOutline';
+import PhoneFill from 'antd-mobile-icons/es/PhoneFill';
 import PlayOutline from 'antd-mobile-icons/es/PlayOutline';
 import RightOutline from 'antd-mobile-icons/es/RightOutline';
 import StarFill from 'antd-mobile-icons/es/StarFill';
@@ -34,6 +35,7 @@ export const LeftIcon = (props: IconProps) => <LeftOutline {...HIDDEN} {...props
 export const LockIcon = (props: IconProps) => <LockOutline {...HIDDEN} {...props} />;
 export const MailIcon = (props: IconProps) => <MailOutline {...HIDDEN} {...props} />;
 export const MinusIcon = (props: IconProps) => <MinusOutline {...HIDDEN} {...props} />;
+export const PhoneIcon = (props: IconProps) => <PhoneFill {...HIDDEN} {...props} />;
 export const PlayIcon = (props: IconProps) => <PlayOutline {...HIDDEN} {...props} />;
 export const RightIcon = (props: IconProps) => <RightOutline {...HIDDEN} {...props} />;
 export const TeamIcon = (props: IconProps) => <TeamOutline {...HIDDEN} {...props} />;

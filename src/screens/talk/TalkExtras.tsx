@@ -14,6 +14,8 @@ import type { TalkMachine, TalkMessage } from '../../../machines/talk/talk.machi
 import { selectExtras } from '../../../machines/talk/talk.selectors';
 import { useWarmCall } from '../../app/call/callCode';
 import { LiveButton } from '../../ui/LiveButton';
+import { AudioCallButton } from '../../ui/CallButtons';
+import { AUDIO_CALL, VIDEO_CALL } from '../user-profile/startCall';
 import { VideoIcon } from '../../ui/icons';
 import { MessageBody, safeMediaUrl } from './MessageBody';
 
@@ -24,7 +26,8 @@ export const targetLanguage = (): string => (globalThis.navigator?.language || '
 
 export function PeerBar({ talk, onCall, blockable = true }: {
   talk: TalkRef;
-  onCall?: (peer: { account: string; userId: number; nickname: string | null }) => void;
+  /** Calls the peer: a video call, or an audio call (SPEC §3 signalling actions 0 and 10). */
+  onCall?: (peer: { account: string; userId: number; nickname: string | null }, callType: typeof VIDEO_CALL | typeof AUDIO_CALL) => void;
   /** Whether Block is offered (not to customer service). */
   blockable?: boolean;
 }) {
@@ -47,10 +50,17 @@ export function PeerBar({ talk, onCall, blockable = true }: {
           type="button"
           className="button-link talk-call"
           aria-label={`Video call ${name ?? peer}`}
-          onClick={() => onCall({ account: peer, userId: peerUserId, nickname: name })}
+          onClick={() => onCall({ account: peer, userId: peerUserId, nickname: name }, VIDEO_CALL)}
         >
           <VideoIcon /> Video call
         </button>
+      )}
+      {callable && (
+        <AudioCallButton
+          name={name ?? peer}
+          className="button-link talk-call"
+          onCall={() => onCall({ account: peer, userId: peerUserId, nickname: name }, AUDIO_CALL)}
+        />
       )}
       {blocked !== null && blockable && (
         <button

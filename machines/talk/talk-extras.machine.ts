@@ -13,12 +13,16 @@
  *
  * Translations and secrets are kept per message (many at once), so they are context.
  *
- * Paying for a secret is an intent with its idempotency key (machines/shared/intent-key.ts),
- * made as Unlock is taken; a tap while it opens is not taken. An answer, the message or a
- * refusal, ends it. A payment that got no answer may have been made: its key is kept with the
- * failure, and the next Unlock of that message sends it again, so it is paid at most once.
+ * A secret is paid for only once its price and the balance were shown and the person said
+ * Unlock (per secret: locked ─talk.unlockSecret─▶ checking (a look, nothing paid) ─▶ confirming
+ * ─talk.confirmUnlock─▶ opening (the payment) ─▶ open | failed; confirming ─talk.cancelUnlock─▶
+ * locked; a look that finds it paid already opens it). Paying is an intent with its idempotency
+ * key (machines/shared/intent-key.ts), made as the person confirms; a tap while it checks or
+ * opens is not taken. An answer, the message or a refusal, ends it. A payment that got no
+ * answer may have been made: its key is kept with the failure, and the next Unlock of that
+ * message sends it again at once (the person already agreed to it), so it is paid at most once.
  */
-import { assign, emit, fromCallback, spawnChild } from 'xstate';
+import { and, assign, emit, fromCallback, spawnChild } from 'xstate';
 import { setup } from '../setup';
 import { newIntentKey } from '../shared/intent-key';
 
@@ -35,9 +39,16 @@ export interface SecretInfo {
   unlocked: boolean;
   content: string | null;
   mediaList: readonly { mediaType: 1 | 2; mediaUrl: string }[];
+  /** The asker's diamonds (after paying, when this answered a payment). */
+  balance: number;
 }
 
+/** A secret with no entry is locked: its card offers Unlock. */
 export type SecretState =
+  /** Looking up its price and the balance, before asking (nothing is paid). */
+  | { status: 'checking' }
+  /** Asking the person: unlock for `price` diamonds, of the `balance` they have. */
+  | { status: 'confirming'; price: number; balance: number }
   /** `payKey`: the payment's idempotency key (none when only looking). */
   | { status: 'opening'; payKey?: string }
   | { status: 'open'; info: SecretInfo }
@@ -76,7 +87,11 @@ export type TalkExtrasEvent =
   | { type: 'talk.setBlocked'; blocked: boolean }
   | { type: 'talk.blockDone' }
   | { type: 'talk.blockFailed'; reason: string }
-  | { type: 'talk.openSecret'; id: number; pay: boolean }
+  /** Unlock tapped on a locked secret: its price and the balance are looked up and shown first. */
+  | { type: 'talk.unlockSecret'; id: number }
+  /** The person agreed to pay the price shown. */
+  | { type: 'talk.confirmUnlock'; id: number }
+  | { type: 'talk.cancelUnlock'; id: number }
   | { type: 'talk.secretOpened'; id: number; info: SecretInfo }
   /** `unanswered`: no answer came (the payment may have been made). */
   | { type: 'talk.secretFailed'; id: number; reason: string; unanswered?: boolean };
@@ -112,8 +127,16 @@ export const talkExtrasMachine = setup({
       && (context.translations[event.key] === undefined || context.translations[event.key]!.status === 'failed'),
     asksBlock: ({ event }) => event.type === 'talk.setBlocked' && event.blocked,
     asksUnblock: ({ event }) => event.type === 'talk.setBlocked' && !event.blocked,
-    canOpenSecret: ({ context, event }) =>
-      event.type === 'talk.openSecret' && context.secrets[event.id]?.status !== 'opening' && context.secrets[event.id]?.status !== 'open',
+    /** A locked secret, or one whose last try failed (one checking, asking, opening or open takes no tap). */
+    canUnlockSecret: ({ context, event }) =>
+      event.type === 'talk.unlockSecret' && (context.secrets[event.id] === undefined || context.secrets[event.id]!.status === 'failed'),
+    /** A payment that got no answer: the person agreed to it already; it is sent again under its key. */
+    paymentUnanswered: ({ context, event }) => {
+      const secret = event.type === 'talk.unlockSecret' ? context.secrets[event.id] : undefined;
+      return secret?.status === 'failed' && secret.payKey !== undefined;
+    },
+    secretAsked: ({ context, event }) =>
+      (event.type === 'talk.confirmUnlock' || event.type === 'talk.cancelUnlock') && context.secrets[event.id]?.status === 'confirming',
   },
   actions: {
     setPeer: assign(({ event }) =>
@@ -137,25 +160,45 @@ export const talkExtrasMachine = setup({
         return context.translations;
       },
     }),
+    startChecking: assign({
+      secrets: ({ context, event }) =>
+        (event.type === 'talk.unlockSecret' ? { ...context.secrets, [event.id]: { status: 'checking' as const } } : context.secrets),
+    }),
     /** A payment takes the key its unanswered try left, or a new one. */
-    startOpening: assign({
+    startPaying: assign({
       secrets: ({ context, event }) => {
-        if (event.type !== 'talk.openSecret') return context.secrets;
+        if (event.type !== 'talk.unlockSecret' && event.type !== 'talk.confirmUnlock') return context.secrets;
         const before = context.secrets[event.id];
-        const payKey = event.pay ? (before?.status === 'failed' && before.payKey) || newIntentKey() : undefined;
-        return { ...context.secrets, [event.id]: { status: 'opening' as const, ...(payKey ? { payKey } : {}) } };
+        const payKey = (before?.status === 'failed' && before.payKey) || newIntentKey();
+        return { ...context.secrets, [event.id]: { status: 'opening' as const, payKey } };
       },
     }),
+    /** Looks (checking) or pays (opening, under its key). */
     openSecret: spawnChild('openSecret', {
       input: ({ context, event }) => {
-        const id = event.type === 'talk.openSecret' ? event.id : 0;
+        const id = event.type === 'talk.unlockSecret' || event.type === 'talk.confirmUnlock' ? event.id : 0;
         const opening = context.secrets[id];
         return { id, payKey: opening?.status === 'opening' ? opening.payKey ?? null : null };
       },
     }),
+    /** Locked again: the person did not want to pay. */
+    forgetSecret: assign({
+      secrets: ({ context, event }) => {
+        if (event.type !== 'talk.cancelUnlock') return context.secrets;
+        const { [event.id]: _asked, ...rest } = context.secrets;
+        return rest;
+      },
+    }),
     endOpening: assign({
       secrets: ({ context, event }) => {
-        if (event.type === 'talk.secretOpened') return { ...context.secrets, [event.id]: { status: 'open' as const, info: event.info } };
+        if (event.type === 'talk.secretOpened') {
+          // A look at a secret not paid yet asks the person; anything else shows what came.
+          const checked = context.secrets[event.id]?.status === 'checking' && !event.info.unlocked;
+          const next = checked
+            ? { status: 'confirming' as const, price: event.info.price, balance: event.info.balance }
+            : { status: 'open' as const, info: event.info };
+          return { ...context.secrets, [event.id]: next };
+        }
         if (event.type === 'talk.secretFailed') {
           const opening = context.secrets[event.id];
           const payKey = event.unanswered && opening?.status === 'opening' ? opening.payKey : undefined;
@@ -175,7 +218,12 @@ export const talkExtrasMachine = setup({
     'talk.translate': { guard: 'canTranslate', actions: ['startTranslation', 'translate'] },
     'talk.translated': { actions: 'endTranslation' },
     'talk.translateFailed': { actions: 'endTranslation' },
-    'talk.openSecret': { guard: 'canOpenSecret', actions: ['startOpening', 'openSecret'] },
+    'talk.unlockSecret': [
+      { guard: and(['canUnlockSecret', 'paymentUnanswered']), actions: ['startPaying', 'openSecret'] },
+      { guard: 'canUnlockSecret', actions: ['startChecking', 'openSecret'] },
+    ],
+    'talk.confirmUnlock': { guard: 'secretAsked', actions: ['startPaying', 'openSecret'] },
+    'talk.cancelUnlock': { guard: 'secretAsked', actions: 'forgetSecret' },
     'talk.secretOpened': { actions: 'endOpening' },
     'talk.secretFailed': { actions: ['endOpening', { type: 'toast', params: ({ event }) => event.reason }] },
   },

@@ -3,9 +3,11 @@
  * messages): every path is replayed on the real actor; what the short-lived children would
  * report is sent as their events, and the children that were started are recorded. A failed
  * lookup of the peer is tried again after its wait on a simulated clock, not a moment before.
- * Paying for a secret carries its intent's idempotency key: a tap while it opens asks nothing
- * more, a payment that got no answer is paid again with the same key, and one that was
- * answered (opened or refused) leaves none, so the next Unlock takes a new one.
+ * A secret is paid for only after its price and the balance were looked up and the person
+ * confirmed; cancelling locks it again. Paying carries its intent's idempotency key, made as
+ * the person confirms: a tap while it checks, asks or opens asks nothing more, a payment that
+ * got no answer is paid again with the same key at the next Unlock (without asking again), and
+ * one that was answered (opened or refused) leaves none, so the next payment takes a new one.
  */
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, fromCallback } from 'xstate';
@@ -16,7 +18,9 @@ import type { InspectFn } from '../testing/paths';
 import { PEER_RETRY_MS, blockStateOf, peerRetryMs, talkExtrasMachine } from './talk-extras.machine';
 import type { TalkExtrasContext } from './talk-extras.machine';
 
-const secretInfo = { id: 7, price: 10, unlocked: true, content: 'for you', mediaList: [] };
+const secretInfo = { id: 7, price: 10, unlocked: true, content: 'for you', mediaList: [], balance: 190 };
+/** What a look at a secret not paid for yet answers: its price and the asker's diamonds. */
+const lockedInfo = { id: 7, price: 10, unlocked: false, content: null, mediaList: [], balance: 200 };
 
 const RETRY = afterEvent('peerRetry', 'talkExtras.unknown.resting');
 
@@ -33,7 +37,10 @@ const samples: AnyEventObject[] = [
   { type: 'talk.setBlocked', blocked: false },
   { type: 'talk.blockDone' },
   { type: 'talk.blockFailed', reason: 'offline' },
-  { type: 'talk.openSecret', id: 7, pay: true },
+  { type: 'talk.unlockSecret', id: 7 },
+  { type: 'talk.confirmUnlock', id: 7 },
+  { type: 'talk.cancelUnlock', id: 7 },
+  { type: 'talk.secretOpened', id: 7, info: lockedInfo },
   { type: 'talk.secretOpened', id: 7, info: secretInfo },
   { type: 'talk.secretFailed', id: 7, reason: 'You do not have enough diamonds.' },
   { type: 'talk.secretFailed', id: 7, reason: 'Network Connection Failure', unanswered: true },
@@ -127,20 +134,36 @@ async function replaySteps(steps: readonly { event: EventObject; state: AnyMachi
       if (asks) expect(ctx.translations.k1).toEqual({ status: 'translating' });
     }
     if (event.type === 'talk.translated') expect(ctx.translations.k1).toEqual({ status: 'done', text: 'hello' });
-    if (event.type === 'talk.openSecret') {
-      const prior = before.context.secrets[7];
-      const asks = prior?.status !== 'opening' && prior?.status !== 'open';
+    const prior = before.context.secrets[7];
+    if (event.type === 'talk.unlockSecret') {
+      // A locked secret, or a failed one, is looked at first (nothing paid, no key made); a payment
+      // that got no answer is sent again under its key without asking again; any other tap is not taken.
+      const asks = prior === undefined || prior.status === 'failed';
+      const kept = prior?.status === 'failed' ? prior.payKey : undefined;
       expect(started.length).toBe(startedBefore + (asks ? 1 : 0));
-      // The payment's key: the one its unanswered try kept, else one made now (a tap while opening makes none).
+      expect(made.length).toBe(keysBefore);
       if (asks) {
-        const kept = prior?.status === 'failed' ? prior.payKey : undefined;
-        expect(started.at(-1)).toEqual({ src: 'openSecret', input: { id: 7, payKey: kept ?? made.at(-1) } });
-        expect(made.length).toBe(keysBefore + (kept ? 0 : 1));
-      } else {
-        expect(made.length).toBe(keysBefore);
+        expect(started.at(-1)).toEqual({ src: 'openSecret', input: { id: 7, payKey: kept ?? null } });
+        expect(ctx.secrets[7]).toEqual(kept ? { status: 'opening', payKey: kept } : { status: 'checking' });
       }
     }
-    if (event.type === 'talk.secretOpened') expect(ctx.secrets[7]).toEqual({ status: 'open', info: secretInfo });
+    if (event.type === 'talk.confirmUnlock') {
+      // Paid only once asked, under a key made now.
+      const asked = prior?.status === 'confirming';
+      expect(started.length).toBe(startedBefore + (asked ? 1 : 0));
+      expect(made.length).toBe(keysBefore + (asked ? 1 : 0));
+      if (asked) expect(started.at(-1)).toEqual({ src: 'openSecret', input: { id: 7, payKey: made.at(-1) } });
+    }
+    if (event.type === 'talk.cancelUnlock') {
+      expect(started.length).toBe(startedBefore);
+      expect(ctx.secrets[7]).toEqual(prior?.status === 'confirming' ? undefined : prior);
+    }
+    if (event.type === 'talk.secretOpened') {
+      // A look at a secret not paid for asks, with its price and the balance; anything else shows what came.
+      expect(ctx.secrets[7]).toEqual(prior?.status === 'checking' && !e.info.unlocked
+        ? { status: 'confirming', price: 10, balance: 200 }
+        : { status: 'open', info: e.info });
+    }
     if (event.type === 'talk.secretFailed') {
       expect(toasts.at(-1)).toBe(e.reason);
       // No answer: the key stays for the next Unlock. An answer (a refusal) ends the payment.
@@ -171,10 +194,44 @@ describeGeneratedPaths('talk extras', talkExtrasMachine, {
     if (ctx.peerFailures > 0) return false;
     if (e.type === 'talk.blockDone' || e.type === 'talk.blockFailed') return s.matches('blocking') || s.matches('unblocking');
     if (e.type === 'talk.translated' || e.type === 'talk.translateFailed') return ctx.translations.k1?.status === 'translating';
-    if (e.type === 'talk.secretOpened' || e.type === 'talk.secretFailed') return ctx.secrets[7]?.status === 'opening';
+    // A look answers locked or unlocked; a payment answers unlocked.
+    if (e.type === 'talk.secretOpened' && !e.info.unlocked) return ctx.secrets[7]?.status === 'checking';
+    if (e.type === 'talk.secretOpened' || e.type === 'talk.secretFailed') return ctx.secrets[7]?.status === 'checking' || ctx.secrets[7]?.status === 'opening';
     return true;
   },
   replay: (path, { inspect }) => replay(path.steps, inspect),
+});
+
+describe('unlocking a secret', () => {
+  it('Scenario: Unlock looks first and asks with the price and the balance; only Unlock in the dialog pays, once; Cancel locks it again', async () => {
+    const { made, restore } = seenIntentKeys();
+    try {
+      const started: { id: number; payKey: string | null }[] = [];
+      const actor = createActor(talkExtrasMachine.provide({
+        actors: { openSecret: fromCallback(({ input }) => { started.push(input as { id: number; payKey: string | null }); return () => {}; }) as never },
+      }), { input: { peer: 'peer' } }).start();
+      actor.send({ type: 'talk.unlockSecret', id: 7 });
+      expect(started).toEqual([{ id: 7, payKey: null }]);
+      actor.send({ type: 'talk.secretOpened', id: 7, info: lockedInfo });
+      expect(actor.getSnapshot().context.secrets[7]).toEqual({ status: 'confirming', price: 10, balance: 200 });
+      actor.send({ type: 'talk.unlockSecret', id: 7 });
+      actor.send({ type: 'talk.cancelUnlock', id: 7 });
+      expect(actor.getSnapshot().context.secrets[7]).toBeUndefined();
+      expect(made).toEqual([]);
+
+      actor.send({ type: 'talk.unlockSecret', id: 7 });
+      actor.send({ type: 'talk.secretOpened', id: 7, info: lockedInfo });
+      actor.send({ type: 'talk.confirmUnlock', id: 7 });
+      actor.send({ type: 'talk.confirmUnlock', id: 7 });
+      expect(started).toEqual([{ id: 7, payKey: null }, { id: 7, payKey: null }, { id: 7, payKey: made[0] }]);
+      expect(made).toHaveLength(1);
+      actor.send({ type: 'talk.secretOpened', id: 7, info: secretInfo });
+      expect(actor.getSnapshot().context.secrets[7]).toEqual({ status: 'open', info: secretInfo });
+      actor.stop();
+    } finally {
+      restore();
+    }
+  });
 });
 
 describe('the peer lookup', () => {

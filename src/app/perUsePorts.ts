@@ -102,7 +102,7 @@ export async function createPerUsePorts(api: ApiClient): Promise<PerUsePorts> {
       try {
         const request = payment ? { id, pay: true as const, idempotencyKey: payment.idempotencyKey } : { id };
         const info = await api.data(privateMsgContract.privateInfo, request, { silent: true });
-        return { id: info.id, price: info.price, unlocked: info.unlocked, content: info.content, mediaList: info.mediaList };
+        return { id: info.id, price: info.price, unlocked: info.unlocked, content: info.content, mediaList: info.mediaList, balance: info.balance };
       } catch (error) {
         if (error instanceof ApiError && error.detail.code === '1080') throw new Error(TEXT_NOT_ENOUGH_DIAMONDS);
         // A payment that got no answer may have been made: the talk keeps its key for the next tap.

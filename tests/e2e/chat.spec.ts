@@ -193,7 +193,7 @@ test('blocking a peer makes their messages refused (7101) until unblocked', asyn
   await u.context.close();
 });
 
-test('a host sends a secret message; its reader unlocks it for the price, and one without diamonds is told so', async ({ browser, request }) => {
+test('a host sends a secret message; its reader is shown the price and the balance, cancels, then unlocks it; one without diamonds is told so and pays nothing', async ({ browser, request }) => {
   const host = await firstAccount(request, 2);
   // Seeded users at level 1 start with 200 diamonds, at level 3 with none.
   const rich = await firstAccount(request, 1, (a) => a.userLevel === 1);
@@ -219,11 +219,29 @@ test('a host sends a secret message; its reader unlocks it for the price, and on
     await expect(messages(page).getByText(`Just for you`)).toHaveCount(0);
   }
 
-  await messages(r.page).getByRole('button', { name: 'Unlock for 20 diamonds' }).click();
+  // Unlock asks first, with the price and the balance; Cancel pays nothing.
+  const unlock = messages(r.page).getByRole('button', { name: 'Unlock for 20 diamonds' });
+  const ask = r.page.getByRole('dialog', { name: 'Unlock this secret message?' });
+  await unlock.click();
+  await expect(ask.getByTestId('unlock-price')).toHaveText('Price: 20 diamonds');
+  await expect(ask.getByTestId('unlock-balance')).toHaveText('Your balance: 200 diamonds');
+  await r.page.screenshot({ path: test.info().outputPath('unlock-ask-360.png') });
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await expect(messages(r.page).getByText('Just for you')).toHaveCount(0);
+  await unlock.click();
+  await expect(ask.getByTestId('unlock-balance')).toHaveText('Your balance: 200 diamonds');
+  await ask.getByRole('button', { name: 'Unlock for 20 diamonds' }).click();
   await expect(messages(r.page).getByText(`Just for you, ${rich.nickname}`)).toBeVisible();
 
+  // Too few diamonds: the dialog says so and offers no Unlock.
   await messages(p.page).getByRole('button', { name: 'Unlock for 20 diamonds' }).click();
-  await expect(p.page.getByText('You do not have enough diamonds.')).toBeVisible();
+  const short = p.page.getByRole('dialog', { name: 'Unlock this secret message?' });
+  await expect(short.getByTestId('unlock-balance')).toHaveText('Your balance: 0 diamonds');
+  await expect(short.getByRole('alert')).toHaveText('You do not have enough diamonds.');
+  await expect(short.getByRole('button', { name: /Unlock/ })).toHaveCount(0);
+  await short.getByRole('button', { name: 'Close' }).click();
+  await expect(short).toBeHidden();
   await expect(messages(p.page).getByText('Just for you')).toHaveCount(0);
   for (const c of [h, r, p]) await c.context.close();
 });

@@ -16,18 +16,24 @@ const codec = createAesCodec(DEV_AES_KEY, DEV_AES_IV);
 const opened = (text: string | null) => JSON.parse(codec.decrypt(text ?? '')) as Record<string, unknown>;
 
 /**
- * Lets the first request to `path` reach the server and drops its answer (the connection is
- * reset, as a lost mobile link would); the next ones go through. Keeps what was sent and what
- * the server answered.
+ * Lets the first request to `path` (of those `which` picks) reach the server and drops its answer
+ * (the connection is reset, as a lost mobile link would); the others go through. Keeps what was
+ * sent and what the server answered.
  */
-async function loseFirstAnswer(page: Page, path: string) {
+async function loseFirstAnswer(page: Page, path: string, which: (body: Record<string, unknown>) => boolean = () => true) {
   const seen = { bodies: [] as Record<string, unknown>[], answers: [] as Record<string, unknown>[] };
+  let lost = false;
   await page.route(`**${path}`, async (route: Route) => {
-    seen.bodies.push(opened(route.request().postData()));
+    const body = opened(route.request().postData());
+    seen.bodies.push(body);
     const response = await route.fetch();
     seen.answers.push(opened(await response.text()));
-    if (seen.bodies.length === 1) await route.abort('connectionreset');
-    else await route.fulfill({ response });
+    if (!lost && which(body)) {
+      lost = true;
+      await route.abort('connectionreset');
+    } else {
+      await route.fulfill({ response });
+    }
   });
   return seen;
 }
@@ -50,21 +56,26 @@ test('a secret message whose payment lost its answer is unlocked again with the 
   await expect(messages(h.page)).toHaveAttribute('data-sending', '0');
 
   await openAppAs(r.page, request, reader.userId, `/talk?to=${host.yxAccid}&taPath=e2e`);
-  const seen = await loseFirstAnswer(r.page, '/api/payPrivateMsg/privateInfo');
+  // The payment's answer is lost (the look at the price and the balance before it goes through).
+  const seen = await loseFirstAnswer(r.page, '/api/payPrivateMsg/privateInfo', (body) => body.pay === true);
   const unlock = messages(r.page).getByRole('button', { name: 'Unlock for 20 diamonds' });
   await unlock.click();
+  await r.page.getByRole('dialog', { name: 'Unlock this secret message?' }).getByRole('button', { name: 'Unlock for 20 diamonds' }).click();
   // Paid on the server, but the app never heard: it still shows the locked message, to be tried again.
-  await expect.poll(() => seen.answers.length).toBe(1);
+  await expect.poll(() => seen.answers.length).toBe(2);
   await expect(unlock).toBeEnabled();
   await expect(messages(r.page).getByText('Only once')).toHaveCount(0);
+  // The person agreed to this payment already: Unlock sends it again, under its key, without asking again.
   await unlock.click();
   await expect(messages(r.page).getByText('Only once')).toBeVisible();
 
-  const [first, retry] = seen.bodies;
+  const payments = seen.bodies.flatMap((body, i) => (body.pay === true ? [{ body, answer: seen.answers[i]! }] : []));
+  expect(payments).toHaveLength(2);
+  const [first, retry] = payments.map((p) => p.body);
   expect(retry).toEqual(first);
   expect(first).toMatchObject({ pay: true, idempotencyKey: expect.stringMatching(/^[A-Za-z0-9_-]{16,64}$/) });
   // The retry is answered as the payment was: the balance it left, 20 diamonds taken once.
-  const [paid, again] = seen.answers as { data: { balance: number } }[];
+  const [paid, again] = payments.map((p) => p.answer) as { data: { balance: number } }[];
   expect(again).toEqual(paid);
   expect(paid!.data.balance).toBe(180);
   await h.context.close();

@@ -16,7 +16,7 @@ import { useAppActor } from '../../app/AppActorContext';
 import { ListMessage } from '../../ui/ListMessage';
 import { LockIcon } from '../../ui/icons';
 import { MessageBody } from './MessageBody';
-import { PeerBar, SecretComposer, TalkMessageView } from './TalkExtras';
+import { PeerBar, SecretComposer, SecretUnlockDialog, TalkMessageView } from './TalkExtras';
 import type { TalkRef } from './TalkExtras';
 import './talk.css';
 
@@ -64,6 +64,7 @@ export function TalkConversation({ peer, className = '' }: { peer: string; class
         />
       )}
       {talk && <Messages talk={talk} />}
+      {talk && <SecretUnlockDialog talk={talk} />}
       {!talk && !notOpened && <ListMessage busy>Loading messages…</ListMessage>}
       {notOpened && <ListMessage error={TEXT_TALK_NOT_LOADED} onRetry={() => session?.send({ type: 'talk.open', peer })} />}
       {talk && writingSecret && <SecretComposer talk={talk} onDone={() => setWritingSecret(false)} />}

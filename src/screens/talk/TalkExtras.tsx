@@ -5,7 +5,7 @@
  * text is shown as text.
  */
 import { useSelector } from '@xstate/react';
-import { useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { blockStateOf } from '../../../machines/talk/talk-extras.machine';
@@ -137,12 +137,55 @@ function SecretCard({ talk, id, price }: { talk: TalkRef; id: number; price: num
       <button
         type="button"
         className="button-link button-primary"
-        disabled={state?.status === 'opening'}
-        onClick={() => extras?.send({ type: 'talk.openSecret', id, pay: true })}
+        disabled={state?.status === 'checking' || state?.status === 'confirming' || state?.status === 'opening'}
+        onClick={() => extras?.send({ type: 'talk.unlockSecret', id })}
       >
         {state?.status === 'opening' ? 'Opening…' : `Unlock for ${price} diamonds`}
       </button>
     </span>
+  );
+}
+
+export const TEXT_UNLOCK_TITLE = 'Unlock this secret message?';
+export const TEXT_UNLOCK_SHORT = 'You do not have enough diamonds.';
+
+/**
+ * Asks before a secret is paid for (the talk's extras hold the secret in `confirming`): its price
+ * and the diamonds the person has, then Unlock or Cancel; with too few diamonds, only Close.
+ */
+export function SecretUnlockDialog({ talk }: { talk: TalkRef }) {
+  const extras = useSelector(talk, selectExtras);
+  const asked = useSelector(extras, (s) => {
+    const entry = Object.entries(s?.context.secrets ?? {}).find(([, secret]) => secret.status === 'confirming');
+    return entry && entry[1].status === 'confirming' ? { id: Number(entry[0]), price: entry[1].price, balance: entry[1].balance } : null;
+  }, (a, b) => a?.id === b?.id && a?.price === b?.price && a?.balance === b?.balance);
+  const titleId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (asked) dialog.current?.focus();
+  }, [asked]);
+  if (!asked) return null;
+  const cancel = () => extras?.send({ type: 'talk.cancelUnlock', id: asked.id });
+  const enough = asked.balance >= asked.price;
+  return (
+    <div className="dialog-backdrop" onKeyDown={(e) => e.key === 'Escape' && cancel()}>
+      <div ref={dialog} tabIndex={-1} className="dialog talk-unlock" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <h2 id={titleId} className="dialog-title">{TEXT_UNLOCK_TITLE}</h2>
+        <p className="talk-unlock-figures">
+          <span data-testid="unlock-price">{`Price: ${asked.price} diamonds`}</span>
+          <span data-testid="unlock-balance">{`Your balance: ${asked.balance} diamonds`}</span>
+        </p>
+        {!enough && <p className="form-error" role="alert">{TEXT_UNLOCK_SHORT}</p>}
+        <div className="talk-unlock-actions">
+          {enough && (
+            <button type="button" className="button-link button-primary" onClick={() => extras?.send({ type: 'talk.confirmUnlock', id: asked.id })}>
+              {`Unlock for ${asked.price} diamonds`}
+            </button>
+          )}
+          <button type="button" className="button-link" onClick={cancel}>{enough ? 'Cancel' : 'Close'}</button>
+        </div>
+      </div>
+    </div>
   );
 }
 

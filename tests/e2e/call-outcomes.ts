@@ -42,6 +42,9 @@ export const samples: readonly AnyEventObject[] = [
   done('accept'),
   fail('accept', new MediaError('permissionDenied')),
   done('peerCard', { nickname: 'Alex' }), fail('peerCard', new Error('no.match.user')),
+  // A paying callee's price (none of the inputs below pays as a callee: call-payer.spec.ts drives that one).
+  done('terms', { videoPrice: 24, listPrice: 30, callDiscount: 80, billingPeriodMs: 2_000, youPay: true, balance: 200 }),
+  fail('terms', new Error('Network Connection Failure')),
   fail('accept', new Error('joinCall timed out')),
   // The ending tells the peer, leaves the media and tells the server (call-end.machine.ts), and ends either way.
   done('end'),

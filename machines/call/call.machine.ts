@@ -8,6 +8,8 @@
  *             (a camera allowed already is not waited for: failing after all, it ends the call from ringing
  *             (cancel; the peer is told), connecting (cancel) or connected (hung up) with its text)
  *             ringing ─reject | -3 type 1─▶ ending (cancel)   ─cancel─▶ ending (cancel; the peer is told)
+ *             ringing ─the ring cannot go─▶ ending (cancel): the peer is not connected ('She's not available…'; SPEC §8's
+ *             'the user is currently unavaliable'), this side is not (the server error text), else 'Error!'
  *             ringing, accepting: a first frame before the accept is kept (framed): taken, the call is connected
  *             ringing ─ring time-out─▶ ending (timeout; the peer is told it was not answered, 30)
  *   incoming: ringing ─accept─▶ accepting ─▶ connecting     ─reject─▶ ending (cancel; refused on the server, the caller told)
@@ -110,6 +112,8 @@ export const callMachine = setup({
     notEnded: ({ context }) => context.outcome === null,
     /** The user pays for the call, whoever placed it; a host never does. */
     pays: ({ context }) => !context.isHost,
+    /** This side is the host (a host calls users; her peer is a user). */
+    isHost: ({ context }) => context.isHost,
     /** SPEC §4 -3 type 3: a warning of this call's channel, while the call is not over. */
     warningForThisCall: ({ context, event }) =>
       event.type === 'system.callWarning' && event.channelId === context.channelId && context.outcome === null,
@@ -211,8 +215,10 @@ export const callMachine = setup({
               to: c.peer.account, action: c.callType === SignalAction.audioCall ? SignalAction.audioCall : SignalAction.videoCall,
               channelId: c.channelId ?? '', payload: { ringTimeoutMs: c.ringTimeoutMs },
             }),
-            // The peer cannot be reached by signalling: she is not available.
-            onError: { target: '#call.ending', actions: end(CallStatus.cancel, null, CallText.unavailable) },
+            // The ring could not go: the peer is not connected (SPEC §8 'the user is currently unavaliable': she is not
+            // available, and the server, which saw the ring find nobody, has ended the call as one she missed), this side's
+            // signalling is down (the server is out of reach), or anything else ('Error!'). Nobody is there to tell.
+            onError: { target: '#call.ending', actions: { type: 'endWithError', params: errorOf } },
           },
           // Not answered in time: the peer is told, and the call is reported as not answered (30).
           after: { ringTimeout: { target: '#call.ending', actions: end(CallStatus.timeout, null, null, 'notAnswered') } },
@@ -221,6 +227,11 @@ export const callMachine = setup({
             'signal.event': [
               { guard: and(['accepted', stateIn('#call.outgoing.ringing.framed')]), target: '#call.connected' },
               { guard: 'accepted', target: '#call.connecting' },
+              // A user a host calls is in another call: 'The user is busy.'; a host is 'busy on the line'.
+              {
+                guard: and([{ type: 'rejected', params: 'busy' as const }, 'isHost']), target: '#call.ending',
+                actions: end(CallStatus.cancel, HangupReason.remote, CallText.userBusy),
+              },
               { guard: { type: 'rejected', params: 'busy' }, target: '#call.ending', actions: end(CallStatus.cancel, HangupReason.remote, CallText.busy) },
               {
                 guard: { type: 'rejected', params: 'unavailable' }, target: '#call.ending',

@@ -9,7 +9,7 @@ import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, EventObject } fro
 import { CallApiError, MediaError, MediaErrorText } from '../ports/call.port';
 import type { CallInfo } from '../ports/call.port';
 import { PendingCalls } from '../ports/pending';
-import { SignalAction } from '../ports/signalling.port';
+import { SignalAction, SignalFailure, TEXT_PEER_UNAVAILABLE } from '../ports/signalling.port';
 import type { CallSignal } from '../ports/signalling.port';
 import { seenIntentKeys } from '../testing/intent-keys';
 import { afterEvent, describeGeneratedPaths, flush } from '../testing/paths';
@@ -18,6 +18,7 @@ import {
   CONNECT_TIMEOUT_MS, CallStatus, CallText, HangupReason, appCallStateOf, callMachine,
 } from './call.machine';
 import type { CallContext, CallInput } from './call.machine';
+import { peerShortOfDiamonds } from './call.texts';
 
 const info: CallInfo = {
   channelId: 'ch1', yxAccid: 'yx-host', videoPrice: 48, nickname: 'Sofia', age: 24, listPrice: 60, billingPeriodMs: 60_000, balance: 500,
@@ -47,7 +48,10 @@ const samples: AnyEventObject[] = [
   fail('setup', new CallApiError('busy', 'busy')),
   fail('setup', new CallApiError('offline', 'offline')),
   fail('setup', new CallApiError('balance', 'diamond.not.enough')),
-  fail('ring', new Error('peer unreachable')),
+  // The ring could not go (SignalFailure): the peer is not connected (SPEC §8 'the user is currently unavaliable'), this side is not, refused.
+  fail('ring', new SignalFailure('unavailable', TEXT_PEER_UNAVAILABLE)),
+  fail('ring', new SignalFailure('disconnected', 'Signalling is not logged in')),
+  fail('ring', new SignalFailure('refused', 'refused')),
   // The ending (its own paths: call-end.machine's tests): it tells the peer and cleans up, and ends either way.
   done('end'), fail('end', new Error('media already gone')),
   done('accept'), fail('accept', new Error('joinCall timed out')),
@@ -93,6 +97,8 @@ const incomingSignal: CallSignal = {
 const inputs: Record<string, CallInput> = {
   'user calls': { direction: 'out', online: true, isHost: false, account: 'yx-user', peer: { account: 'yx-host', userId: 100001 }, callType: 0, ringTimeoutMs: 30_000 },
   'user calls offline': { direction: 'out', online: false, isHost: false, account: 'yx-user', peer: { account: 'yx-host', userId: 100001 }, callType: 0 },
+  // A prime host calls a user (SPEC §5): busy, she hears 'The user is busy.' (SPEC §8).
+  'host calls a user': { direction: 'out', online: true, isHost: true, account: 'yx-host', peer: { account: 'yx-user', userId: 100001 }, callType: 0, ringTimeoutMs: 30_000 },
   'host is called': { direction: 'in', online: true, isHost: true, account: 'yx-host', signal: incomingSignal },
   // A prime host calls a user (SPEC §5), who pays; by audio (signalling action 10).
   'user is called': {
@@ -144,7 +150,10 @@ async function replaySteps(input: CallInput, steps: readonly { event: EventObjec
     } else if (event.type.startsWith('xstate.done.actor.') || event.type.startsWith('xstate.error.actor.')) {
       const id = event.type.split('.').slice(3).join('.');
       const call = pending.next(id);
-      if (event.type.startsWith('xstate.done')) call.resolve(e.output);
+      // createCall answers with the account of the peer called (the host's info for a user's call, the user's for a host's).
+      const answer = e.output as { info: CallInfo } | undefined;
+      const output = id === 'setup' && input.direction === 'out' && answer ? { ...answer, info: { ...answer.info, yxAccid: input.peer.account } } : e.output;
+      if (event.type.startsWith('xstate.done')) call.resolve(output);
       else call.reject(e.error);
     } else {
       actor.send(event as never);
@@ -163,13 +172,30 @@ async function replaySteps(input: CallInput, steps: readonly { event: EventObjec
     // §8 texts where they belong.
     if (event.type === 'xstate.error.actor.setup') {
       const refusal = (e.error as CallApiError).refusal;
-      expect(ctx.outcome?.text).toBe({ busy: CallText.busy, offline: CallText.unavailable, balance: CallText.balance }[refusal as 'busy']);
-      expect(pending.argsOf('end').at(-1)).toEqual([{ ...endOf('none', null), channelId: '' }]);
+      // A host calls users: busy, 'The user is busy.'; short, the user she called cannot pay.
+      const texts = input.isHost
+        ? { busy: CallText.userBusy, offline: CallText.unavailable, balance: peerShortOfDiamonds(undefined) }
+        : { busy: CallText.busy, offline: CallText.unavailable, balance: CallText.balance };
+      expect(ctx.outcome?.text).toBe(texts[refusal as 'busy']);
+      expect(pending.argsOf('end').at(-1)).toEqual([{ ...endOf('none', null), peer: peerOfInput(input), channelId: '' }]);
+    }
+    // The ring could not go: the peer not connected is SPEC §8's 'the user is currently unavaliable' (she is not available),
+    // this side not connected the server error, anything else 'Error!'; nobody is told, and the server hears of the end.
+    if (event.type === 'xstate.error.actor.ring') {
+      const { kind } = e.error as SignalFailure;
+      expect(ctx.outcome).toEqual({
+        status: CallStatus.cancel, reason: null,
+        text: { unavailable: CallText.unavailable, disconnected: CallText.serverError, refused: CallText.error }[kind],
+      });
+      expect(pending.argsOf('end').at(-1)).toEqual([{ ...endOf('none', 'ch1'), peer: peerOfInput(input) }]);
+    }
+    if (e.type === 'signal.event' && e.event.signal.payload?.busy === true && before.matches({ outgoing: 'ringing' })) {
+      expect(ctx.outcome?.text).toBe(input.isHost ? CallText.userBusy : CallText.busy);
     }
     // The set-up is asked for the peer the call is for, with the camera unless it is an audio call, and
     // with the key made as the call was placed: one call, one intent, one key.
     if (snapshot.matches({ outgoing: 'starting' })) {
-      expect(pending.argsOf('setup')).toEqual([[{ beCallUserId: 100001, callType: 0, video: true, account: 'yx-user', idempotencyKey: made[0] }]]);
+      expect(pending.argsOf('setup')).toEqual([[{ beCallUserId: 100001, callType: 0, video: true, account: input.account, idempotencyKey: made[0] }]]);
     }
     // Answering is the callee's intent: its key is made as she takes the call, and a second tap makes no other.
     if (snapshot.matches({ incoming: 'accepting' })) {
@@ -205,7 +231,7 @@ async function replaySteps(input: CallInput, steps: readonly { event: EventObjec
       expect(ctx.channelId).toBe('ch1');
       if (failure !== null) {
         expect(ctx.outcome).toEqual({ status: CallStatus.cancel, reason: null, text });
-        expect(pending.argsOf('end').at(-1)).toEqual([endOf('none', 'ch1')]);
+        expect(pending.argsOf('end').at(-1)).toEqual([{ ...endOf('none', 'ch1'), peer: peerOfInput(input) }]);
       }
     }
     // The callee's camera opens as it rings (the preview, naming the channel she is rung for), before anything is asked of the server.

@@ -4,6 +4,7 @@
  */
 import type { CallInfo, CallTerms, RtcEvent } from '../ports/call.port';
 import { CallApiError, MediaError } from '../ports/call.port';
+import { SignalFailure } from '../ports/signalling.port';
 import type { CallSignal, SignalEvent } from '../ports/signalling.port';
 import type { SystemEvent } from '../system-messages/system-messages';
 import { CallText, peerShortOfDiamonds } from './call.texts';
@@ -112,13 +113,24 @@ export type CallEvent =
 /**
  * What a person is told of an error that ended the call. Short of diamonds (SPEC §8 1080), the
  * payer is told so in words (the end screen offers a recharge); a host is told that her peer, who
- * pays, cannot.
+ * pays, cannot. Busy, a host is told 'The user is busy.' (she calls users). A ring that could not
+ * go says why (SignalFailure); any other unexpected failure of the call is 'CallError. Please kill
+ * the app and try again.'.
  */
 export const errorText = (error: unknown, context?: Pick<CallContext, 'isHost' | 'peer'>): string => {
   if (error instanceof MediaError) return error.message;
+  // The ring could not go (SignalFailure): SPEC §8's 'the user is currently unavaliable' is her absence, not an error.
+  if (error instanceof SignalFailure) {
+    switch (error.kind) {
+      case 'unavailable': return CallText.unavailable;
+      case 'disconnected': return CallText.serverError;
+      default: return CallText.error;
+    }
+  }
   if (error instanceof CallApiError) {
     switch (error.refusal) {
-      case 'busy': return CallText.busy;
+      // SPEC §8: a host calling a user who is in a call hears 'The user is busy.'.
+      case 'busy': return context?.isHost ? CallText.userBusy : CallText.busy;
       case 'offline': return CallText.unavailable;
       case 'balance': return context?.isHost ? peerShortOfDiamonds(context.peer.nickname) : CallText.balance;
       default: return CallText.serverError;

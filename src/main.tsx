@@ -50,7 +50,7 @@ export async function startApp(openParams: StoredAuth | null): Promise<void> {
     else app?.send({ type: 'api.sessionRejected', reason: notice.reason });
   };
   const api = createApiClient({
-    baseUrl: config.apiBase, codec, credentials: credentials.forApi, onNotice,
+    baseUrl: config.apiBase, codec, credentials: credentials.forApi, appId: config.appId, onNotice,
     // The start's first requests were sent by the page's entry (src/app/askEarly.ts).
     fetch: earlyResponses.serving((input, init) => fetch(input, init)),
   });

@@ -1,9 +1,11 @@
 /**
- * The base config of the signed-in app (SPEC §3 Base config and App config keys; §7
- * /api/index/v4/getBaseConfigForIntoBag "by open params and app id (retried up to 3 times)"
- * and /api/index/getConfigByKey; §8 "Base config failure throws after 3 retries").
+ * The base config of the app (SPEC §3 Base config and App config keys; §7 "base config by open
+ * params and app id (retried up to 3 times) or by app id"; §8 "Base config failure throws after 3
+ * retries"). Signed in, it is loaded for the session (/api/index/v4/getBaseConfigForIntoBag and
+ * /api/index/getConfigByKey); on the pages without a session (login, register, landing), by the
+ * app id alone (/api/index/v2/getBaseConfigForIntoBag). Which one is the actor's input.
  *
- *   loading ─done─▶ loaded
+ *   loading.{choosing ─▶ forSession | byAppId} ─done─▶ loaded
  *           ─error, retries left─▶ waiting ─retryDelay─▶ loading
  *           ─error, 3 retries spent─▶ failed ─baseConfig.retry─▶ loading (a fresh round of retries)
  *           ─server out of reach─▶ waitingForServer ─reachDelay─▶ loading (no retry spent)
@@ -45,13 +47,25 @@ export interface AppSettings {
 }
 
 export interface BaseConfigContext {
+  source: BaseConfigSource;
   settings: AppSettings | null;
   /** Retries spent in this round (0 on the first try). */
   retries: number;
   error: string | null;
 }
 
-export type BaseConfigEvent = { type: 'baseConfig.retry' };
+export type BaseConfigEvent =
+  | { type: 'baseConfig.retry' }
+  /** A try's answer, whichever loader made it (both are invoked as `load`). */
+  | { type: 'xstate.done.actor.load'; output: AppSettings }
+  | { type: 'xstate.error.actor.load'; error: unknown };
+
+/** What the settings are loaded by: the signed-in session, or the app id alone (no session). */
+export type BaseConfigSource = 'session' | 'appId';
+
+export interface BaseConfigInput {
+  source: BaseConfigSource;
+}
 
 /** What `load` rejects with when the server could not be reached (no answer at all). */
 export class ServerUnreachable extends Error {
@@ -69,11 +83,15 @@ export const hostMayCall = (settings: AppSettings | null, level: number): boolea
 
 export const baseConfigMachine = setup({
   types: {
+    input: {} as BaseConfigInput,
     context: {} as BaseConfigContext,
     events: {} as BaseConfigEvent,
   },
   actors: {
-    load: fromPromise<AppSettings, void>(() => Promise.reject(new Error('load not provided'))),
+    /** For the signed-in session (SPEC §7 by open params and app id, and the app config keys). */
+    loadForSession: fromPromise<AppSettings, void>(() => Promise.reject(new Error('loadForSession not provided'))),
+    /** By the app id alone, without a session (SPEC §7 "or by app id"). */
+    loadByAppId: fromPromise<AppSettings, void>(() => Promise.reject(new Error('loadByAppId not provided'))),
   },
   delays: {
     /** 0.5 s before the first retry, doubling after each. */
@@ -81,26 +99,42 @@ export const baseConfigMachine = setup({
     reachDelay: REACH_DELAY_MS,
   },
   guards: {
+    byAppId: ({ context }) => context.source === 'appId',
     retriesLeft: ({ context }) => context.retries < MAX_RETRIES,
-    unreachable: (_, error: unknown) => error instanceof ServerUnreachable,
+    unreachable: ({ event }) => event.type === 'xstate.error.actor.load' && event.error instanceof ServerUnreachable,
   },
 }).createMachine({
   id: 'baseConfig',
-  context: { settings: null, retries: 0, error: null },
+  context: ({ input }) => ({ source: input.source, settings: null, retries: 0, error: null }),
   initial: 'loading',
   states: {
+    /** One try, by the source of the input; both answer as `load`, so one set of outcomes follows. */
     loading: {
-      invoke: {
-        id: 'load',
-        src: 'load',
-        onDone: { target: 'loaded', actions: assign({ settings: ({ event }) => event.output, error: null }) },
-        onError: [
-          { guard: { type: 'unreachable', params: ({ event }: { event: { error: unknown } }) => event.error }, target: 'waitingForServer' },
+      initial: 'choosing',
+      states: {
+        choosing: {
+          always: [{ guard: 'byAppId', target: 'byAppId' }, { target: 'forSession' }],
+        },
+        forSession: {
+          invoke: { id: 'load', src: 'loadForSession' },
+        },
+        byAppId: {
+          invoke: { id: 'load', src: 'loadByAppId' },
+        },
+      },
+      on: {
+        'xstate.done.actor.load': {
+          target: 'loaded',
+          actions: assign(({ event }) => (event.type === 'xstate.done.actor.load' ? { settings: event.output, error: null } : {})),
+        },
+        'xstate.error.actor.load': [
+          { guard: 'unreachable', target: 'waitingForServer' },
           { guard: 'retriesLeft', target: 'waiting', actions: assign({ retries: ({ context }) => context.retries + 1 }) },
           {
             target: 'failed',
             actions: assign({
-              error: ({ event }) => (event.error instanceof Error && event.error.message ? event.error.message : TEXT_BASE_CONFIG_FAILED),
+              error: ({ event }) => (event.type === 'xstate.error.actor.load' && event.error instanceof Error && event.error.message
+                ? event.error.message : TEXT_BASE_CONFIG_FAILED),
             }),
           },
         ],

@@ -1,6 +1,7 @@
 /**
- * Generated-path tests of the base config (SPEC §7 "retried up to 3 times", §8 "Base config
- * failure throws after 3 retries"), replayed with a manual-mode loader and a simulated clock.
+ * Generated-path tests of the base config (SPEC §7 "retried up to 3 times" "or by app id", §8
+ * "Base config failure throws after 3 retries"), for the session and by app id, replayed with
+ * manual-mode loaders and a simulated clock.
  */
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
@@ -11,7 +12,7 @@ import type { InspectFn } from '../testing/paths';
 import {
   FIRST_RETRY_DELAY_MS, MAX_RETRIES, REACH_DELAY_MS, ServerUnreachable, TEXT_BASE_CONFIG_FAILED, baseConfigMachine, hostMayCall,
 } from './base-config.machine';
-import type { AppSettings } from './base-config.machine';
+import type { AppSettings, BaseConfigInput, BaseConfigSource } from './base-config.machine';
 import { selectBaseConfigError, selectBaseConfigPhase, selectSettings } from './base-config.selectors';
 
 const settings: AppSettings = {
@@ -19,11 +20,20 @@ const settings: AppSettings = {
   hostCallLevels: [1, 2, 3], primeHostCanCall: true, idleReminderMinutes: 1,
 };
 
+/** Both loaders answer through `pending` as 'load', each saying which it is ('session' or 'appId'). */
 function manual() {
   const pending = new PendingCalls();
-  const logic = baseConfigMachine.provide({ actors: { load: fromPromise<AppSettings, void>(() => pending.add('load', [])) } });
+  const logic = baseConfigMachine.provide({
+    actors: {
+      loadForSession: fromPromise<AppSettings, void>(() => pending.add('load', ['session'])),
+      loadByAppId: fromPromise<AppSettings, void>(() => pending.add('load', ['appId'])),
+    },
+  });
   return { pending, logic };
 }
+
+const SESSION: BaseConfigInput = { source: 'session' };
+const BY_APP_ID: BaseConfigInput = { source: 'appId' };
 
 const samples: AnyEventObject[] = [
   { type: 'xstate.done.actor.load', output: settings },
@@ -34,10 +44,12 @@ const samples: AnyEventObject[] = [
   { type: 'baseConfig.retry' },
 ];
 
-async function replay(steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
+async function replay(
+  steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], input: BaseConfigInput, inspect: InspectFn,
+) {
   const { pending, logic } = manual();
   const clock = new SimulatedClock();
-  const actor = createActor(logic, { clock, inspect }).start();
+  const actor = createActor(logic, { clock, inspect, input }).start();
   let tries = 1;
   for (const { event, state } of steps) {
     if (event.type.startsWith('xstate.after.reachDelay')) {
@@ -59,9 +71,13 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
     const snapshot = actor.getSnapshot();
     if (snapshot.matches('loading') && (event.type.startsWith('xstate.after.') || event.type === 'baseConfig.retry')) tries += 1;
     expect(snapshot.value).toEqual(state.value);
+    expect(snapshot.context.source).toBe(input.source);
     expect(snapshot.context.retries).toBe(state.context.retries);
     // A try is made on entering loading and only then; never more than MAX_RETRIES + 1 a round.
     expect(pending.count('load')).toBe(tries);
+    // Every try goes by the input's source, never the other.
+    expect(pending.argsOf('load').every(([source]) => source === input.source)).toBe(true);
+    if (snapshot.matches('loading')) expect(snapshot.matches({ loading: input.source === 'appId' ? 'byAppId' : 'forSession' })).toBe(true);
     expect(snapshot.context.retries).toBeLessThanOrEqual(MAX_RETRIES);
     if (snapshot.matches('failed')) {
       expect(snapshot.context.retries).toBe(MAX_RETRIES);
@@ -74,18 +90,19 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
   actor.stop();
 }
 
-describeGeneratedPaths('baseConfig', baseConfigMachine, {
+describeGeneratedPaths<BaseConfigInput>('baseConfig', baseConfigMachine, {
   events: samples,
+  inputs: { 'signed in (for the session)': SESSION, 'without a session (by app id)': BY_APP_ID },
   serializeContext: (c) => ({ retries: (c as { retries: number }).retries }),
   minPaths: 10,
-  replay: (path, { inspect }) => replay(path.steps, inspect),
+  replay: (path, { input, inspect }) => replay(path.steps, input, inspect),
 });
 
 describe('[§7, §8 Base config] retries', () => {
-  it('a server that fails twice is loaded on the third try', async () => {
+  it.each<BaseConfigSource>(['session', 'appId'])('a server that fails twice is loaded on the third try (%s)', async (source) => {
     const { pending, logic } = manual();
     const clock = new SimulatedClock();
-    const actor = createActor(logic, { clock }).start();
+    const actor = createActor(logic, { clock, input: { source } }).start();
     pending.next('load').reject(new Error('Server Failure'));
     await flush();
     clock.increment(500);
@@ -96,13 +113,13 @@ describe('[§7, §8 Base config] retries', () => {
     pending.next<AppSettings>('load').resolve(settings);
     await flush();
     expect(selectBaseConfigPhase(actor.getSnapshot())).toBe('loaded');
-    expect(pending.count('load')).toBe(3);
+    expect(pending.argsOf('load')).toEqual([[source], [source], [source]]);
   });
 
   it('after the first try and three retries it fails; Retry starts a new round', async () => {
     const { pending, logic } = manual();
     const clock = new SimulatedClock();
-    const actor = createActor(logic, { clock }).start();
+    const actor = createActor(logic, { clock, input: SESSION }).start();
     for (const pause of [500, 1000, 2000, 0]) {
       pending.next('load').reject(new Error(''));
       await flush();
@@ -121,7 +138,7 @@ describe('[§7, §8 Base config] retries', () => {
   it('a server out of reach is asked again every few seconds without spending retries or showing the error screen', async () => {
     const { pending, logic } = manual();
     const clock = new SimulatedClock();
-    const actor = createActor(logic, { clock }).start();
+    const actor = createActor(logic, { clock, input: SESSION }).start();
     for (let i = 0; i < 6; i++) {
       pending.next('load').reject(new ServerUnreachable('Network Connection Failure'));
       await flush();

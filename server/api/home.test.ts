@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PresenceCode } from '../../machines/ports/presence.port';
 import { ResultCode } from '../../src/api/codes';
 import { endpoints } from '../../src/api/contract';
-import { AppPicType, OnlineStatusFilter, type AnchorCard } from '../../src/api/contract/home';
+import { AppPicType, OnlineStatusFilter, TEXT_APP_ID_NEEDED, type AnchorCard } from '../../src/api/contract/home';
 import { OnlineGroupStatus } from '../../src/api/contract/news';
 import { SEED_PASSWORD } from '../db/seed';
 import { device, startTestServer, type TestServer } from '../testing/harness';
@@ -249,6 +249,11 @@ describe('[§3 Base config] /api/index/v4 and v2 getBaseConfigForIntoBag', () =>
     expect(await server.call(getBaseConfigForIntoBagV4, {}, { token: user1 })).toMatchObject({ code: ResultCode.success, data: expected });
     expect(await server.call(getBaseConfigForIntoBagV2, {})).toMatchObject({ code: ResultCode.success, data: expected });
     expect((await server.call(getBaseConfigForIntoBagV4, {})).code).toBe(ResultCode.authFailed);
+  });
+
+  it('[§7 by app id] v2 answers without a session for the app id named, and refuses a request that names none', async () => {
+    expect(await server.call(getBaseConfigForIntoBagV2, {}, { appId: 'web' })).toMatchObject({ code: ResultCode.success, data: expected });
+    expect(await server.call(getBaseConfigForIntoBagV2, {}, { appId: '' })).toEqual({ code: ResultCode.invalidRequest, message: TEXT_APP_ID_NEEDED });
   });
 
   it('follows edits of the app config at once, and answers null for a missing or unreadable translator config', async () => {

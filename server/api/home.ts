@@ -9,7 +9,10 @@
 import type * as z from 'zod/mini';
 import type { home } from '../../src/api/contract';
 import { ConfigKey } from '../../src/api/contract/config';
-import { BaseConfigKey, OnlineStatusFilter, type AnchorCard, type BaseConfig } from '../../src/api/contract/home';
+import { ResultCode } from '../../src/api/codes';
+import {
+  BaseConfigKey, OnlineStatusFilter, TEXT_APP_ID_NEEDED, type AnchorCard, type BaseConfig,
+} from '../../src/api/contract/home';
 import { TranslatorConfig } from '../../src/api/contract/translator';
 import { appConfig } from '../db/app-config';
 import type { Db } from '../db/database';
@@ -19,7 +22,7 @@ import {
   NOT_BLOCKED_SQL, ONLINE_FILTER_SQL, PERSON_COLUMNS, PERSON_FROM, createTagLookup, pageWindow, toPersonSummary,
   type PersonRow,
 } from './person-summary';
-import { requireSession, type HandlersOf } from './transport';
+import { ApiError, requireSession, type HandlersOf } from './transport';
 
 interface AnchorFilter {
   caller: number;
@@ -119,7 +122,9 @@ export function homeHandlers({ db, faults }: { db: Db; faults: Pick<Faults, 'fai
       }));
     },
 
+    // By app id alone: one must be named (the same config for every app id here).
     getBaseConfigForIntoBagV2(ctx) {
+      if (!ctx.appId.trim()) throw new ApiError(ResultCode.invalidRequest, TEXT_APP_ID_NEEDED);
       faults.failBaseConfigIfPending(ctx.session?.userId);
       return baseConfig();
     },

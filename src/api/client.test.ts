@@ -21,7 +21,9 @@ const probe = defineEndpoint({
 
 interface Seen { url: string; headers: Headers; body: string }
 
-function setup(reply: (seen: Seen) => Response | Promise<Response>, creds: ApiCredentials | null = { token: 'tok', appId: 'app' }) {
+function setup(
+  reply: (seen: Seen) => Response | Promise<Response>, creds: ApiCredentials | null = { token: 'tok', appId: 'app' }, appId?: string,
+) {
   const notices: ApiNotice[] = [];
   const seen: Seen[] = [];
   const fetchFn = (async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -37,6 +39,7 @@ function setup(reply: (seen: Seen) => Response | Promise<Response>, creds: ApiCr
     onNotice: (n) => notices.push(n),
     fetch: fetchFn,
     timeoutMs: 200,
+    ...(appId === undefined ? {} : { appId }),
   });
   return { client, notices, seen };
 }
@@ -65,6 +68,19 @@ describe('[§7] request shape', () => {
     const { client, seen } = setup(() => encrypted({ code: '0000', data: { n: 2 } }), null);
     await client.call(probe, { n: 1 });
     expect(seen[0]!.headers.get(Header.loginToken)).toBeNull();
+  });
+
+  it('signed out, sends the app\'s own app id when it has one (base config by app id); signed in, the session\'s', async () => {
+    const out = setup(() => encrypted({ code: '0000', data: { n: 2 } }), null, 'web');
+    await out.client.call(probe, { n: 1 });
+    expect(out.seen[0]!.headers.get(Header.appId)).toBe('web');
+    expect(out.seen[0]!.headers.get(Header.anchorToken)).toBeNull();
+    const bare = setup(() => encrypted({ code: '0000', data: { n: 2 } }), null);
+    await bare.client.call(probe, { n: 1 });
+    expect(bare.seen[0]!.headers.get(Header.appId)).toBeNull();
+    const signedIn = setup(() => encrypted({ code: '0000', data: { n: 2 } }), undefined, 'web');
+    await signedIn.client.call(probe, { n: 1 });
+    expect(signedIn.seen[0]!.headers.get(Header.appId)).toBe('app');
   });
 });
 

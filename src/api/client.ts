@@ -25,6 +25,8 @@ export interface ApiClientOptions {
   codec: WireCodec;
   /** The current session's credentials, read at each call. */
   credentials: () => ApiCredentials | null;
+  /** The app's own app id, sent when there is no session (SPEC §7 base config "by app id"). */
+  appId?: string;
   onNotice: (notice: ApiNotice) => void;
   timeoutMs?: number;
   fetch?: typeof fetch;
@@ -73,7 +75,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     body: RequestOf<E>,
     callOptions: CallOptions = {},
   ): Promise<ApiResult<ResponseOf<E>>> {
-    const headers = requestHeaders(options.credentials());
+    const headers = requestHeaders(options.credentials(), options.appId);
     const sealed = endpoint.method === 'POST' ? { body: await requestBody(options.codec, body) } : {};
     let response: Response;
     try {

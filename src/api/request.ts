@@ -21,7 +21,11 @@ export const credentialsOf = (auth: StoredAuth): ApiCredentials =>
 /** An endpoint's address on the API host (`base` '' is the app's own origin). */
 export const apiUrl = (base: string, path: string): string => base.replace(/\/$/, '') + path;
 
-export function requestHeaders(creds: ApiCredentials | null): Record<string, string> {
+/**
+ * The headers of a request: the session's (`creds`), or with no session the app's own app id
+ * (`appId`), which the public pages' requests carry (SPEC §7 base config "by app id").
+ */
+export function requestHeaders(creds: ApiCredentials | null, appId = ''): Record<string, string> {
   const out: Record<string, string> = {
     'content-type': 'text/plain;charset=utf-8',
     [Header.appVersion]: creds?.appVersion || APP_VERSION,
@@ -31,6 +35,8 @@ export function requestHeaders(creds: ApiCredentials | null): Record<string, str
     out[Header.anchorToken] = creds.token;
     out[Header.appId] = creds.appId;
     if (creds.subscriptionKey) out[Header.subscriptionKey] = creds.subscriptionKey;
+  } else if (appId) {
+    out[Header.appId] = appId;
   }
   return out;
 }

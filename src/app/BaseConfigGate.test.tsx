@@ -8,6 +8,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import { config, home } from '../api/contract';
 import { ApiError } from '../api/outcome';
+import type { BaseConfigSource } from '../../machines/base-config/base-config.machine';
 import { BaseConfigGate, useAppSettings } from './BaseConfigGate';
 import { ServicesContext } from './services';
 import { fakeServices } from './services.fake';
@@ -19,25 +20,33 @@ function Settings() {
   return <p>{settings ? `quota ${settings.nonPaidUserCount}, levels ${settings.hostCallLevels.join(' ')}` : 'no settings yet'}</p>;
 }
 
-function mount(failures: number, failure = () => new ApiError('http', 'Server Failure', { status: 500 })) {
+function mount(failures: number, failure = () => new ApiError('http', 'Server Failure', { status: 500 }), source: BaseConfigSource = 'session') {
   let tries = 0;
+  const base = () => {
+    tries += 1;
+    if (tries <= failures) throw failure();
+    return { businessConfig: { enabled: true, nonPaidUserCount: 3, microsoft_translator_config_json: { key: 'k', area: 'local' } } };
+  };
   const services = fakeServices({
-    [home.getBaseConfigForIntoBagV4.path]: () => {
-      tries += 1;
-      if (tries <= failures) throw failure();
-      return { businessConfig: { enabled: true, nonPaidUserCount: 3, microsoft_translator_config_json: { key: 'k', area: 'local' } } };
-    },
+    [(source === 'appId' ? home.getBaseConfigForIntoBagV2 : home.getBaseConfigForIntoBagV4).path]: base,
     [config.getConfigByKey.path]: () => ({ achor_hide_button: '1, 2,x', prime_achor_can_call: '1' }),
   });
   render(
     <ServicesContext.Provider value={services}>
-      <BaseConfigGate><Settings /></BaseConfigGate>
+      <BaseConfigGate source={source}><Settings /></BaseConfigGate>
     </ServicesContext.Provider>,
   );
   return { tries: () => tries, services };
 }
 
 describe('[§3 Base config] BaseConfigGate', () => {
+  it('[§7 by app id] without a session: the base config by app id alone, tried again like the session\'s; no app config keys', async () => {
+    const { tries, services } = mount(2, undefined, 'appId');
+    expect(await screen.findByText('quota 3, levels', undefined, { timeout: 5000 })).toBeTruthy();
+    expect(tries()).toBe(3);
+    expect(services.requests.map((r) => r.path)).toEqual(Array(3).fill(home.getBaseConfigForIntoBagV2.path));
+  });
+
   it('a server that fails twice: the app runs meanwhile and has its settings after the third try', async () => {
     const { tries, services } = mount(2);
     expect(screen.getByText('no settings yet')).toBeTruthy();

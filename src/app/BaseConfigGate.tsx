@@ -1,8 +1,9 @@
 /**
- * The signed-in app's settings (SPEC §3 Base config, §7 "retried up to 3 times", §8 "Base
- * config failure throws after 3 retries"): a base-config actor per session loads them while
- * the app runs; when every try has failed, a clear error screen with Retry takes the place of
- * the screens. Screens read the settings with `useAppSettings()`.
+ * The app's settings (SPEC §3 Base config, §7 "retried up to 3 times" "or by app id", §8 "Base
+ * config failure throws after 3 retries"): a base-config actor per session loads them while the
+ * app runs, and one for the pages without a session (login, register, landing) by the app id
+ * alone; when every try has failed, a clear error screen with Retry takes the place of the
+ * screens. Screens read the settings with `useAppSettings()`.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useContext, useMemo } from 'react';
@@ -11,9 +12,9 @@ import type { ActorRefFrom } from 'xstate';
 import { fromPromise } from 'xstate';
 import { ServerUnreachable, baseConfigMachine } from '../../machines/base-config/base-config.machine';
 import { ApiError } from '../api/outcome';
-import type { AppSettings } from '../../machines/base-config/base-config.machine';
+import type { AppSettings, BaseConfigSource } from '../../machines/base-config/base-config.machine';
 import { selectBaseConfigError, selectBaseConfigPhase, selectSettings } from '../../machines/base-config/base-config.selectors';
-import { loadAppSettings } from './appSettings';
+import { loadAppSettings, loadAppSettingsByAppId } from './appSettings';
 import { useServices } from './services';
 
 type BaseConfigRef = ActorRefFrom<typeof baseConfigMachine>;
@@ -25,22 +26,26 @@ export function useAppSettings(): AppSettings | null {
   return useSelector(useContext(BaseConfigContext) ?? undefined, (s) => (s ? selectSettings(s) : null)) ?? null;
 }
 
-export function BaseConfigGate({ children }: { children: ReactNode }) {
+/** One try: a failure with no answer at all is the connection's trouble, not the settings' (the machine waits for the server). */
+async function tryLoading(load: () => Promise<AppSettings>): Promise<AppSettings> {
+  try {
+    return await load();
+  } catch (error) {
+    if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout')) throw new ServerUnreachable(error.message);
+    throw error;
+  }
+}
+
+/** `source`: for the signed-in session (default), or by the app id alone on the pages without one. */
+export function BaseConfigGate({ children, source = 'session' }: { children: ReactNode; source?: BaseConfigSource }) {
   const { api } = useServices();
   const logic = useMemo(() => baseConfigMachine.provide({
     actors: {
-      load: fromPromise<AppSettings, void>(async () => {
-        try {
-          return await loadAppSettings(api);
-        } catch (error) {
-          // No answer at all: the connection's trouble, not the settings' (the machine waits for the server).
-          if (error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout')) throw new ServerUnreachable(error.message);
-          throw error;
-        }
-      }),
+      loadForSession: fromPromise<AppSettings, void>(() => tryLoading(() => loadAppSettings(api))),
+      loadByAppId: fromPromise<AppSettings, void>(() => tryLoading(() => loadAppSettingsByAppId(api))),
     },
   }), [api]);
-  const baseConfig = useActorRef(logic);
+  const baseConfig = useActorRef(logic, { input: { source } });
   const phase = useSelector(baseConfig, selectBaseConfigPhase);
   if (phase === 'failed') return <BaseConfigFailed baseConfig={baseConfig} />;
   return <BaseConfigContext.Provider value={baseConfig}>{children}</BaseConfigContext.Provider>;

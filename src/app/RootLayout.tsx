@@ -1,6 +1,11 @@
-/** The frame around every route: splash while the session settles, cached views, the outlet and the tab bar. */
+/**
+ * The frame around every route: splash while the session settles, cached views, the outlet and
+ * the tab bar. The app's settings load for the session once signed in, and by the app id alone on
+ * the pages without a session (login, register, landing: SPEC §7 base config "or by app id").
+ */
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
+import { isPublicPath } from '../../machines/app/app.paths';
 import {
   selectMode, selectPhase, selectProfile, selectUnread,
 } from '../../machines/app/app.selectors';
@@ -32,6 +37,8 @@ export function RootLayout() {
             <KeepAlive pathname={pathname} />
             {!isCachedPath(pathname) && <Outlet />}
           </BaseConfigGate>
+        ) : phase === 'signedOut' && isPublicPath(pathname) ? (
+          <BaseConfigGate source="appId"><Outlet /></BaseConfigGate>
         ) : <Outlet />}
       </main>
       {mode && isTabRoot(pathname) && <TabBar mode={mode} pathname={pathname} unread={unread} />}

@@ -22,6 +22,8 @@ export const emptyPage = (body: unknown) => ({ list: [], total: 0, currentPage: 
 /** What the signed-in screens ask the API at once: the app settings and an empty home. */
 export const signedInHandlers: Readonly<Record<string, FakeHandler>> = {
   [home.getBaseConfigForIntoBagV4.path]: () => ({ businessConfig: { enabled: true, nonPaidUserCount: 3, microsoft_translator_config_json: null } }),
+  // The pages without a session (login, register, landing) load it by app id.
+  [home.getBaseConfigForIntoBagV2.path]: () => ({ businessConfig: { enabled: true, nonPaidUserCount: 3, microsoft_translator_config_json: null } }),
   [config.getConfigByKey.path]: () => ({}),
   [home.indexTag.path]: () => ({ parentTags: [], childrenTags: [] }),
   [home.getCountryList.path]: () => [],

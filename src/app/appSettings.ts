@@ -1,11 +1,13 @@
 /**
- * Loading the app settings (SPEC §3 Base config and App config keys): the v4 base config
- * (businessConfig) and the §3 app config keys in one getConfigByKey with a comma list.
+ * Loading the app settings (SPEC §3 Base config and App config keys): signed in, the v4 base
+ * config (businessConfig) and the §3 app config keys in one getConfigByKey with a comma list;
+ * without a session, the v2 base config by app id alone.
  * The retries are the base-config machine's; each failure here is one try.
  */
 import type { AppSettings } from '../../machines/base-config/base-config.machine';
 import type { ApiClient } from '../api/client';
 import { config as configContract, home } from '../api/contract';
+import type { BaseConfig } from '../api/contract/home';
 
 const { ConfigKey } = configContract;
 
@@ -16,11 +18,8 @@ export const APP_CONFIG_KEYS = Object.values(ConfigKey).join(',');
 export const numbersOf = (text: string | undefined): number[] =>
   (text ?? '').split(',').map((s) => s.trim()).filter((s) => /^\d+$/.test(s)).map(Number);
 
-export async function loadAppSettings(api: ApiClient): Promise<AppSettings> {
-  const [base, values] = await Promise.all([
-    api.data(home.getBaseConfigForIntoBagV4, {}, { silent: true }),
-    api.data(configContract.getConfigByKey, { searchValue: APP_CONFIG_KEYS }, { silent: true }),
-  ]);
+/** The settings from the base config and the app config keys' values (none without a session). */
+function settingsOf(base: BaseConfig, values: Readonly<Record<string, string>>): AppSettings {
   const { businessConfig } = base;
   const translator = businessConfig.microsoft_translator_config_json;
   const minutes = Number(values[ConfigKey.idleReminderMinutes]);
@@ -34,4 +33,21 @@ export async function loadAppSettings(api: ApiClient): Promise<AppSettings> {
     primeHostCanCall: values[ConfigKey.primeHostCanCall]?.trim() === '1',
     idleReminderMinutes: Number.isFinite(minutes) && minutes > 0 ? minutes : null,
   };
+}
+
+/** Signed in: the base config by open params and app id (v4) with the app config keys. */
+export async function loadAppSettings(api: ApiClient): Promise<AppSettings> {
+  const [base, values] = await Promise.all([
+    api.data(home.getBaseConfigForIntoBagV4, {}, { silent: true }),
+    api.data(configContract.getConfigByKey, { searchValue: APP_CONFIG_KEYS }, { silent: true }),
+  ]);
+  return settingsOf(base, values);
+}
+
+/**
+ * Without a session (the login, register and landing pages): the base config by the app id
+ * alone (v2, SPEC §7 "or by app id"); the app config keys need a session, so none is set.
+ */
+export async function loadAppSettingsByAppId(api: ApiClient): Promise<AppSettings> {
+  return settingsOf(await api.data(home.getBaseConfigForIntoBagV2, {}, { silent: true }), {});
 }

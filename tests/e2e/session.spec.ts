@@ -1,5 +1,7 @@
 /** [§4 Login] The session flows against the real reference server. */
 import { expect, test } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
+import { getBaseConfigForIntoBagV2, getBaseConfigForIntoBagV4 } from '../../src/api/contract/home';
 import {
   PASSWORD, expectTabs, firstAccount, logInWithForm, logOut, openAppAs, tabBar, watchPage,
 } from './support';
@@ -45,11 +47,55 @@ test('open params are kept from the first moment: leaving the page before the ap
   await expectTabs(page, ['List', 'News', 'Circle', 'Mine']);
 });
 
-test('without open params a protected path goes to /login', async ({ page }) => {
+/** The base-config requests of a page, by app id (v2) and for a session (v4). */
+function baseConfigRequests(page: Page) {
+  const seen = { byAppId: [] as Request[], forSession: [] as Request[] };
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path === getBaseConfigForIntoBagV2.path) seen.byAppId.push(r);
+    if (path === getBaseConfigForIntoBagV4.path) seen.forSession.push(r);
+  });
+  return seen;
+}
+
+test('without open params a protected path goes to /login, which loads the base config by app id', async ({ page }) => {
+  const baseConfig = baseConfigRequests(page);
   await page.goto('/wallet');
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
   await expect(tabBar(page)).toHaveCount(0);
+  // SPEC §7 "or by app id": the page without a session names the app, and the server answers.
+  await expect.poll(() => baseConfig.byAppId.length).toBe(1);
+  const [asked] = baseConfig.byAppId;
+  expect(await asked!.headerValue('x-app-id')).toBe('web');
+  expect(await asked!.headerValue('x-login-token')).toBeNull();
+  expect((await asked!.response())?.status()).toBe(200);
+  expect(baseConfig.forSession).toEqual([]);
+});
+
+test('the landing page retries the base config by app id 3 times, then says it could not load it; Retry loads it', async ({ page }) => {
+  const statuses: number[] = [];
+  let failures = 4;
+  await page.route(`**${getBaseConfigForIntoBagV2.path}`, async (route) => {
+    if (failures > 0) {
+      failures -= 1;
+      statuses.push(500);
+      return route.fulfill({ status: 500, body: 'Server Failure' });
+    }
+    const response = await route.fetch();
+    statuses.push(response.status());
+    return route.fulfill({ response });
+  });
+  await page.goto('/landingPage');
+  const failed = page.getByTestId('base-config-failed');
+  await expect(failed.getByRole('heading', { name: "We couldn't load the app settings" })).toBeVisible({ timeout: 10_000 });
+  // The first try and 3 retries.
+  expect(statuses).toEqual([500, 500, 500, 500]);
+  await page.screenshot({ path: test.info().outputPath('base-config-failed-360.png') });
+  await failed.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  await expect.poll(() => statuses).toEqual([500, 500, 500, 500, 200]);
+  await expect(failed).toHaveCount(0);
 });
 
 test('a seeded host logs in with the form and lands on /; a reload keeps the session', async ({ page, request }) => {
@@ -71,7 +117,10 @@ test('a wrong password is refused with the server message and nothing else chang
 });
 
 test('registering a new account signs in as a non-host', async ({ page }) => {
+  const baseConfig = baseConfigRequests(page);
   await page.goto('/register');
+  // The register page loads the base config by app id; once signed in, the session's is loaded.
+  await expect.poll(() => baseConfig.byAppId.length).toBe(1);
   await page.getByLabel('Account', { exact: true }).fill(`new-${Date.now()}@example.com`);
   await page.getByLabel('Password', { exact: true }).fill('secret-pass');
   await page.getByLabel('Nickname', { exact: true }).fill('Newcomer');
@@ -79,6 +128,8 @@ test('registering a new account signs in as a non-host', async ({ page }) => {
   await expect(page).toHaveURL(/\/newsRestricted$/);
   await page.getByRole('link', { name: 'Mine' }).click();
   await expect(page.getByTestId('profile-card')).toContainText('Newcomer');
+  await expect.poll(() => baseConfig.forSession.length).toBe(1);
+  expect(baseConfig.byAppId).toHaveLength(1);
 });
 
 test('visitor entry from the landing page signs in as a non-host', async ({ page }) => {

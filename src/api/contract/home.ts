@@ -170,7 +170,15 @@ export const getBaseConfigForIntoBagV4 = defineEndpoint({
   response: BaseConfig,
 });
 
-/** SPEC §7 /api/index/v2/getBaseConfigForIntoBag: base config "by app id" only, reachable without a session. */
+/** Said when a base config is asked for by app id without one (the `x-app-id` header). */
+export const TEXT_APP_ID_NEEDED = 'The request names no app: the base config is given by app id.';
+
+/**
+ * SPEC §7 /api/index/v2/getBaseConfigForIntoBag: base config "by app id" only, reachable without
+ * a session (the login, register and landing pages load it). The app id is the `x-app-id` header;
+ * without one the answer is code 1000 with TEXT_APP_ID_NEEDED. The client retries it up to 3 times
+ * as the v4 one (SPEC §8).
+ */
 export const getBaseConfigForIntoBagV2 = defineEndpoint({
   path: '/api/index/v2/getBaseConfigForIntoBag',
   method: 'POST',

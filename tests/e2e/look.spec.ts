@@ -88,7 +88,7 @@ test('Lighthouse\'s accessibility audit scores the host\'s /, a user\'s /newsRes
     // The home with host cards on it (the offline ones when nobody is online).
     const all = page.getByRole('tabpanel', { name: 'All' });
     const expand = page.getByRole('button', { name: 'More offline anchors' });
-    await expect(all.getByRole('listitem').first().or(expand)).toBeVisible();
+    await expect(all.getByRole('listitem').or(expand).first()).toBeVisible();
     if (await expand.isVisible()) await expand.click();
     await expect(all.getByRole('listitem').first()).toBeVisible();
     expect.soft(await audit(page), 'the host\'s /').toEqual({ score: 100, failed: [] });
@@ -119,7 +119,7 @@ test('at 360 px the Home tabs show whole, Match and Go live cover no host card, 
   // Host cards fill the screen (the offline ones when nobody is online); Match and Go live cover none.
   const all = page.getByRole('tabpanel', { name: 'All' });
   const expand = page.getByRole('button', { name: 'More offline anchors' });
-  await expect(all.getByRole('listitem').first().or(expand)).toBeVisible();
+  await expect(all.getByRole('listitem').or(expand).first()).toBeVisible();
   if (await expand.isVisible()) await expand.click();
   await expect(all.getByRole('listitem').nth(5)).toBeVisible();
   const match = page.getByRole('button', { name: 'Match' });

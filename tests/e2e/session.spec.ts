@@ -86,7 +86,13 @@ test('the landing page retries the base config by app id 3 times, then says it c
     statuses.push(response.status());
     return route.fulfill({ response });
   });
+  // The pauses between tries (0.5, 1 and 2 s) are skipped: each is let pass once its try has failed.
+  await page.clock.install();
   await page.goto('/landingPage');
+  for (const tries of [1, 2, 3]) {
+    await expect.poll(() => statuses.length).toBe(tries);
+    await page.clock.fastForward(2_000);
+  }
   const failed = page.getByTestId('base-config-failed');
   await expect(failed.getByRole('heading', { name: "We couldn't load the app settings" })).toBeVisible({ timeout: 10_000 });
   // The first try and 3 retries.

@@ -5,7 +5,8 @@
  * has a labelled Remove button.
  */
 import './media-grid.css';
-import { CloseIcon, PlayIcon } from './icons';
+import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
+import PlayOutline from 'antd-mobile-icons/es/PlayOutline';
 
 export interface MediaItem {
   mediaType: 1 | 2;
@@ -36,10 +37,10 @@ export function MediaGrid({ items, owner, onRemove, disabled = false }: MediaGri
             ) : (
               <img className="media-content" src={item.mediaUrl} alt={label} loading="lazy" decoding="async" />
             )}
-            {item.mediaType === 2 && !PLAYABLE.test(item.mediaUrl) && <span className="media-video-mark" aria-hidden="true"><PlayIcon /></span>}
+            {item.mediaType === 2 && !PLAYABLE.test(item.mediaUrl) && <span className="media-video-mark" aria-hidden="true"><PlayOutline aria-hidden /></span>}
             {onRemove && (
               <button type="button" className="media-remove" aria-label={`Remove ${label.toLowerCase()}`} disabled={disabled} onClick={() => onRemove(index)}>
-                <CloseIcon />
+                <CloseOutline aria-hidden />
               </button>
             )}
           </li>

@@ -5,7 +5,8 @@
  * `value` is the starting value; the field owns what is typed from then on.
  */
 import { useId, useState } from 'react';
-import { AddIcon, MinusIcon } from './icons';
+import AddOutline from 'antd-mobile-icons/es/AddOutline';
+import MinusOutline from 'antd-mobile-icons/es/MinusOutline';
 
 export function QuantityStepper({
   value, min, max, label, onChange,
@@ -35,7 +36,7 @@ export function QuantityStepper({
   return (
     <div className="quantity-stepper">
       <label htmlFor={id} className="quantity-label">{label}</label>
-      <button type="button" className="icon-button quantity-button" aria-label="Fewer" disabled={value !== null && value <= min} onClick={() => step(-1)}><MinusIcon /></button>
+      <button type="button" className="icon-button quantity-button" aria-label="Fewer" disabled={value !== null && value <= min} onClick={() => step(-1)}><MinusOutline aria-hidden /></button>
       <input
         id={id}
         className="field-input quantity-input"
@@ -45,7 +46,7 @@ export function QuantityStepper({
         value={text}
         onChange={(e) => set(e.target.value)}
       />
-      <button type="button" className="icon-button quantity-button" aria-label="More" disabled={value !== null && value >= max} onClick={() => step(1)}><AddIcon /></button>
+      <button type="button" className="icon-button quantity-button" aria-label="More" disabled={value !== null && value >= max} onClick={() => step(1)}><AddOutline aria-hidden /></button>
       {invalid && <span id={`${id}-hint`} role="alert" className="form-error quantity-hint">{`A whole number from ${min} to ${max}.`}</span>}
     </div>
   );

@@ -6,7 +6,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
-import { LeftIcon, RightIcon } from './icons';
+import LeftOutline from 'antd-mobile-icons/es/LeftOutline';
+import RightOutline from 'antd-mobile-icons/es/RightOutline';
 import { onceAFrame } from './onceAFrame';
 
 interface TabStripProps {
@@ -87,12 +88,12 @@ export function TabStrip({ label, className, selected, onKeyDown, children }: Ta
       </div>
       {more.before && (
         <button type="button" className="tab-strip-more tab-strip-before" tabIndex={-1} aria-label="Earlier tabs" onClick={() => scroll(-1)}>
-          <LeftIcon />
+          <LeftOutline aria-hidden />
         </button>
       )}
       {more.after && (
         <button type="button" className="tab-strip-more tab-strip-after" tabIndex={-1} aria-label="More tabs" onClick={() => scroll(1)}>
-          <RightIcon />
+          <RightOutline aria-hidden />
         </button>
       )}
     </div>

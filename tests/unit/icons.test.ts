@@ -2,7 +2,8 @@
  * Icons are SVG, never glyphs (CONVENTIONS "What people see"): a device without an emoji font
  * shows an emoji as an empty box, and a symbol drawn as an icon (a star, a check, a diamond)
  * depends on the fonts a phone has. This keeps them out of the app's source, index.html and
- * the files it ships from public/; tests may type emoji as what a person writes.
+ * the files it ships from public/; tests may type emoji as what a person writes. The icon set is
+ * imported one icon at a time (src/ui/icons.tsx says why).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,5 +28,10 @@ describe('icons', () => {
         return glyphs ? [`${file}:${i + 1}: ${glyphs.join(' ')}`] : [];
       }));
     expect(found).toEqual([]);
+  });
+
+  it('icons are imported one at a time (antd-mobile-icons/es/<Icon>), so a screen carries only those it shows', () => {
+    const whole = filesUnder('src').filter((file) => /from 'antd-mobile-icons'/.test(readFileSync(file, 'utf8')));
+    expect(whole).toEqual([]);
   });
 });

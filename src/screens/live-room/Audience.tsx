@@ -7,7 +7,7 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import type { LiveChatRef } from '../../../machines/live-chat/live-chat.selectors';
 import { Sheet } from '../../ui/Sheet';
-import { TeamIcon } from '../../ui/icons';
+import TeamOutline from 'antd-mobile-icons/es/TeamOutline';
 
 export function Audience({ chat, canGag }: { chat: LiveChatRef; canGag: boolean }) {
   const [open, setOpen] = useState(false);
@@ -21,7 +21,7 @@ export function Audience({ chat, canGag }: { chat: LiveChatRef; canGag: boolean 
   return (
     <>
       <button type="button" className="live-chip" aria-label={`Audience, ${joinNum} joined`} aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        <TeamIcon /> <span data-testid="join-num">{joinNum}</span>
+        <TeamOutline aria-hidden /> <span data-testid="join-num">{joinNum}</span>
       </button>
       <Sheet title="Audience" open={open} onClose={() => setOpen(false)}>
         <p className="muted" data-testid="audience-count">{`${others.length} watching now · ${joinNum} joined`}</p>

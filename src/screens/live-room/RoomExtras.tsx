@@ -13,7 +13,8 @@ import { followUser, getUserDetail } from '../../api/contract/people';
 import { getAnchorWishlist, liveGiftTask, sendRank } from '../../api/contract/live';
 import { useServices } from '../../app/services';
 import { ProgressMeter } from '../../ui/ProgressMeter';
-import { CheckIcon, DiamondIcon } from '../../ui/icons';
+import CheckOutline from 'antd-mobile-icons/es/CheckOutline';
+import { DiamondIcon } from '../../ui/icons';
 import { Sheet } from '../../ui/Sheet';
 import { UserBadges } from '../../ui/UserBadges';
 import { useLookup } from './useLookup';
@@ -120,7 +121,7 @@ export function Wishlist({ chat, hostUserId }: { chat: LiveChatRef; hostUserId: 
             <span className="live-wish-text">
               <span className="visually-hidden">{name} </span>
               <span data-testid="wish-count">{`${w.compelteGiftNum}/${w.giftNum}`}</span>
-              {w.completed && <span className="live-wish-done"> <CheckIcon /><span className="visually-hidden"> completed</span></span>}
+              {w.completed && <span className="live-wish-done"> <CheckOutline aria-hidden /><span className="visually-hidden"> completed</span></span>}
             </span>
             <ProgressMeter label={`${name} wish`} done={w.compelteGiftNum} total={w.giftNum} className="live-wish-meter" />
           </li>

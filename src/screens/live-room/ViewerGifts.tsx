@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { selectViewingGiftList, selectViewingGifting } from '../../../machines/live-viewing/live-viewing.selectors';
 import type { LiveViewingRef } from '../../../machines/live-viewing/live-viewing.selectors';
 import { GiftPanel } from '../../app/call/GiftPanel';
-import { GiftIcon } from '../../ui/icons';
+import GiftOutline from 'antd-mobile-icons/es/GiftOutline';
 
 export function ViewerGifts({ viewing }: { viewing: LiveViewingRef }) {
   const [open, setOpen] = useState(false);
@@ -21,7 +21,7 @@ export function ViewerGifts({ viewing }: { viewing: LiveViewingRef }) {
   return (
     <>
       <button type="button" className="live-button live-gift" aria-haspopup="dialog" disabled={sending} onClick={() => setOpen(true)}>
-        <GiftIcon /> Gift
+        <GiftOutline aria-hidden /> Gift
       </button>
       {notice && <p className="live-gift-notice" role="status" data-testid="gift-notice">{notice}</p>}
       <GiftPanel

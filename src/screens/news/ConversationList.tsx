@@ -12,7 +12,8 @@ import { chatRowsOf, phaseOf } from '../../../machines/conversations/conversatio
 import type { ChatRow, ConversationsRef } from '../../../machines/conversations/conversations.selectors';
 import { CustomerServiceAvatar } from '../../ui/CustomerServiceAvatar';
 import { ListMessage } from '../../ui/ListMessage';
-import { StarIcon } from '../../ui/icons';
+import StarFill from 'antd-mobile-icons/es/StarFill';
+import StarOutline from 'antd-mobile-icons/es/StarOutline';
 import './news.css';
 
 const ROW_HEIGHT = 72;
@@ -159,7 +160,7 @@ const ChatRowView = memo(function ChatRowView({ row, conversations, talkPath }: 
         aria-label={`${row.pinned ? 'Unpin' : 'Pin'} chat with ${row.nickname}`}
         onClick={() => conversations.send({ type: row.pinned ? 'conversations.unpin' : 'conversations.pin', id: row.id })}
       >
-        <StarIcon filled={row.pinned} />
+        {row.pinned ? <StarFill aria-hidden /> : <StarOutline aria-hidden />}
       </button>
     </>
   );

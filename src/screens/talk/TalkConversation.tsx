@@ -14,7 +14,7 @@ import { MAX_TEXT, TEXT_TOO_LONG, keyOf, lengthOf, textToSend } from '../../../m
 import type { TalkMessage } from '../../../machines/talk/talk.machine';
 import { useAppActor } from '../../app/AppActorContext';
 import { ListMessage } from '../../ui/ListMessage';
-import { LockIcon } from '../../ui/icons';
+import LockOutline from 'antd-mobile-icons/es/LockOutline';
 import { MessageBody } from './MessageBody';
 import { PeerBar, SecretComposer, SecretUnlockDialog, TalkMessageView } from './TalkExtras';
 import type { TalkRef } from './TalkExtras';
@@ -78,7 +78,7 @@ export function TalkConversation({ peer, className = '' }: { peer: string; class
             aria-expanded={writingSecret}
             onClick={() => setWritingSecret((v) => !v)}
           >
-            <LockIcon />
+            <LockOutline aria-hidden />
           </button>
         )}
       </Composer>

@@ -92,3 +92,31 @@ describe('the end screen', () => {
     expect(selectCallShown(undefined)).toBe(false);
   });
 });
+
+describe('[§4 -3 type 0] the target channel', () => {
+  const target = (channelId: string) => ({ type: 'call.systemMessage', event: { type: 'system.callTargetChannel', channelId } });
+  const warning = (channelId: string) => ({ type: 'call.systemMessage', event: { type: 'system.callWarning', channelId, text: 'You missed a call from Alex.' } });
+
+  it('is the channel the server last named as ringing here, until its ring comes or its call ends here', () => {
+    expect(after().context.targetChannel).toBeNull();
+    expect(after(target('ch8'), target('ch9')).context.targetChannel).toBe('ch9');
+    expect(after(target('ch9'), { type: 'call.ringing', signal: ring }).context.targetChannel).toBeNull();
+    // Named after its ring came (IM can be slower than signalling): forgotten as that call ends.
+    const named = after({ type: 'call.ringing', signal: ring }, loaded, target('ch9'));
+    expect(named.context.targetChannel).toBe('ch9');
+    expect(transition(callsMachine, named, { type: 'xstate.done.actor.call', output: summary } as never)[0].context.targetChannel).toBeNull();
+    // Another channel's ring leaves it.
+    expect(after(target('ch7'), { type: 'call.ringing', signal: ring }).context.targetChannel).toBe('ch7');
+  });
+
+  it('makes a warning of it, while no call of it runs, the person\'s: a call that never rang here (its ring was lost)', () => {
+    const [snapshot, actions] = transition(callsMachine, after(target('ch9')), warning('ch9') as never);
+    expect(snapshot.context.targetChannel).toBeNull();
+    expect(actions).toContainEqual(expect.objectContaining({ params: { event: { type: 'child.toast', text: 'You missed a call from Alex.' } } }));
+    // A warning of another channel is only logged.
+    const [, other] = transition(callsMachine, after(target('ch9')), warning('ch8') as never);
+    expect(other).toContainEqual(expect.objectContaining({
+      params: { event: { type: 'child.log', text: 'System message for call, which is not running: system.callWarning' } },
+    }));
+  });
+});

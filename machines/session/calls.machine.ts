@@ -9,6 +9,9 @@
  *                                           chatLoading ─error─▶ chatFailed (the call goes on without its chat)
  *   loading | running ─call.ringing─▶ the ring is turned down as busy
  *   running ─call.systemMessage─▶ to the call (logged in any other state)
+ *   any ─-3 type 0─▶ the target channel is kept (SPEC §4: the server's word that a call rings for this person)
+ *   not running ─-3 type 3 of the target channel─▶ the person is told (a call that never rang here: the ring
+ *                was lost, the server ended it) and the target is forgotten; its ring, or its call's end, forgets it too
  *
  * The call's code is not the first screens': it is loaded when a call starts or rings (`loadCall`,
  * provided by the session's composition), and the call is spawned from the loader's answer with
@@ -68,6 +71,11 @@ export const callsMachine = setup({
     loadTalk: fromPromise<TalkLogic>(notComposed),
   },
   guards: {
+    /** SPEC §4 -3 type 0: the server names the channel of a call that rings for this person. */
+    targetChannel: ({ event }) => event.type === 'call.systemMessage' && event.event.type === 'system.callTargetChannel',
+    /** SPEC §4 -3 type 3 of the target channel, while no call of it runs here (it is not hung up here: it never rang). */
+    warningOfTarget: ({ context, event }) => event.type === 'call.systemMessage' && event.event.type === 'system.callWarning'
+      && context.targetChannel !== null && event.event.channelId === context.targetChannel,
     /** The call's snapshot says it is connected (SPEC §4 App call state). */
     connected: ({ event }) => event.type === 'xstate.snapshot.call' && appCallStateOf(event.snapshot) === 'connected',
   },
@@ -100,17 +108,40 @@ export const callsMachine = setup({
       else enqueue({ type: 'output', params: { type: 'child.toast', text: input?.online === false ? CallText.offline : TEXT_CALL_NOT_LOADED } } as never);
     }),
     toChat: sendTo('callChat', ({ event }) => event),
+    setTarget: assign({
+      targetChannel: ({ context, event }) =>
+        (event.type === 'call.systemMessage' && event.event.type === 'system.callTargetChannel' ? event.event.channelId : context.targetChannel),
+    }),
+    /** The target channel is forgotten once its ring came or its call ended here. */
+    forgetTarget: assign({
+      targetChannel: ({ context, event }) => {
+        const channel = event.type === 'call.ringing' ? event.signal.channelId
+          : event.type === 'xstate.done.actor.call' ? event.output.channelId : null;
+        return channel !== null && channel === context.targetChannel ? null : context.targetChannel;
+      },
+    }),
+    /** The warning of a call that never rang here is told, and its channel forgotten. */
+    tellMissed: enqueueActions(({ enqueue, event }) => {
+      if (event.type !== 'call.systemMessage' || event.event.type !== 'system.callWarning') return;
+      if (event.event.text) enqueue({ type: 'output', params: { type: 'child.toast', text: event.event.text } } as never);
+      enqueue.assign({ targetChannel: null });
+    }),
   },
 }).createMachine({
   id: 'calls',
-  context: ({ input }) => ({ ...input, callInput: null, lastCall: null }),
+  context: ({ input }) => ({ ...input, callInput: null, lastCall: null, targetChannel: null }),
   on: {
     // One call at a time: a ring while a call loads or runs is turned down as busy (idle takes it).
     'call.ringing': { actions: { type: 'output', params: ({ event }) => ({ type: 'child.busy', signal: event.signal }) } },
-    // The call's system messages have no one to go to unless it runs (`running` takes them).
-    'call.systemMessage': {
-      actions: { type: 'output', params: ({ event }) => ({ type: 'child.log', text: `System message for call, which is not running: ${event.event.type}` }) },
-    },
+    // The call's system messages have no one to go to unless it runs (`running` takes them), but the
+    // target channel (-3 type 0) and a warning of it that comes while no call of it runs.
+    'call.systemMessage': [
+      { guard: 'targetChannel', actions: 'setTarget' },
+      { guard: 'warningOfTarget', actions: 'tellMissed' },
+      {
+        actions: { type: 'output', params: ({ event }) => ({ type: 'child.log', text: `System message for call, which is not running: ${event.event.type}` }) },
+      },
+    ],
   },
   initial: 'idle',
   states: {
@@ -127,12 +158,15 @@ export const callsMachine = setup({
         },
         'call.ringing': {
           target: 'loading',
-          actions: assign({
-            lastCall: null,
-            callInput: ({ context, event }) => ({
-              direction: 'in' as const, online: true, isHost: context.isHost, account: context.account, signal: event.signal,
+          actions: [
+            'forgetTarget',
+            assign({
+              lastCall: null,
+              callInput: ({ context, event }) => ({
+                direction: 'in' as const, online: true, isHost: context.isHost, account: context.account, signal: event.signal,
+              }),
             }),
-          }),
+          ],
         },
         'call.dismiss': { actions: assign({ lastCall: null }) },
       },
@@ -150,8 +184,13 @@ export const callsMachine = setup({
       exit: [stopChild('call'), stopChild('callChat')],
       on: {
         'xstate.snapshot.call': { actions: 'toLive' },
-        'call.systemMessage': { actions: sendTo('call', ({ event }) => event.event) },
-        'xstate.done.actor.call': { target: 'idle', actions: ['toLive', assign({ callInput: null, lastCall: ({ event }) => event.output })] },
+        'call.systemMessage': [
+          { guard: 'targetChannel', actions: 'setTarget' },
+          { actions: sendTo('call', ({ event }) => event.event) },
+        ],
+        'xstate.done.actor.call': {
+          target: 'idle', actions: ['toLive', 'forgetTarget', assign({ callInput: null, lastCall: ({ event }) => event.output })],
+        },
       },
       // The call's chat: it waits for the call to be connected, then for its code.
       initial: 'chatWaiting',

@@ -51,6 +51,9 @@ const samples: AnyEventObject[] = [
   { type: 'xstate.done.actor.call', output: summary },
   // A system message the session's table gives the call (SPEC §4: 15, call income).
   { type: 'call.systemMessage', event: { type: 'system.callIncome', amount: 5 } },
+  // SPEC §4 -3 type 0: the server names the channel of a call ringing for this person; -3 type 3 of it (the server ended it).
+  { type: 'call.systemMessage', event: { type: 'system.callTargetChannel', channelId: 'ch9' } },
+  { type: 'call.systemMessage', event: { type: 'system.callWarning', channelId: 'ch9', text: 'You missed a call from Alex.' } },
   // What the session passes on for the call's chat (a message of the call's peer: the replay sends it from the peer of the call under way).
   { type: 'talk.incoming', message: fromCaller() },
   { type: 'talk.connected' },
@@ -198,10 +201,27 @@ async function replay(input: CallsInput, steps: readonly { event: EventObject; s
       if ((before.context as CallsContext).callInput?.direction === 'in') expect(atLive.slice(liveBefore, -1)).toContainEqual({ type: 'call.changed', state: 'empty' });
     }
     if (e.type === 'call.dismiss') expect(context.lastCall).toBeNull();
-    if (e.type === 'call.systemMessage') {
+    const targetBefore = (before.context as CallsContext).targetChannel;
+    if (e.type === 'call.systemMessage' && e.event.type === 'system.callTargetChannel') {
+      // [§4 -3 type 0] The target channel is kept, whatever runs; the call is not bothered with it.
+      expect(context.targetChannel).toBe('ch9');
+      expect(atCall.slice(callBefore)).toEqual([]);
+      expect(asked.slice(askedBefore)).toEqual([]);
+    } else if (e.type === 'call.systemMessage' && e.event.type === 'system.callWarning' && !call) {
+      // [§4 -3 type 3] A warning of the target channel while no call runs: that call never rang here, and the person is told.
+      expect(asked.slice(askedBefore)).toEqual(targetBefore === 'ch9'
+        ? [{ type: 'child.toast', text: 'You missed a call from Alex.' }]
+        : [{ type: 'child.log', text: 'System message for call, which is not running: system.callWarning' }]);
+      expect(context.targetChannel).toBeNull();
+    } else if (e.type === 'call.systemMessage') {
       // [§4 System messages] The running call takes the call's; with none running, they are logged.
-      expect(atCall.slice(callBefore)).toEqual(call ? ['system.callIncome'] : []);
-      expect(asked.slice(askedBefore)).toEqual(call ? [] : [{ type: 'child.log', text: 'System message for call, which is not running: system.callIncome' }]);
+      const type = (e.event as { type: string }).type;
+      expect(atCall.slice(callBefore)).toEqual(call ? [type] : []);
+      expect(asked.slice(askedBefore)).toEqual(call ? [] : [{ type: 'child.log', text: `System message for call, which is not running: ${type}` }]);
+    }
+    // The target channel is forgotten once its ring came, or its call ended here.
+    if ((e.type === 'call.ringing' && before.matches('idle')) || (e.type === 'xstate.done.actor.call' && context.lastCall?.channelId === targetBefore)) {
+      expect(context.targetChannel).toBeNull();
     }
     if (e.type.startsWith('talk.')) {
       // The call's chat hears the session's talk.* events only while it runs.
@@ -223,7 +243,7 @@ describeGeneratedPaths('calls', callsMachine, {
   // What the call started with matters: a ring turned down is answered busy, a tap told why.
   serializeContext: (c) => {
     const ctx = c as CallsContext;
-    return [ctx.callInput?.direction ?? null, ctx.callInput?.online ?? null, ctx.lastCall !== null];
+    return [ctx.callInput?.direction ?? null, ctx.callInput?.online ?? null, ctx.lastCall !== null, ctx.targetChannel !== null];
   },
   minPaths: 20,
   replay: (path, { input, inspect }) => replay(input, path.steps, inspect),

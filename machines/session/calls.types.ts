@@ -20,6 +20,11 @@ export interface CallsContext extends CallsInput {
   callInput: CallInput | null;
   /** How the last call ended, until the end screen is dismissed. */
   lastCall: CallSummary | null;
+  /**
+   * The channel of the call the server last said is ringing for this person (SPEC §4 -3 type 0,
+   * "the target channel"), until its ring comes or its call ends here; null otherwise.
+   */
+  targetChannel: string | null;
 }
 
 /** What the screens and the signalling link ask of the calls; the session passes them on. */

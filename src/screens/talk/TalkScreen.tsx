@@ -1,6 +1,7 @@
 import { useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { selectConversations, selectSession } from '../../../machines/session/session.selectors';
+import { TEXT_CUSTOMER_SERVICE } from '../../../machines/conversations/conversations.selectors';
+import { selectBanner, selectConversations, selectSession } from '../../../machines/session/session.selectors';
 import { selectExtras } from '../../../machines/talk/talk.selectors';
 import { useAppActor } from '../../app/AppActorContext';
 import { ScreenFrame } from '../../ui/ScreenFrame';
@@ -9,7 +10,7 @@ import type { TalkRef } from './TalkExtras';
 
 /**
  * The peer's name, as the chat looked it up, or as the chat list already knows it (so a chat
- * opened from News has it at once); null while neither knows.
+ * opened from News has it at once); customer service is Customer Service; null while none knows.
  */
 function usePeerName(peer: string): string | null {
   const session = useSelector(useAppActor(), selectSession);
@@ -18,7 +19,8 @@ function usePeerName(peer: string): string | null {
   const lookedUp = useSelector(extras, (s) => (s?.context.peer === peer ? s.context.peerName?.trim() : undefined));
   const conversations = useSelector(session, selectConversations);
   const listed = useSelector(conversations, (s) => s?.context.profiles[peer]?.nickname.trim());
-  return lookedUp || listed || null;
+  const service = useSelector(useSelector(session, selectBanner), (s) => s?.context.customerServiceId === peer);
+  return (service ? TEXT_CUSTOMER_SERVICE : null) || lookedUp || listed || null;
 }
 
 /** /talk?to=…&taPath=… (SPEC §2): the chat with the peer whose IM account is `to`, titled with the peer's name. */

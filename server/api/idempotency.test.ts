@@ -222,16 +222,22 @@ describe('[money] kill -9 mid-load, clients retrying what was not answered', () 
   const GIFTS = 200;
   const KILLS = 3;
   const stops: (() => Promise<void>)[] = [];
+  const dirs: string[] = [];
   afterAll(async () => {
     for (const stop of stops) await stop();
-    rmSync(`.tmp/e2e-idempotency-kill-${process.pid}`, { recursive: true, force: true });
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
   it(`pays each of ${GIFTS} gifts once through ${KILLS} kills and restarts`, async () => {
-    const server = serverProcess(await freePort(), `idempotency-kill-${process.pid}`, { SEED_HOSTS: '1', SEED_USERS: '1' });
+    const port = await freePort();
+    const name = `idempotency-kill-${process.pid}`;
+    const server = serverProcess(port, name, { SEED_HOSTS: '1', SEED_USERS: '1' });
     stops.push(() => server.kill());
+    // Where serverProcess keeps the database of a server of its own (tests/e2e/server-process.ts).
+    const dir = `.tmp/e2e-${port}-${name}`;
+    dirs.push(dir);
     await server.start();
-    const dbPath = `.tmp/e2e-idempotency-kill-${process.pid}/app.db`;
+    const dbPath = `${dir}/app.db`;
     const post = async (endpoint: Endpoint, body: object, token?: string, signal?: AbortSignal) => {
       const res = await fetch(server.baseURL + endpoint.path, {
         method: 'POST', headers: apiHeaders({ token }), body: codec.encrypt(JSON.stringify(body)), ...(signal ? { signal } : {}),

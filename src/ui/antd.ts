@@ -11,6 +11,7 @@ import { createElement } from 'react';
 import type { CSSProperties } from 'react';
 import type { Root } from 'react-dom/client';
 import { createRoot } from 'react-dom/client';
+import './toast.css';
 
 const roots = new WeakMap<Element | DocumentFragment, Root>();
 

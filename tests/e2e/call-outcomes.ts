@@ -11,7 +11,7 @@ import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { initialTransition } from 'xstate';
 import { CallApiError, MediaError } from '../../machines/ports/call.port';
 import type { CallInfo } from '../../machines/ports/call.port';
-import { SignalAction } from '../../machines/ports/signalling.port';
+import { SignalAction, SignalFailure, TEXT_PEER_UNAVAILABLE } from '../../machines/ports/signalling.port';
 import type { CallSignal } from '../../machines/ports/signalling.port';
 import { CallStatus, HangupReason, callMachine } from '../../machines/call/call.machine';
 import type { CallContext, CallInput, CallOutcome } from '../../machines/call/call.machine';
@@ -48,7 +48,8 @@ export const samples: readonly AnyEventObject[] = [
   fail('accept', new Error('joinCall timed out')),
   // The ending tells the peer, leaves the media and tells the server (call-end.machine.ts), and ends either way.
   done('end'),
-  fail('ring', new Error('peer unreachable')),
+  // The ring finds the peer not connected (SPEC §8 'the user is currently unavaliable'): the same end as createCall's 2001.
+  fail('ring', new SignalFailure('unavailable', TEXT_PEER_UNAVAILABLE)),
   fail('end', new Error('media already gone')),
   { type: afterEvent('ringTimeout', 'call.outgoing.ringing') },
   { type: afterEvent('ringTimeout', 'call.incoming.ringing') },
@@ -163,7 +164,8 @@ export function eventKey(event: EventObject): string {
     return `signal.${action}${why}`;
   }
   if (e.type === 'rtc.event') return `rtc.${String((e.event as { type: string }).type)}`;
-  const detail = (error: unknown) => (error instanceof CallApiError ? error.refusal : error instanceof MediaError ? error.kind : 'error');
+  const detail = (error: unknown) => (error instanceof CallApiError ? error.refusal
+    : error instanceof MediaError || error instanceof SignalFailure ? error.kind : 'error');
   if (e.type.startsWith('xstate.done.actor.')) {
     // The set-up's failure once the call existed: `done.setup(permissionDenied)`.
     const failure = (e.output as { failure?: unknown } | undefined)?.failure ?? null;

@@ -3,17 +3,24 @@
  * (SPEC §2 host overlays and call screens, §4 Call status, §7 calls, billing by the server).
  */
 import { expect, test } from '@playwright/test';
+import { COUNTRY_LANGUAGE, DEFAULT_LANGUAGE } from '../../server/api/call-translation';
+import { translateByStandIn } from '../../server/api/translator';
 import { VIDEO_LOCK, callScreen, decoded, firstAccount, openAppAs, phoneOf } from './support';
+import type { Account } from './support';
 
 // Video flows in every test here: one such test at a time (VIDEO_LOCK).
 test.describe.configure({ lock: VIDEO_LOCK });
 
 
-test('a user calls a host from the chat; the host accepts; both see each other; billing reaches the host; the user hangs up and rates', async ({ browser, request }) => {
+/** The language a person reads, as the server takes it (their country's; server/api/call-translation.ts). */
+const languageOf = (a: Account) => (a.countryCode !== null ? COUNTRY_LANGUAGE[a.countryCode] : undefined) ?? DEFAULT_LANGUAGE;
+
+test('a user calls a host from the chat; the host accepts; both see each other; billing reaches the host; a chat line reaches her translated; the user hangs up and rates', async ({ browser, request }) => {
   test.setTimeout(60_000);
-  const host = await firstAccount(request, 2);
+  // A host who reads a language the translator stand-in's phrase-book knows, and a user who writes English.
+  const host = await firstAccount(request, 2, (a) => ['es', 'pt', 'fr', 'id'].includes(languageOf(a)));
   // Level 1 users start with 200 diamonds: enough for a few periods.
-  const user = await firstAccount(request, 1, (a) => a.userLevel === 1);
+  const user = await firstAccount(request, 1, (a) => a.userLevel === 1 && languageOf(a) === 'en');
   const h = await phoneOf(browser);
   const u = await phoneOf(browser);
   await openAppAs(h.page, request, host.userId);
@@ -36,6 +43,12 @@ test('a user calls a host from the chat; the host accepts; both see each other; 
   }
   // The server bills per period and tells the host (attachType 15).
   await expect(callScreen(h.page).getByTestId('call-income')).not.toHaveText('Call income 0', { timeout: 10_000 });
+  // SPEC §4 -1: the user's line reaches the host, who reads another language, translated too (the server sends it).
+  await callScreen(u.page).getByPlaceholder('Say hi...').fill('Hello friend');
+  await callScreen(u.page).getByRole('button', { name: 'Send', exact: true }).click();
+  const hostChat = callScreen(h.page).getByRole('list', { name: 'Chat' });
+  await expect(hostChat).toContainText('Hello friend');
+  await expect(hostChat.getByRole('listitem').filter({ hasText: 'Translated' })).toContainText(translateByStandIn('Hello friend', languageOf(host)));
 
   await callScreen(u.page).getByRole('button', { name: 'End call' }).click();
   const ended = u.page.getByRole('dialog', { name: 'Call ended' });

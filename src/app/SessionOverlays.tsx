@@ -10,8 +10,7 @@ import {
   selectBanner, selectCallShown, selectCalls, selectIdleHost, selectImConnection, selectImOffline, selectPresence, selectSession,
 } from '../../machines/session/session.selectors';
 import type { BannerRef, IdleHostRef, ImConnectionRef } from '../../machines/session/session.selectors';
-import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
-import MailOutline from 'antd-mobile-icons/es/MailOutline';
+import { CloseIcon, MailIcon } from '../ui/icons';
 import { CustomerServiceAvatar } from '../ui/CustomerServiceAvatar';
 import { useAppActor } from './AppActorContext';
 import { PresenceStrip } from './PresenceStrip';
@@ -84,7 +83,7 @@ function IncomingBanner({ banner }: { banner: BannerRef }) {
         {item.from !== '' && item.from === customerService ? <CustomerServiceAvatar size={40} />
           : item.avatar
           ? <img className="avatar" src={item.avatar} alt="" width={40} height={40} />
-          : <span className="banner-icon" aria-hidden="true"><MailOutline aria-hidden /></span>}
+          : <span className="banner-icon" aria-hidden="true"><MailIcon /></span>}
         <span className="banner-text">
           <span className="banner-head">
             <span className="banner-nick">{item.nick}</span>
@@ -93,7 +92,7 @@ function IncomingBanner({ banner }: { banner: BannerRef }) {
           <span className="banner-preview" data-testid="banner-preview">{item.preview}</span>
         </span>
       </button>
-      <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => banner.send({ type: 'banner.dismiss' })}><CloseOutline aria-hidden /></button>
+      <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => banner.send({ type: 'banner.dismiss' })}><CloseIcon /></button>
     </div>
   );
 }

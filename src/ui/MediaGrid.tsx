@@ -5,7 +5,7 @@
  * has a labelled Remove button.
  */
 import './media-grid.css';
-import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
+import { CloseIcon } from './icons';
 import PlayOutline from 'antd-mobile-icons/es/PlayOutline';
 
 export interface MediaItem {
@@ -40,7 +40,7 @@ export function MediaGrid({ items, owner, onRemove, disabled = false }: MediaGri
             {item.mediaType === 2 && !PLAYABLE.test(item.mediaUrl) && <span className="media-video-mark" aria-hidden="true"><PlayOutline aria-hidden /></span>}
             {onRemove && (
               <button type="button" className="media-remove" aria-label={`Remove ${label.toLowerCase()}`} disabled={disabled} onClick={() => onRemove(index)}>
-                <CloseOutline aria-hidden />
+                <CloseIcon />
               </button>
             )}
           </li>

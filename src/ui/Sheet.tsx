@@ -6,7 +6,7 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { Popup } from './antd';
-import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
+import { CloseIcon } from './icons';
 import './live-parts.css';
 
 export function Sheet({
@@ -22,7 +22,7 @@ export function Sheet({
       >
         <header className="sheet-head">
           <h2 id={titleId} className="sheet-title">{title}</h2>
-          <button type="button" className="icon-button" aria-label="Close" autoFocus onClick={onClose}><CloseOutline aria-hidden /></button>
+          <button type="button" className="icon-button" aria-label="Close" autoFocus onClick={onClose}><CloseIcon /></button>
         </header>
         {children}
       </section>

@@ -6,8 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
-import LeftOutline from 'antd-mobile-icons/es/LeftOutline';
-import RightOutline from 'antd-mobile-icons/es/RightOutline';
+import { LeftIcon, RightIcon } from './icons';
 import { onceAFrame } from './onceAFrame';
 
 interface TabStripProps {
@@ -88,12 +87,12 @@ export function TabStrip({ label, className, selected, onKeyDown, children }: Ta
       </div>
       {more.before && (
         <button type="button" className="tab-strip-more tab-strip-before" tabIndex={-1} aria-label="Earlier tabs" onClick={() => scroll(-1)}>
-          <LeftOutline aria-hidden />
+          <LeftIcon />
         </button>
       )}
       {more.after && (
         <button type="button" className="tab-strip-more tab-strip-after" tabIndex={-1} aria-label="More tabs" onClick={() => scroll(1)}>
-          <RightOutline aria-hidden />
+          <RightIcon />
         </button>
       )}
     </div>

@@ -12,7 +12,7 @@ import type { CallRef, ChatLine } from '../../../machines/call/call.selectors';
 import type { TalkRef } from '../../../machines/session/session.selectors';
 import { MAX_TEXT, TEXT_TOO_LONG, lengthOf, textToSend } from '../../../machines/talk/talk.machine';
 import { Popup } from '../../ui/antd';
-import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
+import { CloseIcon } from '../../ui/icons';
 
 const NO_MESSAGES: never[] = [];
 const NO_LINES: never[] = [];
@@ -91,7 +91,7 @@ export function ChatHistory({
       <section role="dialog" aria-modal="true" aria-labelledby={titleId} className="call-sheet">
         <header className="call-sheet-head">
           <h2 id={titleId} className="call-sheet-title">Chat history</h2>
-          <button type="button" className="icon-button" aria-label="Close" autoFocus onClick={onClose}><CloseOutline aria-hidden /></button>
+          <button type="button" className="icon-button" aria-label="Close" autoFocus onClick={onClose}><CloseIcon /></button>
         </header>
         {!complete && (
           <button type="button" className="text-button" disabled={loadingOlder} onClick={() => chat?.send({ type: 'talk.loadOlder' })}>

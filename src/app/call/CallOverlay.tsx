@@ -15,8 +15,7 @@ import { selectCall, selectCallChat, selectCalls, selectLastCall } from '../../.
 import { Link } from '@tanstack/react-router';
 import { TEXT_CALL_END_BALANCE, callRate } from '../../api/contract/call';
 import { RECHARGE_PATH } from '../recharge';
-import StarFill from 'antd-mobile-icons/es/StarFill';
-import StarOutline from 'antd-mobile-icons/es/StarOutline';
+import { StarIcon } from '../../ui/icons';
 import { useServices } from '../services';
 import { PriceBeforeCall } from './CallPrice';
 import { InCall, Video, useStreams } from './InCall';
@@ -137,7 +136,7 @@ function CallEnded({ summary, isHost, onClose }: { summary: CallSummary; isHost:
             <div className="call-stars">
               {[1, 2, 3, 4, 5].map((n) => (
                 <button key={n} type="button" className="icon-button" aria-pressed={category === n} aria-label={`${n} star${n > 1 ? 's' : ''}`} onClick={() => setCategory(n)}>
-                  {n <= category ? <StarFill aria-hidden /> : <StarOutline aria-hidden />}
+                  <StarIcon filled={n <= category} />
                 </button>
               ))}
             </div>

@@ -5,7 +5,7 @@
  */
 import { useSelector } from '@xstate/react';
 import type { GiftQueueRef } from '../../../machines/call/call.selectors';
-import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
+import { CloseIcon } from '../../ui/icons';
 
 export function GiftCard({ queue }: { queue: GiftQueueRef }) {
   const gift = useSelector(queue, (s) => s.context.current);
@@ -21,7 +21,7 @@ export function GiftCard({ queue }: { queue: GiftQueueRef }) {
         {waiting > 0 && <p className="gift-card-more">{`${waiting} more`}</p>}
       </div>
       <button type="button" className="icon-button gift-card-close" aria-label="Dismiss gift" onClick={() => queue.send({ type: 'gift.dismiss' })}>
-        <CloseOutline aria-hidden />
+        <CloseIcon />
       </button>
     </div>
   );

@@ -12,8 +12,7 @@ import { isGiftQuantity } from '../../../machines/gifting/gifting.machine';
 import { GIFT_NUM_MAX } from '../../../machines/ports/gift.port';
 import type { GiftFilter, GiftItem } from '../../../machines/ports/gift.port';
 import { Popup } from '../../ui/antd';
-import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
-import { DiamondIcon } from '../../ui/icons';
+import { CloseIcon, DiamondIcon } from '../../ui/icons';
 import { QuantityStepper } from '../../ui/QuantityStepper';
 
 export type GiftPanelMode = 'send' | 'ask';
@@ -67,7 +66,7 @@ export function GiftPanel({
       <section role="dialog" aria-modal="true" aria-labelledby={titleId} className="call-sheet gift-panel">
         <header className="call-sheet-head">
           <h2 id={titleId} className="call-sheet-title">Popular</h2>
-          <button type="button" className="icon-button" aria-label="Close" autoFocus onClick={onClose}><CloseOutline aria-hidden /></button>
+          <button type="button" className="icon-button" aria-label="Close" autoFocus onClick={onClose}><CloseIcon /></button>
         </header>
         {mode === 'ask' && <p className="muted">Choose the gift to ask for.</p>}
         <div role="tablist" aria-label="Gift categories" className="gift-tabs">

@@ -6,9 +6,7 @@
  */
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import UpOutline from 'antd-mobile-icons/es/UpOutline';
-import VideoOutline from 'antd-mobile-icons/es/VideoOutline';
-import { BoltIcon } from '../../ui/icons';
+import { BoltIcon, UpIcon, VideoIcon } from '../../ui/icons';
 import { onceAFrame } from '../../ui/onceAFrame';
 
 /** The home's list: the body of the screen whose header holds the buttons. */
@@ -39,14 +37,14 @@ export function FloatButtons({ onMatch }: { onMatch: () => void }) {
         <button type="button" className="icon-button float-button-top" aria-label="Back to top"
           onClick={() => listOf(box.current)?.scrollTo({ top: 0, behavior: reducedMotion() ? 'auto' : 'smooth' })}
         >
-          <UpOutline aria-hidden />
+          <UpIcon />
         </button>
       )}
       <button type="button" className="float-button float-button-match" onClick={onMatch}>
         <BoltIcon /> Match
       </button>
       <Link to="/liveSetting" className="float-button float-button-live">
-        <VideoOutline aria-hidden /> Go live
+        <VideoIcon /> Go live
       </Link>
     </div>
   );

@@ -9,7 +9,7 @@ import type { FormEvent } from 'react';
 import { WISHLIST_MAX, WISH_GIFT_NUM_MAX, TEXT_SET_WISHLIST_FAILED, getAnchorWishlist, setAnchorWishlist } from '../../api/contract/live';
 import { getGiftList } from '../../api/contract/gift';
 import { useServices } from '../../app/services';
-import CloseOutline from 'antd-mobile-icons/es/CloseOutline';
+import { CloseIcon } from '../../ui/icons';
 import { useLookup } from '../live-room/useLookup';
 
 interface Row { key: number; giftId: number | null; count: string }
@@ -83,7 +83,7 @@ function Editor({ initial, names }: { initial: Row[]; names: Map<number, string>
               <span className="field-label">{`Wish ${i + 1} count`}</span>
               <input className="field-input" inputMode="numeric" value={r.count} aria-invalid={countOf(r.count) === null} onChange={(e) => change(r.key, { count: e.target.value })} />
             </label>
-            <button type="button" className="icon-button wish-remove" aria-label={`Remove wish ${i + 1}`} onClick={() => { setRows((rs) => rs.filter((x) => x.key !== r.key)); setStatus('idle'); }}><CloseOutline aria-hidden /></button>
+            <button type="button" className="icon-button wish-remove" aria-label={`Remove wish ${i + 1}`} onClick={() => { setRows((rs) => rs.filter((x) => x.key !== r.key)); setStatus('idle'); }}><CloseIcon /></button>
           </li>
         ))}
       </ol>

@@ -12,8 +12,7 @@ import { chatRowsOf, phaseOf } from '../../../machines/conversations/conversatio
 import type { ChatRow, ConversationsRef } from '../../../machines/conversations/conversations.selectors';
 import { CustomerServiceAvatar } from '../../ui/CustomerServiceAvatar';
 import { ListMessage } from '../../ui/ListMessage';
-import StarFill from 'antd-mobile-icons/es/StarFill';
-import StarOutline from 'antd-mobile-icons/es/StarOutline';
+import { StarIcon } from '../../ui/icons';
 import './news.css';
 
 const ROW_HEIGHT = 72;
@@ -160,7 +159,7 @@ const ChatRowView = memo(function ChatRowView({ row, conversations, talkPath }: 
         aria-label={`${row.pinned ? 'Unpin' : 'Pin'} chat with ${row.nickname}`}
         onClick={() => conversations.send({ type: row.pinned ? 'conversations.unpin' : 'conversations.pin', id: row.id })}
       >
-        {row.pinned ? <StarFill aria-hidden /> : <StarOutline aria-hidden />}
+        <StarIcon filled={row.pinned} />
       </button>
     </>
   );

@@ -16,7 +16,7 @@ import { useWarmCall } from '../../app/call/callCode';
 import { LiveButton } from '../../ui/LiveButton';
 import { AudioCallButton } from '../../ui/CallButtons';
 import { AUDIO_CALL, VIDEO_CALL } from '../user-profile/startCall';
-import VideoOutline from 'antd-mobile-icons/es/VideoOutline';
+import { VideoIcon } from '../../ui/icons';
 import { MessageBody, safeMediaUrl } from './MessageBody';
 
 export type TalkRef = ActorRefFrom<TalkMachine>;
@@ -52,7 +52,7 @@ export function PeerBar({ talk, onCall, blockable = true }: {
           aria-label={`Video call ${name ?? peer}`}
           onClick={() => onCall({ account: peer, userId: peerUserId, nickname: name }, VIDEO_CALL)}
         >
-          <VideoOutline aria-hidden /> Video call
+          <VideoIcon /> Video call
         </button>
       )}
       {callable && (

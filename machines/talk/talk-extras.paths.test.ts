@@ -16,7 +16,7 @@ import { seenIntentKeys } from '../testing/intent-keys';
 import { afterEvent, describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
 import { PEER_RETRY_MS, blockStateOf, peerRetryMs, talkExtrasMachine } from './talk-extras.machine';
-import type { TalkExtrasContext } from './talk-extras.machine';
+import type { TalkExtrasContext, TalkExtrasEvent } from './talk-extras.machine';
 
 const secretInfo = { id: 7, price: 10, unlocked: true, content: 'for you', mediaList: [], balance: 190 };
 /** What a look at a secret not paid for yet answers: its price and the asker's diamonds. */
@@ -195,7 +195,7 @@ describeGeneratedPaths('talk extras', talkExtrasMachine, {
     if (e.type === 'talk.blockDone' || e.type === 'talk.blockFailed') return s.matches('blocking') || s.matches('unblocking');
     if (e.type === 'talk.translated' || e.type === 'talk.translateFailed') return ctx.translations.k1?.status === 'translating';
     // A look answers locked or unlocked; a payment answers unlocked.
-    if (e.type === 'talk.secretOpened' && !e.info.unlocked) return ctx.secrets[7]?.status === 'checking';
+    if (e.type === 'talk.secretOpened' && !(e as Extract<TalkExtrasEvent, { type: 'talk.secretOpened' }>).info.unlocked) return ctx.secrets[7]?.status === 'checking';
     if (e.type === 'talk.secretOpened' || e.type === 'talk.secretFailed') return ctx.secrets[7]?.status === 'checking' || ctx.secrets[7]?.status === 'opening';
     return true;
   },

@@ -3,19 +3,37 @@
  * (SPEC §2 host overlays and call screens, §4 Call status, §7 calls, billing by the server).
  */
 import { expect, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { createAesCodec } from '../../src/api/codec';
+import { APP_VERSION, DEV_AES_IV, DEV_AES_KEY, Header } from '../../src/api/codes';
 import { COUNTRY_LANGUAGE, DEFAULT_LANGUAGE } from '../../server/api/call-translation';
 import { translateByStandIn } from '../../server/api/translator';
-import { VIDEO_LOCK, callScreen, decoded, firstAccount, openAppAs, phoneOf } from './support';
+import { VIDEO_LOCK, callScreen, decoded, firstAccount, openAppAs, openParams, phoneOf } from './support';
 import type { Account } from './support';
 
 // Video flows in every test here: one such test at a time (VIDEO_LOCK).
 test.describe.configure({ lock: VIDEO_LOCK });
 
 
+const codec = createAesCodec(DEV_AES_KEY, DEV_AES_IV);
+
+/** The newest of a person's call records as the server tells them (a session of their own, as the shell opens one). */
+async function newestRecord(request: APIRequestContext, userId: number): Promise<Record<string, unknown>> {
+  const token = (await openParams(request, userId)).token!;
+  const response = await request.post('/api/call/record/list', {
+    headers: {
+      'content-type': 'text/plain;charset=utf-8', [Header.loginToken]: token, [Header.anchorToken]: token,
+      [Header.appId]: 'web', [Header.appVersion]: APP_VERSION,
+    },
+    data: codec.encrypt(JSON.stringify({ currentPage: 1, pageSize: 1 })),
+  });
+  return (JSON.parse(codec.decrypt(await response.text())) as { data: { list: Record<string, unknown>[] } }).data.list[0]!;
+}
+
 /** The language a person reads, as the server takes it (their country's; server/api/call-translation.ts). */
 const languageOf = (a: Account) => (a.countryCode !== null ? COUNTRY_LANGUAGE[a.countryCode] : undefined) ?? DEFAULT_LANGUAGE;
 
-test('a user calls a host from the chat; the host accepts; both see each other; billing reaches the host; a chat line reaches her translated; the user hangs up and rates', async ({ browser, request }) => {
+test('a user calls a host from the chat; the host accepts; both see each other; billing reaches the host; a chat line reaches her translated; the user hangs up (the record says so) and rates', async ({ browser, request }) => {
   test.setTimeout(60_000);
   // A host who reads a language the translator stand-in's phrase-book knows, and a user who writes English.
   const host = await firstAccount(request, 2, (a) => ['es', 'pt', 'fr', 'id'].includes(languageOf(a)));
@@ -50,10 +68,18 @@ test('a user calls a host from the chat; the host accepts; both see each other; 
   await expect(hostChat).toContainText('Hello friend');
   await expect(hostChat.getByRole('listitem').filter({ hasText: 'Translated' })).toContainText(translateByStandIn('Hello friend', languageOf(host)));
 
+  // SPEC §4: the one who taps End call ended it, though the host's app reports the end (reason 2) before the
+  // user's own report arrives (held back here, as a slow network would).
+  await u.page.route('**/api/call/record/v2/endCall', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
   await callScreen(u.page).getByRole('button', { name: 'End call' }).click();
   const ended = u.page.getByRole('dialog', { name: 'Call ended' });
   await expect(ended).toBeVisible();
   await expect(h.page.getByRole('dialog', { name: 'Call ended' })).toBeVisible({ timeout: 10_000 });
+  expect(await newestRecord(request, user.userId)).toMatchObject({ endCause: 'hangup', hangupReason: 1 });
+  expect(await newestRecord(request, host.userId)).toMatchObject({ endCause: 'hangup', hangupReason: 2 });
   await ended.getByRole('button', { name: '4 stars' }).click();
   const rated = u.page.waitForResponse((r) => r.url().endsWith('/api/chat/callRate'));
   await ended.getByRole('button', { name: 'Send rating' }).click();

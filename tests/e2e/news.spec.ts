@@ -68,9 +68,15 @@ test('a user sees who they follow; refused, cancelled, missed calls show as [rej
   await closeEnd(u.page);
   await closeEnd(h.page);
 
-  // Cancelled: the user taps Cancel while the host's phone rings (the host's app reports the end
-  // first; the record is the user's all the same). Meanwhile a host who calls the user, who is
-  // in a call, hears 'The user is busy.' (SPEC §8).
+  // Cancelled: the user taps Cancel while the host's phone rings; the host's app reports the end
+  // first (the user's own report is held back here, as a slow network would), and the record is
+  // the user's all the same. Meanwhile a host who calls the user, who is in a call, hears 'The
+  // user is busy.' (SPEC §8).
+  let slowEnd = true;
+  await u.page.route('**/api/call/record/v2/endCall', async (route) => {
+    if (slowEnd) await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
   await callHost();
   await expect(callScreen(h.page)).toHaveAttribute('data-phase', 'ringing', { timeout: 10_000 });
   const c = await phoneOf(browser);
@@ -84,6 +90,7 @@ test('a user sees who they follow; refused, cancelled, missed calls show as [rej
   await expect(endScreen(h.page)).toBeVisible({ timeout: 10_000 });
   await closeEnd(u.page);
   await closeEnd(h.page);
+  slowEnd = false;
 
   // Missed: the host's signalling is out of reach (her app is open), so the ring finds nobody
   // (SPEC §8 'the user is currently unavaliable'): the user is told she is not available, and

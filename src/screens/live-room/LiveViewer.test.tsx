@@ -254,7 +254,7 @@ describe('[§2 /liveRoom] follow, send rank and a private call', () => {
       [people.getUserDetail.path]: () => ({
         userId: 1, yxAccid: 'yx-host', nickname: 'Sofia', icon: '/a/sofia.png', userType: 2, userLevel: 3, levelName: 'Lv.3',
         age: 24, countryId: 2, countryName: 'Philippines', countryCode: 'PH', isVip: false, onlineGroupStatus: 1,
-        isFollowed: true, videoPrice: 40, tags: [], picList: [], isBlockUser: false, followerCount: 9, followingCount: 0,
+        isFollowed: true, videoPrice: 40, tags: [], picList: [], isBlockUser: false, followerCount: 9, followingCount: 0, living: true,
       }),
       [people.followUser.path]: (body) => ({ userId: 1, yxAccid: 'yx-host', followed: (body as { follow: boolean }).follow, followerCount: 8 }),
     });

@@ -83,7 +83,7 @@ export const YxStat = z.object({
   /** Whether the caller has blocked this user (/api/user/blockUser). */
   isBlockUser: z.boolean(),
   /** Whether the person is live now (as PersonSummary.living: a live room on air). */
-  living: z.boolean(),
+  living: z._default(z.boolean(), false),
 });
 export type YxStat = z.output<typeof YxStat>;
 

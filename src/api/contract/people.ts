@@ -90,8 +90,9 @@ export const PersonSummary = z.object({
   /**
    * Whether the person is live now: a host with a live room on air (SPEC §3 Live info
    * liveRoomState 0, §4 Live state living), whose room getRoomAndJoinRoom opens by user id.
+   * Absent reads as not live, so a server that does not say so is still understood.
    */
-  living: z.boolean(),
+  living: z._default(z.boolean(), false),
 });
 export type PersonSummary = z.output<typeof PersonSummary>;
 

@@ -27,13 +27,13 @@ import { type Account, firstAccount, openParams } from './support';
 export function buildHarnessPages(name: string): () => string {
   let harnessBase = '';
   test.beforeAll(() => {
-    // Built into the e2e server's dist (DIST_DIR=dist, served as files).
+    // Built into the build the e2e server serves (E2E_DIST_DIR, else dist), served as files.
     harnessBase = `/__${name}-${process.env.TEST_WORKER_INDEX ?? '0'}/`;
     const build = spawnSync('npx', ['vite', 'build', '--config', 'tests/e2e/rtc/vite.config.ts'], {
       encoding: 'utf8',
       env: {
         ...process.env,
-        RTC_HARNESS_OUT: join(process.cwd(), 'dist', harnessBase),
+        RTC_HARNESS_OUT: join(process.cwd(), process.env.E2E_DIST_DIR ?? 'dist', harnessBase),
         RTC_HARNESS_BASE: harnessBase,
         VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true',
       },
@@ -41,7 +41,7 @@ export function buildHarnessPages(name: string): () => string {
     if (build.status !== 0) throw new Error(`harness build failed: ${build.stderr || build.stdout}`);
   });
   test.afterAll(() => {
-    rmSync(join(process.cwd(), 'dist', harnessBase), { recursive: true, force: true });
+    rmSync(join(process.cwd(), process.env.E2E_DIST_DIR ?? 'dist', harnessBase), { recursive: true, force: true });
   });
   return () => harnessBase;
 }

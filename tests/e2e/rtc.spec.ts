@@ -24,7 +24,10 @@ function person(browser: Browser, request: APIRequestContext, userType: 1 | 2, p
 }
 
 /** The events the call machine acts on (network quality comes every few seconds when it changes). */
-const eventTypes = (p: Person) => p.page.evaluate(() => window.rtc.events.filter((e) => e.type !== 'networkQuality').map((e) => e.type));
+// The peer's first sound (firstRemoteAudio) comes before or after its first frame as the packets
+// fall, so the sequences below leave it out and the first test counts it on its own.
+const eventTypes = (p: Person) => p.page.evaluate(() => window.rtc.events.filter((e) => e.type !== 'networkQuality' && e.type !== 'firstRemoteAudio').map((e) => e.type));
+const firstSounds = (p: Person) => p.page.evaluate(() => window.rtc.events.filter((e) => e.type === 'firstRemoteAudio').length);
 const qualities = (p: Person) => p.page.evaluate(() => window.rtc.events.flatMap((e) => (e.type === 'networkQuality' ? [e.quality] : [])));
 const firstFrameAt = (p: Person) => p.page.evaluate(() => window.rtc.events.find((e) => e.type === 'firstRemoteFrame')?.at ?? null);
 
@@ -56,6 +59,8 @@ test('[§9] two people in a call see each other at 1280×720 over VP9; a leave i
     expect(negotiated.candidateTypes).toEqual(['host']);
   }
   expect(await eventTypes(host)).toEqual(['firstRemoteFrame']);
+  // Each side hears the other's (fake) microphone once: told once, however long the call.
+  for (const p of [host, user]) await expect.poll(() => firstSounds(p), { timeout: 10_000 }).toBe(1);
   // Measured from round-trip time and loss once connected: a loopback link settles at excellent or
   // good. Polled, not read once: a loaded CI run saw one sample at 4 (poor) while both software
   // VP9 encoders started beside another test's pages.

@@ -169,10 +169,17 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['machines/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['tests/unit/settle.ts'],
     testTimeout: 20_000,
     pool: 'forks',
+    projects: [
+      // Machine and server tests keep no state between files (each makes its own actors, fake
+      // ports, servers and databases), so a worker runs file after file without loading every
+      // module again; the screens' files (jsdom, React, module-level caches) each get their own.
+      { extends: true, test: { name: 'machines', include: ['machines/**/*.test.ts'], isolate: false } },
+      { extends: true, test: { name: 'server', include: ['server/**/*.test.ts'], isolate: false } },
+      { extends: true, test: { name: 'app', include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'] } },
+    ],
   },
 });

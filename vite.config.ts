@@ -173,6 +173,8 @@ export default defineConfig({
     setupFiles: ['tests/unit/settle.ts'],
     testTimeout: 20_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: one file at a time on CI's two.
+    maxWorkers: 2,
     projects: [
       // Machine and server tests keep no state between files (each makes its own actors, fake
       // ports, servers and databases), so a worker runs file after file without loading every

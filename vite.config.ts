@@ -181,7 +181,7 @@ export default defineConfig({
       // module again; the screens' files (jsdom, React, module-level caches) each get their own.
       { extends: true, test: { name: 'machines', include: ['machines/**/*.test.ts'], isolate: false } },
       { extends: true, test: { name: 'server', include: ['server/**/*.test.ts'], isolate: false } },
-      { extends: true, test: { name: 'app', include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'] } },
+      { extends: true, test: { name: 'app', include: ['src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'], setupFiles: ['tests/unit/screens.ts'] } },
     ],
   },
 });

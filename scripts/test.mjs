@@ -6,9 +6,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
 import { ensureChromium } from './chromium.mjs';
 
 const results = [];
+/** One line per failed test, printed again above the summary. */
+const failures = [];
+/** The first non-empty line of an error message, without colour codes. */
+const firstLine = (text) => (String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim() !== '') ?? '').trim().slice(0, 300);
 const tmp = '.tmp/test-results';
 rmSync(tmp, { recursive: true, force: true });
 mkdirSync(tmp, { recursive: true });
@@ -46,12 +51,23 @@ const vitestJson = `${tmp}/vitest.json`;
 const vitestOk = run('vitest', 'npx', ['vitest', 'run', '--reporter=dot', '--reporter=json', `--outputFile.json=${vitestJson}`]);
 const vitest = readJson(vitestJson);
 record('vitest', vitestOk, vitest?.numPassedTests ?? 0, vitest?.numFailedTests ?? 0);
+for (const file of vitest?.testResults ?? []) {
+  for (const t of file.assertionResults ?? []) {
+    if (t.status === 'failed') failures.push(`vitest ${relative(process.cwd(), file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  }
+  if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+    failures.push(`vitest ${relative(process.cwd(), file.name)}: ${firstLine(file.message)}`);
+  }
+}
 
 // 3. The light run of the reliability probes (tests/reliability): each probe counts as one test.
 const reliabilityJson = `${tmp}/reliability.json`;
 const reliabilityOk = run('reliability', 'node', ['scripts/reliability.mjs', '--light', `--json=${reliabilityJson}`]);
 const reliability = readJson(reliabilityJson);
 record('reliability', reliabilityOk, reliability?.passed ?? 0, reliability?.failed ?? 0);
+for (const probe of reliability?.probes ?? []) {
+  if (!probe.ok) failures.push(`reliability ${probe.name}: ${firstLine((probe.broken ?? []).join('; '))}`);
+}
 
 // 4. Playwright end-to-end in Debian's Chromium against the reference server.
 let chromium = null;
@@ -63,12 +79,30 @@ try {
 if (chromium) {
   const pwJson = `${tmp}/playwright.json`;
   const pwOk = run('e2e', 'npx', ['playwright', 'test'], { PW_JSON: pwJson, CHROME_PATH: chromium });
-  const stats = readJson(pwJson)?.stats;
+  const report = readJson(pwJson);
+  const stats = report?.stats;
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'unexpected') {
+          const error = t.results?.find((r) => r.error)?.error?.message;
+          failures.push(`e2e ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`);
+        }
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, child.title && !child.title.endsWith('.ts') ? [...titles, child.title] : titles);
+  };
+  for (const suite of report?.suites ?? []) walk(suite, []);
   record('e2e', pwOk, (stats?.expected ?? 0) + (stats?.flaky ?? 0), stats?.unexpected ?? 0);
 } else {
   record('e2e', false, 0, 0);
 }
 
+if (failures.length > 0) {
+  // Named again at the end, where a log cut to its tail still shows them.
+  console.log('\nFailed:');
+  for (const f of failures) console.log(`  ${f}`);
+}
 console.log('\nSummary:');
 for (const r of results) console.log(`  ${r.name.padEnd(12)} ok ${r.passed}, not ok ${r.failed}`);
 const passed = results.reduce((n, r) => n + r.passed, 0);

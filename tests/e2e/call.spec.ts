@@ -35,10 +35,12 @@ const languageOf = (a: Account) => (a.countryCode !== null ? COUNTRY_LANGUAGE[a.
 
 test('a user calls a host from the chat; the host accepts; both see each other; billing reaches the host; a chat line reaches her translated; the user hangs up (the record says so) and rates', async ({ browser, request }) => {
   test.setTimeout(60_000);
-  // A host who reads a language the translator stand-in's phrase-book knows, and a user who writes English.
-  const host = await firstAccount(request, 2, (a) => ['es', 'pt', 'fr', 'id'].includes(languageOf(a)));
-  // Level 1 users start with 200 diamonds: enough for a few periods.
-  const user = await firstAccount(request, 1, (a) => a.userLevel === 1 && languageOf(a) === 'en');
+  // Seeded hosts 1, 7, 13, … charge 30 diamonds a minute (a period here is 2 s); level-0 users start with 1000
+  // diamonds (not VIPs): 33 periods, so the call outlasts the test on a slow machine (a VIP's 200 diamonds can run out within 16 s there, and ended the call under the test on a slow machine).
+  // The host reads a language the translator stand-in's phrase-book knows, and not the user's.
+  const user = await firstAccount(request, 1, (a) => a.userLevel === 0, { levelZero: true });
+  const host = await firstAccount(request, 2, (a) => (a.userId - 100_001) % 6 === 0
+    && ['es', 'pt', 'fr', 'id'].includes(languageOf(a)) && languageOf(a) !== languageOf(user));
   const h = await phoneOf(browser);
   const u = await phoneOf(browser);
   await openAppAs(h.page, request, host.userId);

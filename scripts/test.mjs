@@ -3,11 +3,15 @@
  * reliability probes (`npm run reliability -- --light`) and the end-to-end tests (Playwright in
  * Debian's Chromium against the real reference server), then one closing line
  * `N passed, N failed` summed over all runners. Exits non-zero if anything failed.
+ *
+ * The typecheck, the lint and the app build the end-to-end tests serve run side by side (tsc and
+ * eslint use one core each); everything after runs alone, the probes' latency figures above all.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
 import { ensureChromium } from './chromium.mjs';
+import { E2E_BUILD_ENV, e2eBuildCommand, e2eDistDir } from './e2e-build.mjs';
 
 const results = [];
 /** One line per failed test, printed again above the summary. */
@@ -27,6 +31,29 @@ function run(name, command, args, env = {}) {
   return result.status === 0;
 }
 
+/** Like `run`, but beside others: its output is held and printed in one piece when it ends. */
+function runBeside(name, command, args, env = {}) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    const end = (ok) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`);
+      process.stdout.write(Buffer.concat(output));
+      console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} in ${seconds}s`);
+      resolve(ok);
+    };
+    child.on('error', (error) => {
+      output.push(Buffer.from(`${error.message}\n`));
+      end(false);
+    });
+    child.on('close', (code) => end(code === 0));
+  });
+}
+
 function readJson(path) {
   try {
     return JSON.parse(readFileSync(path, 'utf8'));
@@ -40,10 +67,15 @@ function record(name, ok, passed, failed) {
   results.push({ name, passed, failed: !ok && failed === 0 ? 1 : failed });
 }
 
-// 1. Static checks count as one test each.
-const typecheckOk = run('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+// 1. Static checks count as one test each. Beside them, the app build of step 4 (not a test: if it
+// fails, Playwright's webServer step builds again and fails there).
+const e2eDist = e2eDistDir();
+const [typecheckOk, lintOk, e2eBuilt] = await Promise.all([
+  runBeside('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']),
+  runBeside('lint', 'npx', ['eslint', '.', '--max-warnings', '0']),
+  runBeside('e2e build', 'sh', ['-c', e2eBuildCommand(e2eDist)], E2E_BUILD_ENV),
+]);
 record('typecheck', typecheckOk, typecheckOk ? 1 : 0, 0);
-const lintOk = run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 record('lint', lintOk, lintOk ? 1 : 0, 0);
 
 // 2. vitest: machines, api, adapters, and the server over real HTTP.
@@ -78,7 +110,9 @@ try {
 }
 if (chromium) {
   const pwJson = `${tmp}/playwright.json`;
-  const pwOk = run('e2e', 'npx', ['playwright', 'test'], { PW_JSON: pwJson, CHROME_PATH: chromium });
+  const pwOk = run('e2e', 'npx', ['playwright', 'test'], {
+    PW_JSON: pwJson, CHROME_PATH: chromium, ...(e2eBuilt ? { E2E_PREBUILT: e2eDist } : {}),
+  });
   const report = readJson(pwJson);
   const stats = report?.stats;
   const walk = (suite, titles) => {

@@ -14,6 +14,9 @@ import { ensureChromium } from './chromium.mjs';
 import { E2E_BUILD_ENV, e2eBuildCommand, e2eDistDir } from './e2e-build.mjs';
 
 const results = [];
+/** Seconds each step took, printed in the summary (a log cut to its tail still shows where the time went). */
+const took = {};
+const startedAll = Date.now();
 /** One line per failed test, printed again above the summary. */
 const failures = [];
 /** The first non-empty line of an error message, without colour codes. */
@@ -27,6 +30,7 @@ function run(name, command, args, env = {}) {
   console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`);
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  took[name] = seconds;
   console.log(`=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds}s`);
   return result.status === 0;
 }
@@ -41,6 +45,7 @@ function runBeside(name, command, args, env = {}) {
     child.stderr.on('data', (chunk) => output.push(chunk));
     const end = (ok) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      took[name] = seconds;
       console.log(`\n=== ${name}: ${[command, ...args].join(' ')}`);
       process.stdout.write(Buffer.concat(output));
       console.log(`=== ${name}: ${ok ? 'ok' : 'FAILED'} in ${seconds}s`);
@@ -103,11 +108,13 @@ for (const probe of reliability?.probes ?? []) {
 
 // 4. Playwright end-to-end in Debian's Chromium against the reference server.
 let chromium = null;
+const chromiumStarted = Date.now();
 try {
   chromium = ensureChromium();
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
 }
+took.chromium = ((Date.now() - chromiumStarted) / 1000).toFixed(1);
 if (chromium) {
   const pwJson = `${tmp}/playwright.json`;
   const pwOk = run('e2e', 'npx', ['playwright', 'test'], {
@@ -138,7 +145,9 @@ if (failures.length > 0) {
   for (const f of failures) console.log(`  ${f}`);
 }
 console.log('\nSummary:');
-for (const r of results) console.log(`  ${r.name.padEnd(12)} ok ${r.passed}, not ok ${r.failed}`);
+for (const r of results) console.log(`  ${r.name.padEnd(12)} ok ${r.passed}, not ok ${r.failed}${took[r.name] ? ` (${took[r.name]} s)` : ''}`);
+const steps = Object.entries(took).map(([name, seconds]) => `${name} ${seconds} s`).join(', ');
+console.log(`  time         ${((Date.now() - startedAll) / 1000).toFixed(1)} s in all: ${steps}`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);

@@ -10,6 +10,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ensureChromium } from './chromium.mjs';
 import { E2E_BUILD_ENV, e2eBuildCommand, e2eDistDir } from './e2e-build.mjs';
 
@@ -20,7 +21,7 @@ const startedAll = Date.now();
 /** One line per failed test, printed again above the summary. */
 const failures = [];
 /** The first non-empty line of an error message, without colour codes. */
-const firstLine = (text) => (String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((l) => l.trim() !== '') ?? '').trim().slice(0, 300);
+const firstLine = (text) => (stripVTControlCharacters(String(text ?? '')).split('\n').find((l) => l.trim() !== '') ?? '').trim().slice(0, 300);
 const tmp = '.tmp/test-results';
 rmSync(tmp, { recursive: true, force: true });
 mkdirSync(tmp, { recursive: true });

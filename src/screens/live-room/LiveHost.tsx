@@ -17,7 +17,7 @@ import { ChatComposer } from './LiveChat';
 import { GiftTask, SendRank } from './RoomExtras';
 import { RoomChat, useGiftsReceived } from './RoomChat';
 import { LIVE_STATE_TEXT, TEXT_BOOSTING, TEXT_ENDING_LIVE, TEXT_GOING_LIVE, TEXT_LIVE_OVER } from './texts';
-import '../../app/call/call.css';
+import '../call/call.css';
 import './live-room.css';
 
 export function LiveHost({ hosting, onEnded, onLeave }: { hosting: LiveHostingRef; onEnded: () => void; onLeave: () => void }) {

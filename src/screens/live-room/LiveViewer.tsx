@@ -18,7 +18,7 @@ import { ViewerGifts } from './ViewerGifts';
 import {
   TEXT_ENTERING_ROOM, TEXT_HOST_AWAY_WAIT, TEXT_HOST_IN_PRIVATE_CALL, TEXT_LIVE_ENDED, TEXT_VIDEO_LOST, TEXT_VIDEO_WAITING,
 } from './texts';
-import '../../app/call/call.css';
+import '../call/call.css';
 import './live-room.css';
 
 export function LiveViewer({ viewing, onLeave }: { viewing: LiveViewingRef; onLeave: () => void }) {

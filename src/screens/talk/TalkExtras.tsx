@@ -12,7 +12,7 @@ import { blockStateOf } from '../../../machines/talk/talk-extras.machine';
 import { SECRET_PRICE_MAX, SECRET_TEXT_MAX, keyOf, lengthOf, secretOf } from '../../../machines/talk/talk.machine';
 import type { TalkMachine, TalkMessage } from '../../../machines/talk/talk.machine';
 import { selectExtras } from '../../../machines/talk/talk.selectors';
-import { useWarmCall } from '../../app/call/callCode';
+import { useWarmCall } from '../call/callCode';
 import { LiveButton } from '../../ui/LiveButton';
 import { AudioCallButton } from '../../ui/CallButtons';
 import { AUDIO_CALL, VIDEO_CALL } from '../user-profile/startCall';

@@ -21,7 +21,7 @@ import type { UserProfileMachine } from '../../../machines/people/user-profile.m
 import { selectSession } from '../../../machines/session/session.selectors';
 import { useAppActor } from '../../app/AppActorContext';
 import { useAppSettings } from '../../app/BaseConfigGate';
-import { useWarmCall } from '../../app/call/callCode';
+import { useWarmCall } from '../call/callCode';
 import { useIsVisitor } from '../../app/VisitorPrompt';
 import { useServices } from '../../app/services';
 import { ListMessage } from '../../ui/ListMessage';

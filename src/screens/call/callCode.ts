@@ -10,8 +10,8 @@
  * 1.0–1.3 s before createCall could even be asked.
  */
 import { useEffect } from 'react';
-import { useServices } from '../services';
-import { whenIdle } from '../warmLater';
+import { useServices } from '../../app/services';
+import { whenIdle } from '../../app/warmLater';
 
 export const loadCallOverlay = () => import('./CallOverlay');
 

@@ -14,9 +14,9 @@ import type { SessionRef, TalkRef } from '../../../machines/session/session.sele
 import { selectCall, selectCallChat, selectCalls, selectLastCall } from '../../../machines/session/session.selectors';
 import { Link } from '@tanstack/react-router';
 import { TEXT_CALL_END_BALANCE, callRate } from '../../api/contract/call';
-import { RECHARGE_PATH } from '../recharge';
+import { RECHARGE_PATH } from '../../app/recharge';
 import { StarIcon } from '../../ui/icons';
-import { useServices } from '../services';
+import { useServices } from '../../app/services';
 import { PriceBeforeCall } from './CallPrice';
 import { InCall, Video, useStreams } from './InCall';
 import { Ringtone } from './Ringtone';

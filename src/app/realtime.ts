@@ -10,23 +10,21 @@ import type { ImPort } from '../../machines/ports/im.port';
 import { hubUrl } from '../adapters/hub.socket';
 import { createLocalImPort } from '../adapters/im.local';
 import { createLocalPresencePort } from '../adapters/presence.local';
-import type { SessionCredentials } from '../adapters/session.http';
+import type { SessionCredentials } from '../adapters/http/session.http';
 import type { ApiClient } from '../api/client';
 import { readPins, writePins } from '../adapters/storage';
-import { config as configContract, news as newsContract, realtime as realtimeContract } from '../api/contract';
+import { realtime as realtimeContract } from '../api/contract';
+import { agoraTokensFrom, httpSessionLookups, rtcTokenFrom } from '../adapters/http/lookups.http';
 import type { SignallingPort } from '../../machines/ports/signalling.port';
 import { createLocalSignallingPort } from '../adapters/signalling.local';
-import { createRtcPort, rtcTokenFrom } from './rtc';
+import { createRtcPort } from './rtc';
 import type { CallMediaView, RtcAdapter } from '../../machines/ports/call.media';
 import type { LiveMediaPort } from '../../machines/ports/live.port';
 import { createLiveMediaPort } from './liveMedia';
 import type { TranslatorPort } from '../../machines/ports/translator.port';
-import type { ChatProfile } from '../../machines/conversations/conversations.machine';
 import { config } from './config';
 import { presenceRetryFrom } from './devSettings';
 import type { PerUsePorts } from './perUsePorts';
-
-const { ConfigKey } = configContract;
 
 async function imPort(): Promise<ImPort> {
   if (config.realtime !== 'production') return createLocalImPort({ url: hubUrl(realtimeContract.RealtimePath.im) });
@@ -46,7 +44,7 @@ async function signallingPort(api: ApiClient): Promise<SignallingPort> {
   return createRtmSignallingPort({
     appId: config.agoraAppId,
     loadSdk: loadRtm,
-    fetchRtmToken: () => api.data(realtimeContract.getAgoraRtmToken, {}, { silent: true }),
+    fetchRtmToken: agoraTokensFrom(api),
   });
 }
 
@@ -124,7 +122,6 @@ export async function createRealtimePorts(
     ...perUsePorts(loadPerUsePorts),
     // Like the RTC: the live media adapter (and its SDK) loads when a live room first publishes or watches.
     liveMedia: createLiveMediaPort({ rtcToken: rtcTokenFrom(api) }),
-    rtmToken: async () => (await api.data(realtimeContract.getAgoraRtmToken, {}, { silent: true })).rtmToken,
     // A stand-in: the media adapter (and its SDK) loads when a call first prepares, or is warmed.
     rtc,
     warmCall: () => {
@@ -142,29 +139,11 @@ export async function createRealtimePorts(
       setTimeout: (fn, ms) => window.setTimeout(fn, ms),
       clearTimeout: (id) => window.clearTimeout(id as number),
     },
-    async loadIdleMinutes() {
-      const values = await api.data(configContract.getConfigByKey, { searchValue: ConfigKey.idleReminderMinutes }, { silent: true });
-      return Number(values[ConfigKey.idleReminderMinutes]);
-    },
-    async lookupProfiles(accounts) {
-      const found = await api.data(newsContract.batchQueryYxStat, { yxAccids: [...accounts] }, { silent: true });
-      const out: Record<string, ChatProfile> = {};
-      for (const [account, p] of Object.entries(found)) {
-        out[account] = {
-          nickname: p.nickname, icon: p.icon, onlineStatus: p.onlineGroupStatus, userId: p.userId, isVip: p.isVip,
-          blocked: p.isBlockUser, userType: p.userType, living: p.living,
-        };
-      }
-      return out;
-    },
+    ...httpSessionLookups(api),
     async translate(text, to) {
       return (await translator.translate(text, to)).text;
     },
     loadPins: readPins,
     savePins: writePins,
-    async customerServiceAccount() {
-      const list = await api.data(realtimeContract.getCustomerServiceList, {}, { silent: true });
-      return list[0]?.imId ?? null;
-    },
   };
 }

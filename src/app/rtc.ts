@@ -12,13 +12,12 @@
 import type { RtcAdapter } from '../../machines/ports/call.media';
 import type { RtcEvent } from '../../machines/ports/call.port';
 import { hubUrl } from '../adapters/hub.socket';
-import type { ApiClient } from '../api/client';
 import { realtime as realtimeContract } from '../api/contract';
 import { config } from './config';
 import { lazyMedia } from './lazyMedia';
 
 export interface RtcPortOptions {
-  /** The rtcToken of /api/index/getAgoraRtmToken (`rtcTokenFrom(api)`), asked for at every join. */
+  /** The rtcToken of /api/index/getAgoraRtmToken (adapters/http/lookups.http.ts `rtcTokenFrom(api)`), asked for at every join. */
   rtcToken(): Promise<string>;
   /** Default: `config.realtime`. */
   kind?: 'local' | 'production';
@@ -27,10 +26,6 @@ export interface RtcPortOptions {
   /** The relay's ws:// URL (local); default the hub on this origin. */
   url?: string;
 }
-
-/** The rtcToken from the API (a fresh one each time: tokens expire). */
-export const rtcTokenFrom = (api: ApiClient) => async (): Promise<string> =>
-  (await api.data(realtimeContract.getAgoraRtmToken, {}, { silent: true })).rtcToken;
 
 async function loadAdapter(options: RtcPortOptions): Promise<RtcAdapter> {
   const kind = options.kind ?? config.realtime;

@@ -31,7 +31,7 @@ export function lazyTranslator(load: () => Promise<TranslatorPort>): TranslatorP
 /** The HTTP translator (config read through the API); a relative endpoint is on the API host. */
 export function createTranslatorPort(api: ApiClient, apiBase: string): TranslatorPort {
   return lazyTranslator(async () => {
-    const { createHttpTranslator, translatorConfigFromApi } = await import('../adapters/translator.http');
+    const { createHttpTranslator, translatorConfigFromApi } = await import('../adapters/http/translator.http');
     return createHttpTranslator({
       loadConfig: translatorConfigFromApi(api),
       origin: new URL(apiBase || '/', window.location.href).href,

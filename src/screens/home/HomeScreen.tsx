@@ -22,7 +22,7 @@ import { Banners } from './Banners';
 import { FloatButtons } from './FloatButtons';
 import { HomeTabs } from './HomeTabs';
 import { TabPanel } from './TabPanel';
-import { createHomePort } from './homePort';
+import { homePortOf } from '../../compose/home';
 import './home.css';
 
 /** Loaded with the first Match (kept off the first screen). */
@@ -31,7 +31,7 @@ const MatchDialog = lazyComponent(() => import('./MatchDialog').then((m) => ({ d
 export default function HomeScreen() {
   const { api, early } = useServices();
   const isHost = useSelector(useAppActor(), (s) => selectMode(s) === 'host');
-  const logic = useMemo(() => composeHomeList(createHomePort(api, early)), [api, early]);
+  const logic = useMemo(() => composeHomeList(homePortOf({ api, early })), [api, early]);
   const home = useActorRef(logic, { input: { isHost } });
   const tabs = useSelector(home, selectTabs);
   const active = useSelector(home, selectActiveKey);

@@ -29,7 +29,7 @@ import { LiveButton } from '../../ui/LiveButton';
 import { MediaGrid } from '../../ui/MediaGrid';
 import { STATUS_LABEL } from '../../ui/person';
 import { ScreenFrame } from '../../ui/ScreenFrame';
-import { createPeoplePort } from './peoplePort';
+import { peoplePortOf } from '../../compose/people';
 import { AUDIO_CALL, startCall } from './startCall';
 import { AudioCallButton } from '../../ui/CallButtons';
 import { VisitorActions } from './VisitorActions';
@@ -59,7 +59,7 @@ type ProfileRef = ActorRefFrom<UserProfileMachine>;
 function ProfileOf({ target }: { target: ProfileTarget }) {
   const { api, upload } = useServices();
   const me = useSelector(useAppActor(), selectProfile);
-  const logic = useMemo(() => composeUserProfile(createPeoplePort(api, upload, me?.userId ?? 0)), [api, upload, me?.userId]);
+  const logic = useMemo(() => composeUserProfile(peoplePortOf({ api, upload }, me?.userId ?? 0)), [api, upload, me?.userId]);
   const profile = useActorRef(logic, { input: { target } });
   const phase = useSelector(profile, selectProfilePhase);
   const detail = useSelector(profile, selectDetail);

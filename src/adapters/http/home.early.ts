@@ -1,7 +1,7 @@
 /**
  * The home's first answers, which the start may ask for before the home's code is there
  * (src/app/early.ts): its setup (SPEC §7 indexTag, getCountryList, getAppPicByType) and the
- * All tab's first page (anchorList). Kept apart from the port (homePort.ts), which takes
+ * All tab's first page (anchorList). Kept apart from the port (home.http.ts), which takes
  * them, so that the start's code holds no more of the home than this.
  */
 import type { Banner, HomeItem, HomeSetup, HostCard, ListQuery } from '../../../machines/home-list/home-list.port';

@@ -3,12 +3,12 @@
  * cooldown), the send's idempotency key carried, a send without an answer told apart.
  */
 import { describe, expect, it } from 'vitest';
-import * as port from '../../machines/ports/gift.port';
-import { UnansweredError } from '../../machines/shared/intent-key';
-import type { ApiClient } from '../api/client';
-import * as contract from '../api/contract/gift';
-import { ApiError } from '../api/outcome';
-import { TEXT_NOT_ENOUGH_DIAMONDS, httpGiftApi } from './gifts';
+import * as port from '../../../machines/ports/gift.port';
+import { UnansweredError } from '../../../machines/shared/intent-key';
+import type { ApiClient } from '../../api/client';
+import * as contract from '../../api/contract/gift';
+import { ApiError } from '../../api/outcome';
+import { TEXT_NOT_ENOUGH_DIAMONDS, httpGiftApi } from './gift.http';
 
 function clientAnswering(answer: (path: string, body: unknown) => unknown): { api: ApiClient; seen: [string, unknown][] } {
   const seen: [string, unknown][] = [];

@@ -1,10 +1,10 @@
 /** The live API over the HTTP contract: SPEC §3 Live info mapped onto the port, refusals with the server's text. */
 import { describe, expect, it } from 'vitest';
-import { LiveApiError } from '../../machines/ports/live.port';
-import * as contract from '../api/contract/live';
-import type { HostedLive } from '../api/contract/live';
-import { httpLiveApi } from './live';
-import { fakeServices, refusal } from './services.fake';
+import { LiveApiError } from '../../../machines/ports/live.port';
+import * as contract from '../../api/contract/live';
+import type { HostedLive } from '../../api/contract/live';
+import { httpLiveApi } from './live.http';
+import { fakeServices, refusal } from '../../app/services.fake';
 
 const hosted: HostedLive = {
   userId: 7, yxAccid: 'yx-host', nickname: 'Sofia', icon: '/avatars/h.svg', title: 'Hi', cover: null,

@@ -4,17 +4,17 @@
  * and every failure Microsoft can answer, a wrong key and an unreadable answer included.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TranslatorError, TranslatorText } from '../../machines/ports/translator.port';
-import { registerTranslatorContract } from '../../machines/ports/translator.contract';
-import { rejectionOf } from '../../machines/ports/contract.support';
-import { SEED_PASSWORD } from '../../server/db/seed';
-import { codec, device, startTestServer } from '../../server/testing/harness';
-import type { TestServer } from '../../server/testing/harness';
-import { createApiClient } from '../api/client';
-import type { ApiNotice } from '../api/outcome';
-import { endpoints } from '../api/contract';
-import { ConfigKey } from '../api/contract/config';
-import { TRANSLATOR_LOCAL_PATH, TRANSLATOR_MICROSOFT_ENDPOINT, TranslatorConfig } from '../api/contract/translator';
+import { TranslatorError, TranslatorText } from '../../../machines/ports/translator.port';
+import { registerTranslatorContract } from '../../../machines/ports/translator.contract';
+import { rejectionOf } from '../../../machines/ports/contract.support';
+import { SEED_PASSWORD } from '../../../server/db/seed';
+import { codec, device, startTestServer } from '../../../server/testing/harness';
+import type { TestServer } from '../../../server/testing/harness';
+import { createApiClient } from '../../api/client';
+import type { ApiNotice } from '../../api/outcome';
+import { endpoints } from '../../api/contract';
+import { ConfigKey } from '../../api/contract/config';
+import { TRANSLATOR_LOCAL_PATH, TRANSLATOR_MICROSOFT_ENDPOINT, TranslatorConfig } from '../../api/contract/translator';
 import { createHttpTranslator, translatorConfigFromApi } from './translator.http';
 
 let server: TestServer;

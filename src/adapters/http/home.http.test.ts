@@ -10,8 +10,8 @@ import { createEarlyAnswers } from '../../app/early';
 import { ALL_TAB } from '../../../machines/home-list/home-list.machine';
 import { FIRST_HOME_QUERY, HOME_PAGE_SIZE } from '../../../machines/home-list/home-list.port';
 import { mainQuery } from '../../../machines/home-list/home-tab.machine';
-import { askHomeEarly, homeEarlyKey } from './homeEarly';
-import { createHomePort } from './homePort';
+import { askHomeEarly, homeEarlyKey } from './home.early';
+import { createHomePort } from './home.http';
 
 const person = (userId: number) => ({
   userId, yxAccid: `yx${userId}`, nickname: `P${userId}`, icon: `http://cdn.example/p${userId}.png`, userType: 2, userLevel: 2,

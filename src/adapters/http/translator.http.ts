@@ -10,15 +10,15 @@
  * rotated). Without an endpoint the config means Microsoft's global address; a relative one
  * (the reference server's stand-in) is taken from the API host.
  */
-import type { Translation, TranslatorPort } from '../../machines/ports/translator.port';
-import { TranslatorError, TranslatorText } from '../../machines/ports/translator.port';
-import type { ApiClient } from '../api/client';
-import { REQUEST_TIMEOUT_MS } from '../api/codes';
-import { config as configContract } from '../api/contract';
+import type { Translation, TranslatorPort } from '../../../machines/ports/translator.port';
+import { TranslatorError, TranslatorText } from '../../../machines/ports/translator.port';
+import type { ApiClient } from '../../api/client';
+import { REQUEST_TIMEOUT_MS } from '../../api/codes';
+import { config as configContract } from '../../api/contract';
 import {
   TRANSLATOR_API_VERSION, TRANSLATOR_MICROSOFT_ENDPOINT, TranslateResponse, TranslatorConfig,
   TranslatorError as TranslatorErrorBody, TranslatorHeader,
-} from '../api/contract/translator';
+} from '../../api/contract/translator';
 
 export interface HttpTranslatorDeps {
   /** The `microsoft_translator_config` value (JSON text); undefined when the app has none. */

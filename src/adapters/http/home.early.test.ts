@@ -4,16 +4,16 @@
  * response and send nothing again. A start that does not show the home first asks for the profile only.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { FIRST_HOME_QUERY, HOME_PAGE_SIZE } from '../../machines/home-list/home-list.port';
-import type { StoredAuth } from '../../machines/ports/session.port';
-import { createApiClient } from '../api/client';
-import { session } from '../api/contract';
-import { createEarlyResponses } from '../api/earlyFetch';
-import { credentialsOf } from '../api/request';
-import { createWireCodec } from '../api/webCodec';
-import { askHomeSetup, askHostsPage } from '../screens/home/homeEarly';
-import { askEarly } from './askEarly';
-import { config } from './config';
+import { FIRST_HOME_QUERY, HOME_PAGE_SIZE } from '../../../machines/home-list/home-list.port';
+import type { StoredAuth } from '../../../machines/ports/session.port';
+import { createApiClient } from '../../api/client';
+import { session } from '../../api/contract';
+import { createEarlyResponses } from '../../api/earlyFetch';
+import { credentialsOf } from '../../api/request';
+import { createWireCodec } from '../../api/webCodec';
+import { askHomeSetup, askHostsPage } from './home.early';
+import { askEarly } from '../../app/askEarly';
+import { config } from '../../app/config';
 
 const auth = { token: 'tok-1', appId: 'web', appVersion: '1.0.34' } as StoredAuth;
 
@@ -43,7 +43,7 @@ describe('askEarly', () => {
     // Each is sent once. Their order on the wire is the order their bodies finish encrypting
     // (WebCrypto works off the thread), so it is not fixed.
     expect([...sent].sort()).toEqual([...asked].sort());
-    // What the session (src/adapters/session.http.ts) and the home (homeEarly.ts) ask at the start.
+    // What the session (session.http.ts) and the home (home.early.ts) ask at the start.
     await Promise.allSettled([
       api.data(session.userInfo, {}),
       askHomeSetup(api),

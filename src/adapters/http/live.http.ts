@@ -3,15 +3,16 @@
  * (src/api/contract/live.ts): refusals become LiveApiErrors with the server's text, shown as
  * they come. Loaded with the live room screens, not with the first screen.
  */
-import { LiveApiError } from '../../machines/ports/live.port';
-import type { LiveApiPort, LiveRoom, LiveStats, WhoBlock } from '../../machines/ports/live.port';
-import type { ApiClient } from '../api/client';
+import { LiveApiError } from '../../../machines/ports/live.port';
+import type { LiveApiPort, LiveRoom, LiveStats, WhoBlock } from '../../../machines/ports/live.port';
+import type { ApiClient } from '../../api/client';
 import {
   beginLiveRoom, checkLiveBroadcastPermission, endLiveRoom, getRoomAndJoinRoom, leaveLiveRoom, liveHeartBeatV2,
   updatePrivateCall,
-} from '../api/contract/live';
-import type { HostedLive, LiveInfo, LiveStat } from '../api/contract/live';
-import { ApiError } from '../api/outcome';
+} from '../../api/contract/live';
+import type { HostedLive, LiveInfo, LiveStat } from '../../api/contract/live';
+import { ApiError } from '../../api/outcome';
+import { getChatRoomAddress } from '../../api/contract/realtime';
 
 async function mapped<T>(run: () => Promise<T>): Promise<T> {
   try {
@@ -72,3 +73,7 @@ export function httpLiveApi(api: ApiClient): LiveApiPort {
     }),
   };
 }
+
+/** A live room's chat-room addresses (SPEC §7 getChatRoomAddress), for NetEase's chat-room client (production). */
+export const chatroomAddressesFrom = (api: ApiClient) => (roomId: string) =>
+  api.data(getChatRoomAddress, { searchValue: roomId }, { silent: true });

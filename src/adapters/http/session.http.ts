@@ -4,14 +4,14 @@
  */
 import type {
   Credentials, MineInfo, Registration, SessionPort, SignInOutcome, StoredAuth,
-} from '../../machines/ports/session.port';
-import type { ApiClient, ApiCredentials } from '../api/client';
-import { session } from '../api/contract';
-import type { DeviceInfo } from '../api/contract/session';
-import type { ApiResult } from '../api/outcome';
-import { credentialsOf } from '../api/request';
-import { currentDevice } from './device';
-import { clearAllStorage, writeStoredAuth } from './storage';
+} from '../../../machines/ports/session.port';
+import type { ApiClient, ApiCredentials } from '../../api/client';
+import { session } from '../../api/contract';
+import type { DeviceInfo } from '../../api/contract/session';
+import type { ApiResult } from '../../api/outcome';
+import { credentialsOf } from '../../api/request';
+import { currentDevice } from '../device';
+import { clearAllStorage, writeStoredAuth } from '../storage';
 
 /** The credentials of the session in force, read by the API client at every call. */
 export class SessionCredentials {

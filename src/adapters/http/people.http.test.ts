@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { chat, people } from '../../api/contract';
 import { TEXT_UPLOAD_EMPTY, TEXT_UPLOAD_TOO_LARGE, TEXT_UPLOAD_TYPE, UPLOAD_MAX_PICTURE_BYTES } from '../../api/contract/media';
 import { fakeServices } from '../../app/services.fake';
-import { TEXT_PICTURE_ONLY, checkFile } from '../profile/FilePicker';
-import { createPeoplePort } from './peoplePort';
+import { TEXT_PICTURE_ONLY, checkFile } from '../../screens/profile/FilePicker';
+import { createPeoplePort } from './people.http';
 
 const detail = {
   userId: 7, yxAccid: 'yx7', nickname: 'Sofia', icon: '/avatars/h7.svg', userType: 2, userLevel: 3, levelName: 'Lv.3', age: 24,

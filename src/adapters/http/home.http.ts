@@ -12,7 +12,7 @@ import type { LiveRoomItem } from '../../api/contract/live';
 import type { PersonSummary } from '../../api/contract/people';
 import type { EarlyAnswers } from '../../app/early';
 import { takeOrAsk } from '../../app/early';
-import { askHomeSetup, askHostsPage, homeEarlyKey, person, silent } from './homeEarly';
+import { askHomeSetup, askHostsPage, homeEarlyKey, person, silent } from './home.early';
 
 const liveCard = (followed: boolean) => (r: LiveRoomItem): LiveCard =>
   ({ ...person(r), kind: 'live', title: r.title, joinNum: r.joinNum, followed });

@@ -3,13 +3,13 @@
  * (src/api/contract/gift.ts): refusals become GiftApiErrors the call's gift machines read; a
  * send that got no answer becomes an UnansweredError (its intent stays open for a retry).
  */
-import { GiftApiError } from '../../machines/ports/gift.port';
-import type { GiftApiPort } from '../../machines/ports/gift.port';
-import { UnansweredError } from '../../machines/shared/intent-key';
-import type { ApiClient } from '../api/client';
-import { ResultCode } from '../api/codes';
-import { askCooldownSecondsOf, askForGift, getGiftList, refuseAskGift, sendGift } from '../api/contract/gift';
-import { ApiError, isUnanswered } from '../api/outcome';
+import { GiftApiError } from '../../../machines/ports/gift.port';
+import type { GiftApiPort } from '../../../machines/ports/gift.port';
+import { UnansweredError } from '../../../machines/shared/intent-key';
+import type { ApiClient } from '../../api/client';
+import { ResultCode } from '../../api/codes';
+import { askCooldownSecondsOf, askForGift, getGiftList, refuseAskGift, sendGift } from '../../api/contract/gift';
+import { ApiError, isUnanswered } from '../../api/outcome';
 
 /** SPEC §8 1080 'diamond.not.enough', said in words. */
 export const TEXT_NOT_ENOUGH_DIAMONDS = 'You do not have enough diamonds.';

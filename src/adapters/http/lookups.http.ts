@@ -1,0 +1,45 @@
+/**
+ * The session's lookups over the HTTP contract (SPEC §7): the Agora tokens (getAgoraRtmToken, a
+ * fresh one each time: tokens expire), the idle reminder's minutes (getConfigByKey), the chats'
+ * profiles (batchQueryYxStat) and the customer service's account. All silent: their callers
+ * report failures themselves.
+ */
+import type { ChatProfile } from '../../../machines/conversations/conversations.machine';
+import type { RealtimePorts } from '../../../machines/session/session.actors';
+import type { ApiClient } from '../../api/client';
+import { config as configContract, news as newsContract, realtime as realtimeContract } from '../../api/contract';
+
+const { ConfigKey } = configContract;
+
+/** Both Agora tokens (getAgoraRtmToken): the production signalling's login asks for them. */
+export const agoraTokensFrom = (api: ApiClient) => () => api.data(realtimeContract.getAgoraRtmToken, {}, { silent: true });
+
+/** The rtcToken, asked for at every join of a call or a live room. */
+export const rtcTokenFrom = (api: ApiClient) => async (): Promise<string> => (await agoraTokensFrom(api)()).rtcToken;
+
+export type SessionLookups = Pick<RealtimePorts, 'rtmToken' | 'loadIdleMinutes' | 'lookupProfiles' | 'customerServiceAccount'>;
+
+export function httpSessionLookups(api: ApiClient): SessionLookups {
+  return {
+    rtmToken: async () => (await agoraTokensFrom(api)()).rtmToken,
+    async loadIdleMinutes() {
+      const values = await api.data(configContract.getConfigByKey, { searchValue: ConfigKey.idleReminderMinutes }, { silent: true });
+      return Number(values[ConfigKey.idleReminderMinutes]);
+    },
+    async lookupProfiles(accounts) {
+      const found = await api.data(newsContract.batchQueryYxStat, { yxAccids: [...accounts] }, { silent: true });
+      const out: Record<string, ChatProfile> = {};
+      for (const [account, p] of Object.entries(found)) {
+        out[account] = {
+          nickname: p.nickname, icon: p.icon, onlineStatus: p.onlineGroupStatus, userId: p.userId, isVip: p.isVip,
+          blocked: p.isBlockUser, userType: p.userType, living: p.living,
+        };
+      }
+      return out;
+    },
+    async customerServiceAccount() {
+      const list = await api.data(realtimeContract.getCustomerServiceList, {}, { silent: true });
+      return list[0]?.imId ?? null;
+    },
+  };
+}

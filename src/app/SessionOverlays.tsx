@@ -17,7 +17,7 @@ import { PresenceStrip } from './PresenceStrip';
 import { loadCallCode, loadCallOverlay } from '../screens/call/callCode';
 import { lazyComponent } from './lazyComponent';
 import { RouteError } from './RouteError';
-import { useServices } from './services';
+import { useServices } from '../compose/services';
 import { warmLater } from './warmLater';
 
 /**

@@ -5,6 +5,6 @@
  */
 import type { HomePort } from '../../machines/home-list/home-list.port';
 import { createHomePort } from '../adapters/http/home.http';
-import type { Services } from '../app/services';
+import type { Services } from './services';
 
 export const homePortOf = ({ api, early }: Pick<Services, 'api' | 'early'>): HomePort => createHomePort(api, early);

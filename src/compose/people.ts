@@ -5,7 +5,7 @@
  */
 import type { PeoplePort } from '../../machines/people/people.port';
 import { createPeoplePort } from '../adapters/http/people.http';
-import type { Services } from '../app/services';
+import type { Services } from './services';
 
 /** `me`: the signed-in person's user id (their own counts). */
 export const peoplePortOf = ({ api, upload }: Pick<Services, 'api' | 'upload'>, me: number): PeoplePort => createPeoplePort(api, upload, me);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { home, live, news, people } from '../../api/contract';
-import { fakeServices, refusal } from '../../app/services.fake';
+import { fakeServices, refusal } from '../../compose/services.fake';
 import { createEarlyAnswers } from '../../app/early';
 import { ALL_TAB } from '../../../machines/home-list/home-list.machine';
 import { FIRST_HOME_QUERY, HOME_PAGE_SIZE } from '../../../machines/home-list/home-list.port';

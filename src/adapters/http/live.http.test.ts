@@ -4,7 +4,7 @@ import { LiveApiError } from '../../../machines/ports/live.port';
 import * as contract from '../../api/contract/live';
 import type { HostedLive } from '../../api/contract/live';
 import { httpLiveApi } from './live.http';
-import { fakeServices, refusal } from '../../app/services.fake';
+import { fakeServices, refusal } from '../../compose/services.fake';
 
 const hosted: HostedLive = {
   userId: 7, yxAccid: 'yx-host', nickname: 'Sofia', icon: '/avatars/h.svg', title: 'Hi', cover: null,

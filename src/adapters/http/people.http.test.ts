@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { chat, people } from '../../api/contract';
 import { TEXT_UPLOAD_EMPTY, TEXT_UPLOAD_TOO_LARGE, TEXT_UPLOAD_TYPE, UPLOAD_MAX_PICTURE_BYTES } from '../../api/contract/media';
-import { fakeServices } from '../../app/services.fake';
+import { fakeServices } from '../../compose/services.fake';
 import { TEXT_PICTURE_ONLY, checkFile } from '../../screens/profile/FilePicker';
 import { createPeoplePort } from './people.http';
 

@@ -16,7 +16,7 @@ import { Link } from '@tanstack/react-router';
 import { TEXT_CALL_END_BALANCE, callRate } from '../../api/contract/call';
 import { RECHARGE_PATH } from '../../app/recharge';
 import { StarIcon } from '../../ui/icons';
-import { useServices } from '../../app/services';
+import { useServices } from '../../compose/services';
 import { PriceBeforeCall } from './CallPrice';
 import { InCall, Video, useStreams } from './InCall';
 import { Ringtone } from './Ringtone';

@@ -14,7 +14,7 @@ import {
 import type { CallRef, CallView } from '../../../machines/call/call.selectors';
 import type { CallMediaView } from '../../../machines/ports/call.media';
 import type { TalkRef } from '../../../machines/session/session.selectors';
-import { useServices } from '../../app/services';
+import { useServices } from '../../compose/services';
 import { ChatComposer, ChatHistory, ChatLines } from './CallChat';
 import { GiftCard } from './GiftCard';
 import { HostGifts } from './HostGifts';

@@ -2,7 +2,7 @@
 /** A screen that offers a call loads the call's code at its next idle moment, once it offers one. */
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ServicesContext, type Services } from '../../app/services';
+import { ServicesContext, type Services } from '../../compose/services';
 import { useWarmCall } from './callCode';
 
 vi.mock('./CallOverlay', () => ({ CallOverlay: () => null }));

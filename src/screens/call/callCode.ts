@@ -2,7 +2,7 @@
  * The call's code, which is not in the app's first chunk: the call screens, the session's
  * per-use machines (machines/session/per-use.actors.ts, which a call, a talk or a live loads
  * on first use), and the ports only they use and the media adapter of calls (perUsePorts.ts,
- * src/app/rtc.ts: `Services.warmCall`, which the session also asks for as a call rings).
+ * src/compose/rtc.ts: `Services.warmCall`, which the session also asks for as a call rings).
  *
  * It is fetched a while after the start (warmLater.ts, for an incoming call), and sooner on a
  * screen that offers a call (`useWarmCall`): the first call from it then does not wait for its
@@ -10,7 +10,7 @@
  * 1.0–1.3 s before createCall could even be asked.
  */
 import { useEffect } from 'react';
-import { useServices } from '../../app/services';
+import { useServices } from '../../compose/services';
 import { whenIdle } from '../../app/warmLater';
 
 export const loadCallOverlay = () => import('./CallOverlay');

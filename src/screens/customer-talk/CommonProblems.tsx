@@ -11,7 +11,7 @@ import type { Page, PageRequest } from '../../../machines/paged-list/paged-list.
 import { selectError, selectItems, selectPhase } from '../../../machines/paged-list/paged-list.selectors';
 import { chat } from '../../api/contract';
 import type { ProblemReply } from '../../api/contract/chat';
-import { useServices } from '../../app/services';
+import { useServices } from '../../compose/services';
 import { ListMessage } from '../../ui/ListMessage';
 
 const problemsMachine = createPagedListMachine<ProblemReply>({ keyOf: (p) => p.id });

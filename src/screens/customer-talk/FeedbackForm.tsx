@@ -16,7 +16,7 @@ import {
 } from '../../../machines/feedback/feedback.selectors';
 import { chat } from '../../api/contract';
 import { FEEDBACK_CONTACT_MAX, FEEDBACK_CONTENT_MAX, FEEDBACK_CONTENT_MIN } from '../../api/contract/chat';
-import { useServices } from '../../app/services';
+import { useServices } from '../../compose/services';
 import { showToast } from '../../app/toast';
 import { ListMessage } from '../../ui/ListMessage';
 import { TextField } from '../../ui/TextField';

@@ -10,7 +10,7 @@ import { useEffect, useMemo } from 'react';
 import { composeFollowCounts } from '../../../machines/people/people.actors';
 import { selectCounts } from '../../../machines/people/people.selectors';
 import { useAppActor } from '../../app/AppActorContext';
-import { useServices } from '../../app/services';
+import { useServices } from '../../compose/services';
 import { peoplePortOf } from '../../compose/people';
 import './follow-list.css';
 

@@ -15,7 +15,7 @@ import {
 } from '../../../machines/home-list/home-list.selectors';
 import { selectMode } from '../../../machines/app/app.selectors';
 import { useAppActor } from '../../app/AppActorContext';
-import { useServices } from '../../app/services';
+import { useServices } from '../../compose/services';
 import { ListMessage } from '../../ui/ListMessage';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { Banners } from './Banners';

@@ -12,8 +12,8 @@ import type { LiveHostingRef } from '../../../machines/live-hosting/live-hosting
 import { selectViewingChat } from '../../../machines/live-viewing/live-viewing.selectors';
 import { LIVE_CALL_WARNING_MS, TEXT_LIVE_CALL_WARNING } from '../../../machines/live-hosting/live-hosting.types';
 import { getAnchorWishlist, liveGiftTask } from '../../api/contract/live';
-import { ServicesContext } from '../../app/services';
-import type { FakeServices } from '../../app/services.fake';
+import { ServicesContext } from '../../compose/services';
+import type { FakeServices } from '../../compose/services.fake';
 import { LiveHost } from './LiveHost';
 import { ALICE, HOST, liveWorld, rose } from './liveWorld.testing';
 import { LIVE_STATE_TEXT, TEXT_BOOSTING } from './texts';

@@ -9,7 +9,7 @@
 import { useSelector } from '@xstate/react';
 import { liveHostingViewOf, sameHostingView, selectHostingChat } from '../../../machines/live-hosting/live-hosting.selectors';
 import type { LiveHostingRef, LiveHostingView } from '../../../machines/live-hosting/live-hosting.selectors';
-import { useServices } from '../../app/services';
+import { useServices } from '../../compose/services';
 import { StreamVideo, useMediaStream } from '../../ui/StreamVideo';
 import { Audience } from './Audience';
 import { EndLive, PrivateCallSwitch } from './HostControls';

@@ -8,7 +8,7 @@ import { useSelector } from '@xstate/react';
 import { LiveFrontStatus } from '../../../machines/live-viewing/live-viewing.types';
 import { liveViewingViewOf, sameViewingView, selectViewingChat } from '../../../machines/live-viewing/live-viewing.selectors';
 import type { LiveViewingRef, LiveViewingView } from '../../../machines/live-viewing/live-viewing.selectors';
-import { useServices } from '../../app/services';
+import { useServices } from '../../compose/services';
 import { StreamVideo, useMediaStream } from '../../ui/StreamVideo';
 import { Audience } from './Audience';
 import { ChatComposer } from './LiveChat';

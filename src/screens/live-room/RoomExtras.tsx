@@ -11,7 +11,7 @@ import { wishlistOf } from '../../../machines/live-chat/live-chat.selectors';
 import type { LiveChatRef, WishView } from '../../../machines/live-chat/live-chat.selectors';
 import { followUser, getUserDetail } from '../../api/contract/people';
 import { getAnchorWishlist, liveGiftTask, sendRank } from '../../api/contract/live';
-import { useServices } from '../../app/services';
+import { useServices } from '../../compose/services';
 import { ProgressMeter } from '../../ui/ProgressMeter';
 import CheckOutline from 'antd-mobile-icons/es/CheckOutline';
 import { DiamondIcon } from '../../ui/icons';

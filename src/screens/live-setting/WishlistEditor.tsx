@@ -8,7 +8,7 @@ import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { WISHLIST_MAX, WISH_GIFT_NUM_MAX, TEXT_SET_WISHLIST_FAILED, getAnchorWishlist, setAnchorWishlist } from '../../api/contract/live';
 import { getGiftList } from '../../api/contract/gift';
-import { useServices } from '../../app/services';
+import { useServices } from '../../compose/services';
 import { CloseIcon } from '../../ui/icons';
 import { useLookup } from '../live-room/useLookup';
 

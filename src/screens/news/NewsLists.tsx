@@ -12,7 +12,7 @@ import { call, people } from '../../api/contract';
 import { EndCause } from '../../api/contract/call';
 import type { CallRecord } from '../../api/contract/call';
 import type { FollowListItem } from '../../api/contract/people';
-import { useServices } from '../../app/services';
+import { useServices } from '../../compose/services';
 import { LiveButton } from '../../ui/LiveButton';
 import { PagedListView } from './PagedListView';
 import './news.css';

@@ -16,7 +16,7 @@ import {
 import type { UploadPurpose } from '../../../machines/people/profile-edit.machine';
 import { NICKNAME_MAX, PIC_LIST_MAX, TEXT_NICKNAME_EMPTY, TEXT_NICKNAME_TOO_LONG } from '../../api/contract/people';
 import { useAppActor } from '../../app/AppActorContext';
-import { useServices } from '../../app/services';
+import { useServices } from '../../compose/services';
 import { showToast } from '../../app/toast';
 import { ListMessage } from '../../ui/ListMessage';
 import { MediaGrid } from '../../ui/MediaGrid';

@@ -23,7 +23,7 @@ import { useAppActor } from '../../app/AppActorContext';
 import { useAppSettings } from '../../app/BaseConfigGate';
 import { useWarmCall } from '../call/callCode';
 import { useIsVisitor } from '../../app/VisitorPrompt';
-import { useServices } from '../../app/services';
+import { useServices } from '../../compose/services';
 import { ListMessage } from '../../ui/ListMessage';
 import { LiveButton } from '../../ui/LiveButton';
 import { MediaGrid } from '../../ui/MediaGrid';

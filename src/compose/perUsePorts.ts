@@ -11,7 +11,7 @@ import { createLocalChatroomPort } from '../adapters/chatroom.local';
 import { hubUrl } from '../adapters/hub.socket';
 import type { ApiClient } from '../api/client';
 import { realtime as realtimeContract } from '../api/contract';
-import { config } from './config';
+import { config } from '../app/config';
 import { httpCallApi } from '../adapters/http/call.http';
 import { httpChatApi } from '../adapters/http/chat.http';
 import { httpGiftApi } from '../adapters/http/gift.http';

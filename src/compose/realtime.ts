@@ -22,9 +22,10 @@ import type { CallMediaView, RtcAdapter } from '../../machines/ports/call.media'
 import type { LiveMediaPort } from '../../machines/ports/live.port';
 import { createLiveMediaPort } from './liveMedia';
 import type { TranslatorPort } from '../../machines/ports/translator.port';
-import { config } from './config';
-import { presenceRetryFrom } from './devSettings';
+import { config } from '../app/config';
+import { presenceRetryFrom } from '../app/devSettings';
 import type { PerUsePorts } from './perUsePorts';
+import { deferredPort, loadOnce } from './deferredPort';
 
 async function imPort(): Promise<ImPort> {
   if (config.realtime !== 'production') return createLocalImPort({ url: hubUrl(realtimeContract.RealtimePath.im) });
@@ -50,49 +51,18 @@ async function signallingPort(api: ApiClient): Promise<SignallingPort> {
 
 /** Loads the per-use ports once (a failed load is tried again at the next call). */
 function perUseLoader(api: ApiClient): () => Promise<PerUsePorts> {
-  let loading: Promise<PerUsePorts> | null = null;
-  return () => {
-    loading ??= import('./perUsePorts').then((m) => m.createPerUsePorts(api)).catch((error: unknown) => {
-      loading = null;
-      throw error;
-    });
-    return loading;
-  };
+  return loadOnce(() => import('./perUsePorts').then((m) => m.createPerUsePorts(api)));
 }
 
-/** Stand-ins for the per-use ports: each call waits for their code, then is theirs. */
+/** Stand-ins for the per-use ports: each call waits for their code, then is theirs (deferredPort.ts). */
 function perUsePorts(load: () => Promise<PerUsePorts>): PerUsePorts {
+  const chatroom = deferredPort(async () => (await load()).chatroom, ['enter', 'leave', 'send', 'members', 'history', 'setGagged']);
   return {
-    callApi: {
-      createCall: async (request) => (await load()).callApi.createCall(request),
-      joinCall: async (channelId, idempotencyKey) => (await load()).callApi.joinCall(channelId, idempotencyKey),
-      endCall: async (channelId, reason) => (await load()).callApi.endCall(channelId, reason),
-      rate: async (rating) => (await load()).callApi.rate(rating),
-      peerCard: async (account) => (await load()).callApi.peerCard(account),
-      terms: async (channelId) => (await load()).callApi.terms(channelId),
-    },
-    giftApi: {
-      list: async (filter) => (await load()).giftApi.list(filter),
-      send: async (request) => (await load()).giftApi.send(request),
-      askFor: async (request) => (await load()).giftApi.askFor(request),
-      refuseAsk: async (askId) => (await load()).giftApi.refuseAsk(askId),
-    },
-    liveApi: {
-      checkPermission: async () => (await load()).liveApi.checkPermission(),
-      begin: async (setting) => (await load()).liveApi.begin(setting),
-      heartbeat: async (roomId) => (await load()).liveApi.heartbeat(roomId),
-      setPrivateCall: async (open) => (await load()).liveApi.setPrivateCall(open),
-      end: async () => (await load()).liveApi.end(),
-      join: async (hostUserId) => (await load()).liveApi.join(hostUserId),
-      leave: async (hostUserId) => (await load()).liveApi.leave(hostUserId),
-    },
+    callApi: deferredPort(async () => (await load()).callApi, ['createCall', 'joinCall', 'endCall', 'rate', 'peerCard', 'terms']),
+    giftApi: deferredPort(async () => (await load()).giftApi, ['list', 'send', 'askFor', 'refuseAsk']),
+    liveApi: deferredPort(async () => (await load()).liveApi, ['checkPermission', 'begin', 'heartbeat', 'setPrivateCall', 'end', 'join', 'leave']),
     chatroom: {
-      enter: async (roomId, entry) => (await load()).chatroom.enter(roomId, entry),
-      leave: async (roomId) => (await load()).chatroom.leave(roomId),
-      send: async (roomId, message) => (await load()).chatroom.send(roomId, message),
-      members: async (roomId, limit) => (await load()).chatroom.members(roomId, limit),
-      history: async (roomId, limit) => (await load()).chatroom.history(roomId, limit),
-      setGagged: async (roomId, account, gagged) => (await load()).chatroom.setGagged(roomId, account, gagged),
+      ...chatroom,
       // Nothing arrives before the room is entered, which waits for the port's code.
       subscribe(roomId, listener) {
         let unsubscribe: (() => void) | null = null;
@@ -104,9 +74,7 @@ function perUsePorts(load: () => Promise<PerUsePorts>): PerUsePorts {
         };
       },
     },
-    setBlocked: async (peer, blocked) => (await load()).setBlocked(peer, blocked),
-    storeSecret: async (secret) => (await load()).storeSecret(secret),
-    openSecret: async (id, payment) => (await load()).openSecret(id, payment),
+    ...deferredPort(load, ['setBlocked', 'storeSecret', 'openSecret']),
   };
 }
 

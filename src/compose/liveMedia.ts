@@ -10,7 +10,7 @@ import type { CallMediaView } from '../../machines/ports/call.media';
 import { hubUrl } from '../adapters/hub.socket';
 import type { LiveMediaAdapter } from '../adapters/live.local';
 import { realtime as realtimeContract } from '../api/contract';
-import { config } from './config';
+import { config } from '../app/config';
 import { lazyMedia } from './lazyMedia';
 import type { RtcPortOptions } from './rtc';
 

@@ -1,6 +1,6 @@
 /**
  * The RTC adapter of calls (SPEC §9 Video: 720p, VP9), chosen like the realtime ports
- * (src/app/realtime.ts): `VITE_REALTIME=local` (default) is the browser's WebRTC over the
+ * (src/compose/realtime.ts): `VITE_REALTIME=local` (default) is the browser's WebRTC over the
  * reference server's relay (adapters/rtc.local.ts); `production` is Agora RTC
  * (adapters/rtc.agora.ts, app id `VITE_AGORA_APP_ID`).
  *
@@ -13,7 +13,7 @@ import type { RtcAdapter } from '../../machines/ports/call.media';
 import type { RtcEvent } from '../../machines/ports/call.port';
 import { hubUrl } from '../adapters/hub.socket';
 import { realtime as realtimeContract } from '../api/contract';
-import { config } from './config';
+import { config } from '../app/config';
 import { lazyMedia } from './lazyMedia';
 
 export interface RtcPortOptions {

@@ -1,6 +1,6 @@
 /**
  * The services screens call directly, for lookups that are not a protocol of the root
- * actor: the encrypted API client, the translator and the media upload. Built once in main.tsx; screens read
+ * actor: the encrypted API client, the translator and the media upload. Built once in src/compose/index.ts; screens read
  * them with `useServices()` and never import src/adapters.
  */
 import { createContext, useContext } from 'react';
@@ -8,7 +8,7 @@ import type { CallMediaView } from '../../machines/ports/call.media';
 import type { TranslatorPort } from '../../machines/ports/translator.port';
 import type { ApiClient } from '../api/client';
 import type { Uploader } from '../api/upload';
-import type { EarlyAnswers } from './early';
+import type { EarlyAnswers } from '../app/early';
 
 export interface Services {
   api: ApiClient;

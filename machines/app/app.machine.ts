@@ -14,15 +14,16 @@
  * behind the News badge (SPEC §2), fed by the session. Navigation, toasts and log lines
  * leave the machine as emitted events; src/app acts on them.
  */
-import { assign, emit, enqueueActions, fromPromise, sendTo } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromPromise, sendTo } from 'xstate';
 import { setup } from '../setup';
 import { sessionMachine } from '../session/session.machine';
 import type { SessionOutput } from '../session/session.machine';
 import type {
   Credentials, MineInfo, Registration, SignInOutcome, StoredAuth,
 } from '../ports/session.port';
-import { USER_TYPE_HOST } from '../ports/session.port';
+import { isHostType } from '../codes/user.codes';
 import { LOGIN_PATH, homeFor, isDeepLink, isPublicPath, pathForMode } from './app.paths';
+import { textOf } from '../shared/error-text';
 
 export interface AppInput {
   /** Auth data from the native shell's open parameters (or kept from an earlier open). */
@@ -90,8 +91,8 @@ function entryRequestOf(event: AppEvent): EntryRequest {
   }
 }
 
-const messageOf = (error: unknown): string =>
-  error instanceof Error && error.message ? error.message : 'Network Connection Failure';
+/** SPEC §8: what a sign-in or a profile load that failed without a message of its own says. */
+const TEXT_NETWORK_FAILURE = 'Network Connection Failure';
 
 export const appMachine = setup({
   types: {
@@ -110,9 +111,12 @@ export const appMachine = setup({
     hasOpenParams: ({ context }) => context.auth !== null,
     openedOnPublicPath: ({ context }) => isPublicPath(context.entryPath),
     signedInOutcome: (_, outcome: SignInOutcome) => outcome.kind === 'signedIn',
-    isHost: (_, profile: MineInfo) => profile.userType === USER_TYPE_HOST,
+    isHost: (_, profile: MineInfo) => isHostType(profile.userType),
     isVisitor: (_, profile: MineInfo) => profile.isVisitor === true,
-    updateRequired: ({ event }) => event.type === 'api.sessionRejected' && event.reason === 'updateRequired',
+    updateRequired: ({ event }) => {
+      assertEvent(event, 'api.sessionRejected');
+      return event.reason === 'updateRequired';
+    },
   },
   delays: {
     /** SPEC §8 1004: the toast stays 2 s before the logout. */
@@ -121,7 +125,7 @@ export const appMachine = setup({
   actions: {
     goToLogin: emit(({ context }) => ({ type: 'navigate' as const, to: context.leaveTo ?? LOGIN_PATH })),
     landHome: emit(({ context }) => {
-      const mode = context.profile?.userType === USER_TYPE_HOST ? 'host' : 'restricted';
+      const mode = isHostType(context.profile?.userType) ? 'host' : 'restricted';
       return {
         type: 'navigate' as const,
         to: isDeepLink(context.entryPath) ? pathForMode(mode, context.entryPath) : homeFor(mode),
@@ -193,7 +197,7 @@ export const appMachine = setup({
             ],
             onError: {
               target: 'idle',
-              actions: assign({ formError: ({ event }) => messageOf(event.error) }),
+              actions: assign({ formError: ({ event }) => textOf(event.error, TEXT_NETWORK_FAILURE) }),
             },
           },
         },
@@ -223,7 +227,7 @@ export const appMachine = setup({
         ],
         onError: {
           target: 'profileFailed',
-          actions: assign({ loadError: ({ event }) => messageOf(event.error) }),
+          actions: assign({ loadError: ({ event }) => textOf(event.error, TEXT_NETWORK_FAILURE) }),
         },
       },
       on: {
@@ -250,7 +254,7 @@ export const appMachine = setup({
         id: 'session',
         src: 'session',
         input: ({ context }) => ({
-          isHost: context.profile?.userType === USER_TYPE_HOST,
+          isHost: isHostType(context.profile?.userType),
           isVip: context.profile?.vipInfo.isVip ?? false,
           account: context.profile?.yxAccid ?? '',
           token: context.profile?.imToken ?? '',

@@ -14,7 +14,7 @@
  * shown) and shown once it answers; until then, and for system notices or a sender without one,
  * the fixed icon shows.
  */
-import { assign, emit, fromPromise } from 'xstate';
+import { assertEvent, assign, emit, fromPromise } from 'xstate';
 import { setup } from '../setup';
 
 export const TEXT_SYSTEM_SENDER = 'System information';
@@ -74,7 +74,10 @@ export const bannerMachine = setup({
     goesSomewhere: ({ context }) => context.current !== null && tapTarget(context.current, context.customerServiceId) !== null,
   },
   actions: {
-    showEventItem: assign({ current: ({ event }) => (event.type === 'banner.show' ? event.item : null), queued: null }),
+    showEventItem: assign(({ event }) => {
+      assertEvent(event, 'banner.show');
+      return { current: event.item, queued: null };
+    }),
     showQueued: assign({ current: ({ context }) => context.queued, queued: null }),
     clear: assign({ current: null, queued: null }),
     setAvatar: assign({ current: ({ context }, avatar: string | null) => (context.current ? { ...context.current, avatar } : null) }),

@@ -9,8 +9,8 @@ import { giftingMachine } from '../gifting/gifting.machine';
 import type { CallApiPort, RtcPort } from '../ports/call.port';
 import type { GiftApiPort } from '../ports/gift.port';
 import type { SignallingPort } from '../ports/signalling.port';
-import { SignalAction } from '../ports/signalling.port';
-import { HangupReason, JOIN_TIMEOUT_MS, callMachine } from './call.machine';
+import { HangupReason, SignalAction } from '../codes/call.codes';
+import { JOIN_TIMEOUT_MS, callMachine } from './call.machine';
 import type { CallEvent } from './call.machine';
 
 export interface CallPorts {

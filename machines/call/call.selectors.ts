@@ -5,9 +5,11 @@ import type { GiftListMachine } from '../gift-list/gift-list.machine';
 import type { GiftQueueMachine } from '../gift-queue/gift-queue.machine';
 import type { GiftingMachine, KnownBalance } from '../gifting/gifting.machine';
 import type { TalkMessage } from '../talk/talk.machine';
-import { CallText, appCallStateOf } from './call.machine';
+import { CallText } from './call.machine';
+import { appCallStateOf } from './app-call-state';
 import type { CallMachine, CallPeer, CallSummary } from './call.machine';
 import type { InCallMachine, TranslatedLine } from './in-call.machine';
+import { isAudioCall } from '../codes/call.codes';
 
 export type CallRef = ActorRefFrom<CallMachine>;
 type CallSnapshot = SnapshotFrom<CallMachine>;
@@ -72,7 +74,7 @@ export function callViewOf(snapshot: CallSnapshot): CallView {
     direction: c.direction,
     isHost: c.isHost,
     peer: c.peer,
-    video: c.callType !== 10,
+    video: !isAudioCall(c.callType),
     connectedAt: c.connectedAt,
     warning: c.warning,
     price: c.peer.videoPrice ?? null,

@@ -13,17 +13,16 @@
  * - Pinning: VIP only, at most 5, pinning a pinned one again changes nothing; pinned sessions
  *   come first. Refusals leave as `toast` (emitted), pins are saved by the `savePins` action.
  */
-import { assign, cancel, emit, fromPromise, raise, spawnChild } from 'xstate';
+import { assertEvent, assign, cancel, emit, fromPromise, raise, spawnChild } from 'xstate';
 import { setup } from '../setup';
 import type { ImConversation } from '../ports/im.port';
+import { errorOf, textOf } from '../shared/error-text';
 
 export const MAX_SESSIONS = 200;
 export const MAX_PINNED = 5;
 export const UPDATE_BATCH_MS = 2000;
 export const LOOKUP_DEBOUNCE_MS = 1000;
 export const LOOKUP_GROUP = 100;
-/** SPEC §3 Chat session: online status default 3 (offline). */
-export const DEFAULT_ONLINE_STATUS = 3;
 export const TEXT_PIN_VIP_ONLY = 'Only VIP members can pin chats.';
 export const TEXT_PIN_LIMIT = `You can pin up to ${MAX_PINNED} chats.`;
 
@@ -154,8 +153,10 @@ export const conversationsMachine = setup({
   },
   actions: {
     queue: assign({
-      pending: ({ context, event }) =>
-        event.type === 'conversations.changed' ? [...context.pending, event.conversation] : context.pending,
+      pending: ({ context, event }) => {
+        assertEvent(event, 'conversations.changed');
+        return [...context.pending, event.conversation];
+      },
     }),
     /** The batch timer starts with the first update of a batch and is not moved by later ones. */
     startBatch: raise({ type: 'conversations.flush' }, { id: 'flush', delay: UPDATE_BATCH_MS }),
@@ -170,12 +171,7 @@ export const conversationsMachine = setup({
       const sessions = mergeSessions({}, [...loaded.conversations.slice(0, MAX_SESSIONS), ...Object.values(context.sessions)], pinned);
       return { sessions, pinned, wanted: addWanted(context.wanted, Object.values(sessions).map((c) => c.to)), error: null };
     }),
-    setError: assign({
-      error: ({ event }) => {
-        const error = (event as { error?: unknown }).error;
-        return error instanceof Error ? error.message : String(error);
-      },
-    }),
+    setError: assign((_, { error }: { error: unknown }) => ({ error: textOf(error) })),
     wantAll: assign({
       wanted: ({ context }) => addWanted(context.wanted, Object.values(context.sessions).map((c) => c.to)),
     }),
@@ -209,7 +205,10 @@ export const conversationsMachine = setup({
         return { id: sessionFor(context.sessions, key)?.id ?? key };
       },
     }),
-    setVip: assign({ isVip: ({ context, event }) => (event.type === 'vip.changed' ? event.isVip : context.isVip) }),
+    setVip: assign(({ event }) => {
+      assertEvent(event, 'vip.changed');
+      return { isVip: event.isVip };
+    }),
   },
 }).createMachine({
   id: 'conversations',
@@ -253,7 +252,7 @@ export const conversationsMachine = setup({
         src: 'load',
         input: ({ context }) => ({ account: context.account }),
         onDone: { target: 'ready', actions: [{ type: 'setLoaded', params: ({ event }) => event.output }, ...SCHEDULE_LOOKUP] },
-        onError: { target: 'failed', actions: 'setError' },
+        onError: { target: 'failed', actions: { type: 'setError', params: errorOf } },
       },
     },
     failed: {

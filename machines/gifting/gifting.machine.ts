@@ -16,11 +16,12 @@
  * again is its retry, with the same key, which the server pays at most once. Another gift, or
  * another quantity, is a new intent. Nothing is retried by itself: the person decides.
  */
-import { assign, fromPromise } from 'xstate';
+import { assertEvent, assign, fromPromise } from 'xstate';
 import { setup } from '../setup';
 import { GIFT_NUM_MAX } from '../ports/gift.port';
 import type { GiftAsk } from '../ports/gift.port';
 import { UnansweredError, newIntentKey } from '../shared/intent-key';
+import { errorOf, textOf } from '../shared/error-text';
 
 export const TEXT_GIFT_SENT = 'Gift sent';
 /** A send whose answer never came. */
@@ -68,7 +69,6 @@ export type GiftingEvent =
   | { type: 'gift.refuseAsk' }
   | { type: 'system.giftAsked'; ask: GiftAsk };
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const giftingMachine = setup({
   types: {
@@ -84,13 +84,18 @@ export const giftingMachine = setup({
     refuseAsk: fromPromise<number, number>(() => Promise.reject(new Error('not provided'))),
   },
   guards: {
-    validOrder: ({ event }) =>
-      event.type === 'gift.send' && Number.isInteger(event.giftId) && event.giftId > 0 && isGiftQuantity(event.giftNum),
+    validOrder: ({ event }) => {
+      assertEvent(event, 'gift.send');
+      return Number.isInteger(event.giftId) && event.giftId > 0 && isGiftQuantity(event.giftNum);
+    },
     hasAsk: ({ context }) => context.ask !== null,
     /** An ask of this call (a late one of an earlier call is not shown). */
-    thisCall: ({ context, event }) => event.type === 'system.giftAsked' && event.ask.channelId === context.channelId,
+    thisCall: ({ context, event }) => {
+      assertEvent(event, 'system.giftAsked');
+      return event.ask.channelId === context.channelId;
+    },
     /** No answer came: the send may have been paid, so its intent stays open. */
-    unanswered: ({ event }) => (event as { error?: unknown }).error instanceof UnansweredError,
+    unanswered: (_, { error }: { error: unknown }) => error instanceof UnansweredError,
   },
   actions: {
     /** The send asked for: the open intent again when it is the same gift (its retry), else a new one with a new key. */
@@ -113,13 +118,16 @@ export const giftingMachine = setup({
       ask: context.ask && context.intent && context.ask.giftId === context.intent.giftId ? null : context.ask,
     })),
     /** Refused: the intent ended. */
-    refused: assign({ notice: ({ event }) => messageOf((event as { error?: unknown }).error), intent: null }),
+    refused: assign((_, { error }: { error: unknown }) => ({ notice: textOf(error), intent: null })),
     /** Not answered: the intent stays open for the same gift's retry. */
     unanswered: assign({ notice: TEXT_GIFT_UNANSWERED }),
-    failed: assign({ notice: ({ event }) => messageOf((event as { error?: unknown }).error) }),
+    failed: assign((_, { error }: { error: unknown }) => ({ notice: textOf(error) })),
     /** The refused ask goes; one that arrived meanwhile stays. */
     clearAsk: assign(({ context }, refused: number) => ({ ask: context.ask?.askId === refused ? null : context.ask, notice: null })),
-    setAsk: assign({ ask: ({ context, event }) => (event.type === 'system.giftAsked' ? event.ask : context.ask) }),
+    setAsk: assign(({ event }) => {
+      assertEvent(event, 'system.giftAsked');
+      return { ask: event.ask };
+    }),
   },
 }).createMachine({
   id: 'gifting',
@@ -153,8 +161,8 @@ export const giftingMachine = setup({
         }),
         onDone: { target: 'idle', actions: { type: 'paid', params: ({ event }) => event.output } },
         onError: [
-          { guard: 'unanswered', target: 'idle', actions: 'unanswered' },
-          { target: 'idle', actions: 'refused' },
+          { guard: { type: 'unanswered', params: errorOf }, target: 'idle', actions: 'unanswered' },
+          { target: 'idle', actions: { type: 'refused', params: errorOf } },
         ],
       },
     },
@@ -165,7 +173,7 @@ export const giftingMachine = setup({
         input: ({ context }) => context.ask?.askId ?? 0,
         onDone: { target: 'idle', actions: { type: 'clearAsk', params: ({ event }) => event.output } },
         // Asked again meanwhile or not: the ask stays, so it can be answered again.
-        onError: { target: 'idle', actions: 'failed' },
+        onError: { target: 'idle', actions: { type: 'failed', params: errorOf } },
       },
     },
   },

@@ -21,11 +21,12 @@
  * the first list being finished, which one machine can guard and a parent of two cannot).
  * Loading is a state; a late answer for a page a pull superseded is dropped with its state.
  */
-import { assign, fromPromise } from 'xstate';
+import { assertEvent, assign, fromPromise } from 'xstate';
 import { setup } from '../setup';
 import { appendPage, errorText, isLastPage } from '../paged-list/paged-list.machine';
 import type { HomeItem, ListQuery } from './home-list.port';
-import { FIRST_HOME_QUERY, OnlineFilter } from './home-list.port';
+import { FIRST_HOME_QUERY } from './home-list.port';
+import { OnlineFilter } from '../codes/user.codes';
 
 /** What a tab lists. */
 export type HomeTabKind = 'all' | 'tag' | 'live' | 'users';
@@ -112,8 +113,10 @@ export const homeTabMachine = setup({
     wasFinished: ({ context }) => context.finished,
     wasExpanded: ({ context }) => context.moreCurrentPage > 0,
     expansionFinished: ({ context }) => context.moreFinished,
-    otherCountries: ({ context, event }) =>
-      event.type === 'tab.setCountries' && filtersByCountry(context.tab) && !sameIds(context.countryIds, event.countryIds),
+    otherCountries: ({ context, event }) => {
+      assertEvent(event, 'tab.setCountries');
+      return filtersByCountry(context.tab) && !sameIds(context.countryIds, event.countryIds);
+    },
   },
   actions: {
     replaceItems: assign((_, page: Output) => ({

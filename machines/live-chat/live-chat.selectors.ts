@@ -10,7 +10,8 @@ import type { EnterHighlightsMachine, QueuedHighlight } from './enter-highlights
 import { highlightsOnShow } from './enter-highlights.machine';
 import type { LiveChatMachine } from './live-chat.machine';
 import { TEXT_MUTED, isMuted } from './live-chat.types';
-import type { LiveChatRecord, WhoBlock } from './live-chat.types';
+import type { LiveChatRecord } from './live-chat.types';
+import type { WhoBlock } from '../codes/live.codes';
 
 export type LiveChatRef = ActorRefFrom<LiveChatMachine>;
 type LiveChatSnapshot = SnapshotFrom<LiveChatMachine>;

@@ -20,6 +20,7 @@
  */
 import { assign, fromPromise } from 'xstate';
 import { setup } from '../setup';
+import { textOf } from '../shared/error-text';
 
 export interface PageRequest<Q = undefined> {
   /** 1-based. */
@@ -69,11 +70,7 @@ export interface PagedListOptions<T> {
 export const TEXT_LOAD_FAILED = 'Could not load. Please try again.';
 
 /** The text of a failure, for the error line under the list. */
-export function errorText(error: unknown): string {
-  if (error instanceof Error && error.message) return error.message;
-  if (typeof error === 'string' && error) return error;
-  return TEXT_LOAD_FAILED;
-}
+export const errorText = (error: unknown): string => textOf(error, TEXT_LOAD_FAILED);
 
 /** `page` after `items`, without the ones `keyOf` says are listed already. */
 export function appendPage<T>(items: readonly T[], page: readonly T[], keyOf?: (item: T) => unknown): T[] {

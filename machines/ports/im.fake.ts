@@ -4,12 +4,13 @@
  * unread counts, history, kicks, refusals, a client's system message refused); in manual mode `login`, `logout`, `ping` and
  * `sendText` wait for the test (`port.pending.next('login').resolve()`), and `emit` pushes any event.
  */
-import { ImCode, ImError } from './im.port';
+import { ImError } from './im.port';
 import type {
   ImConversation, ImEvent, ImMessage, ImNotification, ImPort, SendOptions,
 } from './im.port';
 import { PendingCalls } from './pending';
 import { systemAttachOf } from '../system-messages/system-messages';
+import { ImCode } from '../codes/im.codes';
 
 /** The service's refusal of a request it does not allow (NetEase's and the reference hub's 403). */
 const NOT_ALLOWED = 403;

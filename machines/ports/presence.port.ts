@@ -1,13 +1,8 @@
 /** The presence socket (SPEC §4 Presence): open, send a status code, close. */
 
-export const PresenceCode = {
-  offline: 2,
-  calling: 10000,
-  callEnd: 10001,
-  foreground: 10002,
-  background: 10003,
-} as const;
-export type PresenceCode = (typeof PresenceCode)[keyof typeof PresenceCode];
+import type { PresenceCode } from '../codes/presence.codes';
+// Declared in machines/codes/presence.codes.ts; re-exported for the port's adapters and tests.
+export { PresenceCode } from '../codes/presence.codes';
 
 export type PresenceEvent = { type: 'closed' };
 

@@ -2,6 +2,7 @@ import { PendingCalls } from './pending';
 import type {
   Credentials, MineInfo, Registration, SessionPort, SignInOutcome, StoredAuth,
 } from './session.port';
+import { UserType } from '../codes/user.codes';
 
 export const sampleAuth = (over: Partial<StoredAuth> = {}): StoredAuth => ({
   loginUuid: 'uuid-1',
@@ -18,7 +19,7 @@ export const sampleAuth = (over: Partial<StoredAuth> = {}): StoredAuth => ({
 
 export const sampleProfile = (over: Partial<MineInfo> = {}): MineInfo => ({
   userId: 1,
-  userType: 2,
+  userType: UserType.host,
   yxAccid: 'yx1',
   imToken: 'im-token',
   icon: '/avatars/1.svg',

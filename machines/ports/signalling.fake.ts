@@ -7,7 +7,8 @@
  */
 import { PendingCalls } from './pending';
 import { SignalFailure, TEXT_PEER_UNAVAILABLE } from './signalling.port';
-import type { CallSignal, SignalAction, SignalEvent, SignallingPort } from './signalling.port';
+import type { CallSignal, SignalEvent, SignallingPort } from './signalling.port';
+import type { SignalAction } from '../codes/call.codes';
 
 /** A refusal of the fake service's login (wrong token). */
 export class FakeSignallingError extends Error {

@@ -3,7 +3,10 @@
  * recorded in `schema_migrations`; running `migrate` again is a no-op. Append new
  * migrations at the end of the list; never edit one that has shipped.
  */
-import type { Db } from './database';
+// The type of better-sqlite3's database, named as database.ts names it (importing it from there would be a cycle).
+import type Database from 'better-sqlite3';
+
+type Db = Database.Database;
 
 interface Migration {
   version: number;

@@ -8,6 +8,7 @@ import type { ApiClient } from '../../api/client';
 import * as callContract from '../../api/contract/call';
 import { getUserDetail } from '../../api/contract/people';
 import { ApiError } from '../../api/outcome';
+import { callTypeOf, reportedHangupReason } from '../../../machines/codes/call.codes';
 
 /** SPEC §7 call endpoints; createCall refusals become the call's own refusals (contract/call.ts). */
 export function httpCallApi(api: ApiClient): CallApiPort {
@@ -15,7 +16,7 @@ export function httpCallApi(api: ApiClient): CallApiPort {
     async createCall(request) {
       try {
         const { beCallUserId, idempotencyKey } = request;
-        return await api.data(callContract.createCall, { beCallUserId, callType: request.callType === 10 ? 10 : 0, idempotencyKey }, { silent: true });
+        return await api.data(callContract.createCall, { beCallUserId, callType: callTypeOf(request.callType), idempotencyKey }, { silent: true });
       } catch (error) {
         const code = error instanceof ApiError ? error.detail.code : undefined;
         const message = error instanceof Error ? error.message : String(error);
@@ -38,7 +39,7 @@ export function httpCallApi(api: ApiClient): CallApiPort {
       return api.data(callContract.callTerms, { searchValue: channelId }, { silent: true });
     },
     async endCall(channelId, reason) {
-      const hangupReason = reason === 2 || reason === 6 ? reason : 1;
+      const hangupReason = reportedHangupReason(reason);
       await api.data(callContract.endCall, { channelId, hangupReason }, { silent: true });
     },
     async rate(rating) {

@@ -5,7 +5,7 @@
  * batchQueryYxStat. Failures are shown by the lists themselves, so requests are silent.
  * The setup and the All tab's first page may have been asked for at the start (`askHomeEarly`).
  */
-import type { HomeItem, HomePort, ListQuery, LiveCard, OnlineStatus, UserCard } from '../../../machines/home-list/home-list.port';
+import type { HomeItem, HomePort, ListQuery, LiveCard, UserCard } from '../../../machines/home-list/home-list.port';
 import type { ApiClient } from '../../api/client';
 import { live, news, people } from '../../api/contract';
 import type { LiveRoomItem } from '../../api/contract/live';
@@ -13,6 +13,7 @@ import type { PersonSummary } from '../../api/contract/people';
 import type { EarlyAnswers } from '../../app/early';
 import { takeOrAsk } from '../../app/early';
 import { askHomeSetup, askHostsPage, homeEarlyKey, person, silent } from './home.early';
+import type { OnlineStatus } from '../../../machines/codes/user.codes';
 
 const liveCard = (followed: boolean) => (r: LiveRoomItem): LiveCard =>
   ({ ...person(r), kind: 'live', title: r.title, joinNum: r.joinNum, followed });

@@ -4,7 +4,8 @@
  * they come. Loaded with the live room screens, not with the first screen.
  */
 import { LiveApiError } from '../../../machines/ports/live.port';
-import type { LiveApiPort, LiveRoom, LiveStats, WhoBlock } from '../../../machines/ports/live.port';
+import type { LiveApiPort, LiveRoom, LiveStats } from '../../../machines/ports/live.port';
+import type { WhoBlock } from '../../../machines/codes/live.codes';
 import type { ApiClient } from '../../api/client';
 import {
   beginLiveRoom, checkLiveBroadcastPermission, endLiveRoom, getRoomAndJoinRoom, leaveLiveRoom, liveHeartBeatV2,

@@ -8,7 +8,7 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { callViewOf, formatElapsed, offersRecharge, sameView } from '../../../machines/call/call.selectors';
 import type { CallRef, CallView } from '../../../machines/call/call.selectors';
-import { CallStatus } from '../../../machines/call/call.machine';
+import { CallStatus } from '../../../machines/codes/call.codes';
 import type { CallSummary } from '../../../machines/call/call.machine';
 import type { SessionRef, TalkRef } from '../../../machines/session/session.selectors';
 import { selectCall, selectCallChat, selectCalls, selectLastCall } from '../../../machines/session/session.selectors';
@@ -21,6 +21,7 @@ import { PriceBeforeCall } from './CallPrice';
 import { InCall, Video, useStreams } from './InCall';
 import { Ringtone } from './Ringtone';
 import './call.css';
+import { UserType } from '../../../machines/codes/user.codes';
 
 export default function CallOverlay({ session }: { session: SessionRef }) {
   // The calls child's snapshot changes without the session's: this binds to the calls child itself.
@@ -114,7 +115,7 @@ function CallEnded({ summary, isHost, onClose }: { summary: CallSummary; isHost:
     try {
       await api.data(callRate, {
         channelId: summary.channelId, callType: summary.callType, category, answerTime: summary.answerTime,
-        userType: isHost ? 2 : 1, abnormal: abnormal ? 1 : 0,
+        userType: isHost ? UserType.host : UserType.user, abnormal: abnormal ? 1 : 0,
       });
       setSent('sent');
     } catch {

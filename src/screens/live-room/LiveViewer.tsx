@@ -5,7 +5,7 @@
  * Binds to the session's liveViewing actor; `onLeave` takes the viewer out of the room's screen.
  */
 import { useSelector } from '@xstate/react';
-import { LiveFrontStatus } from '../../../machines/live-viewing/live-viewing.types';
+import { LiveFrontStatus } from '../../../machines/codes/live.codes';
 import { liveViewingViewOf, sameViewingView, selectViewingChat } from '../../../machines/live-viewing/live-viewing.selectors';
 import type { LiveViewingRef, LiveViewingView } from '../../../machines/live-viewing/live-viewing.selectors';
 import { useServices } from '../../compose/services';

@@ -30,12 +30,12 @@ import { MediaGrid } from '../../ui/MediaGrid';
 import { STATUS_LABEL } from '../../ui/person';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { peoplePortOf } from '../../compose/people';
-import { AUDIO_CALL, startCall } from './startCall';
+import { startCall } from './startCall';
 import { AudioCallButton } from '../../ui/CallButtons';
 import { VisitorActions } from './VisitorActions';
 import './user-profile.css';
-
-const USER_TYPE_HOST = 2;
+import { CallType } from '../../../machines/codes/call.codes';
+import { UserType, isHostType } from '../../../machines/codes/user.codes';
 
 /** The person the search names: a positive user id, else an IM account, else nobody. */
 export function targetOf(search: { userId?: unknown; yxAccid?: unknown }): ProfileTarget | null {
@@ -91,7 +91,7 @@ function ProfileHead({ detail }: { detail: ProfileDetail }) {
         </p>
         <p className="muted" data-testid="profile-counts">
           {detail.followerCount} followers · {detail.followingCount} following
-          {detail.userType === USER_TYPE_HOST && ` · ${detail.videoPrice} diamonds/min`}
+          {isHostType(detail.userType) && ` · ${detail.videoPrice} diamonds/min`}
         </p>
       </div>
     </header>
@@ -108,8 +108,8 @@ function Actions({ profile, detail }: { profile: ProfileRef; detail: ProfileDeta
   const actionError = useSelector(profile, selectActionError);
   const visitor = useIsVisitor();
   const own = me?.userId === detail.userId;
-  const iAmHost = me?.userType === USER_TYPE_HOST;
-  const theyAreHost = detail.userType === USER_TYPE_HOST;
+  const iAmHost = me?.userType === UserType.host;
+  const theyAreHost = isHostType(detail.userType);
   const mayCall = !visitor && !own && !detail.isBlockUser && (iAmHost ? !theyAreHost && hostMayCall(settings, me.userLevel) : theyAreHost);
   useWarmCall(mayCall);
   // A visitor acts on nobody, not even their own profile (SPEC §6).
@@ -148,7 +148,7 @@ function Actions({ profile, detail }: { profile: ProfileRef; detail: ProfileDeta
         {mayCall && (
           <AudioCallButton
             name={detail.nickname}
-            onCall={() => startCall(session, { account: detail.yxAccid, userId: detail.userId, nickname: detail.nickname }, AUDIO_CALL)}
+            onCall={() => startCall(session, { account: detail.yxAccid, userId: detail.userId, nickname: detail.nickname }, CallType.audio)}
           />
         )}
         <button

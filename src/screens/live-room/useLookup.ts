@@ -4,6 +4,7 @@
  * changes or on `reload`; a null key runs nothing. An answer for an older key is dropped.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { textOf } from '../../../machines/shared/error-text';
 
 export interface Lookup<T> {
   data: T | null;
@@ -23,7 +24,7 @@ export function useLookup<T>(key: string | null, load: () => Promise<T>): Lookup
     setState((s) => ({ ...s, error: null, loading: true }));
     loader.current().then(
       (data) => { if (current) setState({ data, error: null, loading: false }); },
-      (error: unknown) => { if (current) setState((s) => ({ data: s.data, error: error instanceof Error ? error.message : String(error), loading: false })); },
+      (error: unknown) => { if (current) setState((s) => ({ data: s.data, error: textOf(error), loading: false })); },
     );
     return () => { current = false; };
   }, [key, round]);

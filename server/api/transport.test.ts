@@ -86,7 +86,8 @@ describe('[§7 transport] unusable requests', () => {
         (body) => expectInvalid(endpoints.login.path, body)),
       { numRuns: 1000 },
     );
-  });
+  // 1,000 encrypted round trips: ~5 s alone, over 20 s on a loaded two-core machine.
+  }, 60_000);
 
   it('fuzz: 300 random bodies to a session endpoint with a valid token', async () => {
     await fc.assert(

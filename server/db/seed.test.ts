@@ -223,17 +223,19 @@ describe('home and people', () => {
     expect(db.prepare('SELECT count(*) FROM user_follows WHERE follower_id = 200001').pluck().get()).toBe(2);
   });
 
-  it('seeds 1,000 hosts across every home tag and country in a few seconds', () => {
+  it('seeds 1,000 hosts across every home tag and country in well under a minute', () => {
     const started = performance.now();
     const db = seeded({ hosts: 1000, users: 0 });
-    expect(performance.now() - started).toBeLessThan(10_000);
+    // A few seconds alone, 22 s on a loaded two-core machine: the bound catches a seed gone
+    // quadratic (minutes), not the machine's load.
+    expect(performance.now() - started).toBeLessThan(60_000);
     expect(db.prepare('SELECT count(*) FROM users WHERE user_type = 2').pluck().get()).toBe(1000);
     const perTag = db.prepare(
       'SELECT t.id, count(*) AS n FROM user_tags ut JOIN tags t ON t.id = ut.tag_id WHERE t.parent_id = 1 GROUP BY t.id ORDER BY t.id',
     ).all();
     expect(perTag).toEqual([{ id: 11, n: 334 }, { id: 12, n: 333 }, { id: 13, n: 333 }]);
     expect(db.prepare('SELECT count(DISTINCT country_id) FROM users').pluck().get()).toBe(8);
-  });
+  }, 90_000);
 });
 
 describe('migrations', () => {

@@ -8,6 +8,7 @@ import type { TalkMessage } from '../talk/talk.machine';
 import { CallText } from './call.machine';
 import { appCallStateOf } from './app-call-state';
 import type { CallMachine, CallPeer, CallSummary } from './call.machine';
+import type { CallRatingMachine } from './call-rating.machine';
 import type { InCallMachine, TranslatedLine } from './in-call.machine';
 import { isAudioCall } from '../codes/call.codes';
 
@@ -184,3 +185,9 @@ export function formatElapsed(ms: number): string {
   const s = String(total % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
+
+/** The rating of an ended call: rating | sending | sent | failed. */
+export type RatingPhase = SnapshotFrom<CallRatingMachine>['value'];
+export const selectRatingPhase = (s: SnapshotFrom<CallRatingMachine>): RatingPhase => s.value;
+export const selectRatingStars = (s: SnapshotFrom<CallRatingMachine>): number => s.context.category;
+export const selectRatingAbnormal = (s: SnapshotFrom<CallRatingMachine>): boolean => s.context.abnormal;

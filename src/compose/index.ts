@@ -77,6 +77,7 @@ export async function compose({ openParams, path, inspector }: ComposeOptions): 
   // The call screens show the streams of the media adapter (loaded with the first call).
   services.callMedia = realtime.rtc.media;
   services.warmCall = realtime.warmCall;
+  services.callApi = realtime.callApi;
   services.liveMedia = realtime.liveMedia.media;
 
   // The start is cut into tasks of their own (composing the machines, creating the actor and

@@ -5,6 +5,7 @@
  */
 import { createContext, useContext } from 'react';
 import type { CallMediaView } from '../../machines/ports/call.media';
+import type { CallApiPort } from '../../machines/ports/call.port';
 import type { TranslatorPort } from '../../machines/ports/translator.port';
 import type { ApiClient } from '../api/client';
 import type { Uploader } from '../api/upload';
@@ -19,6 +20,8 @@ export interface Services {
   early?: EarlyAnswers;
   /** The call's streams for the call screens (the media adapter itself loads with the first call). */
   callMedia?: CallMediaView;
+  /** The call API (its HTTP adapter loads with the first call), for the rating of an ended call. */
+  callApi?: Pick<CallApiPort, 'rate'>;
   /** Loads the call's ports and media adapter ahead of the first call (a screen offering one: call/callCode.ts). */
   warmCall?: () => void;
   /** The live room's streams for the live screens: the host's own camera (local) or the host watched (remote). */

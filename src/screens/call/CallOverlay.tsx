@@ -4,16 +4,21 @@
  * screen (InCall.tsx: videos, chat, gifts, a host's income, a user's price and balance), and
  * after the call its outcome with the rating. Loaded only when a call starts.
  */
-import { useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { callViewOf, formatElapsed, offersRecharge, sameView } from '../../../machines/call/call.selectors';
+import { composeCallRating } from '../../../machines/call/call.actors';
+import { ratingInputOf } from '../../../machines/call/call-rating.machine';
+import type { CallRatingInput } from '../../../machines/call/call-rating.machine';
+import {
+  callViewOf, formatElapsed, offersRecharge, sameView, selectRatingAbnormal, selectRatingPhase, selectRatingStars,
+} from '../../../machines/call/call.selectors';
 import type { CallRef, CallView } from '../../../machines/call/call.selectors';
 import { CallStatus } from '../../../machines/codes/call.codes';
 import type { CallSummary } from '../../../machines/call/call.machine';
 import type { SessionRef, TalkRef } from '../../../machines/session/session.selectors';
 import { selectCall, selectCallChat, selectCalls, selectLastCall } from '../../../machines/session/session.selectors';
 import { Link } from '@tanstack/react-router';
-import { TEXT_CALL_END_BALANCE, callRate } from '../../api/contract/call';
+import { TEXT_CALL_END_BALANCE } from '../../api/contract/call';
 import { RECHARGE_PATH } from '../../app/recharge';
 import { StarIcon } from '../../ui/icons';
 import { useServices } from '../../compose/services';
@@ -21,7 +26,6 @@ import { PriceBeforeCall } from './CallPrice';
 import { InCall, Video, useStreams } from './InCall';
 import { Ringtone } from './Ringtone';
 import './call.css';
-import { UserType } from '../../../machines/codes/user.codes';
 
 export default function CallOverlay({ session }: { session: SessionRef }) {
   // The calls child's snapshot changes without the session's: this binds to the calls child itself.
@@ -31,7 +35,7 @@ export default function CallOverlay({ session }: { session: SessionRef }) {
   const lastCall = useSelector(calls, selectLastCall);
   const isHost = useSelector(session, (s) => s.context.isHost);
   if (call) return <LiveCall call={call} chat={chat} />;
-  if (lastCall) return <CallEnded summary={lastCall} isHost={isHost} onClose={() => session.send({ type: 'call.dismiss' })} />;
+  if (lastCall) return <CallEnded key={lastCall.channelId ?? ''} summary={lastCall} isHost={isHost} onClose={() => session.send({ type: 'call.dismiss' })} />;
   return null;
 }
 
@@ -104,24 +108,7 @@ const STATUS_TEXT: Partial<Record<number, string>> = {
 };
 
 function CallEnded({ summary, isHost, onClose }: { summary: CallSummary; isHost: boolean; onClose: () => void }) {
-  const { api } = useServices();
-  const [category, setCategory] = useState(0);
-  const [abnormal, setAbnormal] = useState(false);
-  const [sent, setSent] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
-  const canRate = summary.answerTime > 0 && summary.channelId !== null;
-  const rate = async () => {
-    if (!summary.channelId || category === 0 || sent === 'sending' || sent === 'sent') return;
-    setSent('sending');
-    try {
-      await api.data(callRate, {
-        channelId: summary.channelId, callType: summary.callType, category, answerTime: summary.answerTime,
-        userType: isHost ? UserType.host : UserType.user, abnormal: abnormal ? 1 : 0,
-      });
-      setSent('sent');
-    } catch {
-      setSent('failed');
-    }
-  };
+  const rating = ratingInputOf(summary, isHost);
   return (
     <div className="call-screen" role="dialog" aria-modal="true" aria-label="Call ended">
       <div className="call-before">
@@ -131,29 +118,40 @@ function CallEnded({ summary, isHost, onClose }: { summary: CallSummary; isHost:
           <Link to={RECHARGE_PATH} className="button-link button-primary" onClick={onClose}>Recharge</Link>
         )}
         {summary.answerTime > 0 && <p className="call-details">{`Duration ${formatElapsed(summary.answerTime * 1000)}`}</p>}
-        {canRate && sent !== 'sent' && (
-          <fieldset className="call-rating">
-            <legend>Rate this call</legend>
-            <div className="call-stars">
-              {[1, 2, 3, 4, 5].map((n) => (
-                <button key={n} type="button" className="icon-button" aria-pressed={category === n} aria-label={`${n} star${n > 1 ? 's' : ''}`} onClick={() => setCategory(n)}>
-                  <StarIcon filled={n <= category} />
-                </button>
-              ))}
-            </div>
-            <label className="call-abnormal">
-              <input type="checkbox" checked={abnormal} onChange={(e) => setAbnormal(e.target.checked)} />
-              Something went wrong
-            </label>
-            <button type="button" className="button-link button-primary" disabled={category === 0 || sent === 'sending'} onClick={() => void rate()}>
-              Send rating
-            </button>
-            {sent === 'failed' && <p className="form-error" role="alert">The rating could not be sent. Please try again.</p>}
-          </fieldset>
-        )}
-        {sent === 'sent' && <p className="call-details" role="status">Thank you for rating.</p>}
+        {rating && <Rating input={rating} />}
         <button type="button" className="button-link" onClick={onClose}>Close</button>
       </div>
     </div>
+  );
+}
+
+/** The stars of a call that took place, bound to its rating actor (composed once per mount). */
+function Rating({ input }: { input: CallRatingInput }) {
+  const { callApi } = useServices();
+  const [logic] = useState(() => composeCallRating(callApi ?? { rate: () => Promise.reject(new Error('The call API is not loaded')) }));
+  const rating = useActorRef(logic, { input });
+  const phase = useSelector(rating, selectRatingPhase);
+  const category = useSelector(rating, selectRatingStars);
+  const abnormal = useSelector(rating, selectRatingAbnormal);
+  if (phase === 'sent') return <p className="call-details" role="status">Thank you for rating.</p>;
+  return (
+    <fieldset className="call-rating">
+      <legend>Rate this call</legend>
+      <div className="call-stars">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <button key={n} type="button" className="icon-button" aria-pressed={category === n} aria-label={`${n} star${n > 1 ? 's' : ''}`} onClick={() => rating.send({ type: 'rating.choose', category: n })}>
+            <StarIcon filled={n <= category} />
+          </button>
+        ))}
+      </div>
+      <label className="call-abnormal">
+        <input type="checkbox" checked={abnormal} onChange={(e) => rating.send({ type: 'rating.setAbnormal', abnormal: e.target.checked })} />
+        Something went wrong
+      </label>
+      <button type="button" className="button-link button-primary" disabled={category === 0 || phase === 'sending'} onClick={() => rating.send({ type: 'rating.send' })}>
+        Send rating
+      </button>
+      {phase === 'failed' && <p className="form-error" role="alert">The rating could not be sent. Please try again.</p>}
+    </fieldset>
   );
 }

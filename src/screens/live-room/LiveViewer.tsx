@@ -67,7 +67,7 @@ function InRoom({ viewing, view }: { viewing: LiveViewingRef; view: LiveViewingV
             {view.title && <span className="live-title">{view.title}</span>}
           </span>
         </div>
-        <FollowButton hostUserId={view.hostUserId} />
+        <FollowButton key={view.hostUserId} hostUserId={view.hostUserId} />
         {chat && <Audience chat={chat} canGag={false} />}
         <SendRank hostUserId={view.hostUserId} />
       </div>

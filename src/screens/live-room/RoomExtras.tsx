@@ -5,11 +5,14 @@
  * completed: counted by the chat machine, the gifts' names and pictures from
  * getAnchorWishlist) and the host's live gift task (/api/wallet/anchor/taskInfo/liveGiftTask).
  */
-import { useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { wishlistOf } from '../../../machines/live-chat/live-chat.selectors';
+import { composeFollow } from '../../../machines/people/people.actors';
+import {
+  selectFollowed, selectReadingRelation, selectRelationError, selectSavingFollow,
+} from '../../../machines/people/people.selectors';
 import type { LiveChatRef, WishView } from '../../../machines/live-chat/live-chat.selectors';
-import { followUser, getUserDetail } from '../../api/contract/people';
 import { getAnchorWishlist, liveGiftTask, sendRank } from '../../api/contract/live';
 import { useServices } from '../../compose/services';
 import { ProgressMeter } from '../../ui/ProgressMeter';
@@ -17,36 +20,23 @@ import CheckOutline from 'antd-mobile-icons/es/CheckOutline';
 import { DiamondIcon } from '../../ui/icons';
 import { Sheet } from '../../ui/Sheet';
 import { UserBadges } from '../../ui/UserBadges';
+import { createPeoplePort } from '../user-profile/peoplePort';
 import { useLookup } from './useLookup';
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /**
- * Follow / Following for the room's host. Whether the viewer already follows the host is read
- * from the host's profile (Live info does not say it); until it is known the button waits, and
- * if it cannot be read the button starts as Follow (following twice is still one follow).
+ * Follow / Following for the room's host, bound to the one follow protocol (follow.machine.ts,
+ * the profile's too), composed once per mount. Whether the viewer already follows the host is
+ * read from the host's profile (Live info does not say it); until it is known the button waits,
+ * and if it cannot be read the button starts as Follow (following twice is still one follow).
  */
 export function FollowButton({ hostUserId }: { hostUserId: number }) {
-  const { api } = useServices();
-  const detail = useLookup(String(hostUserId), () => api.data(getUserDetail, { userId: hostUserId }, { silent: true }));
-  const [answered, setAnswered] = useState<boolean | null>(null);
-  const followed = answered ?? detail.data?.isFollowed ?? false;
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const toggle = async () => {
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const answer = await api.data(followUser, { beFollowUserId: hostUserId, follow: !followed }, { silent: true });
-      setAnswered(answer.followed);
-    } catch (e) {
-      setError(messageOf(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const reading = detail.loading && answered === null;
+  const { api, upload } = useServices();
+  const [logic] = useState(() => composeFollow(createPeoplePort(api, upload, 0)));
+  const relation = useActorRef(logic, { input: { userId: hostUserId } });
+  const followed = useSelector(relation, selectFollowed);
+  const reading = useSelector(relation, selectReadingRelation);
+  const busy = useSelector(relation, selectSavingFollow);
+  const error = useSelector(relation, selectRelationError);
   return (
     <>
       <button
@@ -55,7 +45,7 @@ export function FollowButton({ hostUserId }: { hostUserId: number }) {
         aria-pressed={followed}
         aria-busy={reading || busy}
         disabled={busy || reading}
-        onClick={() => void toggle()}
+        onClick={() => relation.send({ type: 'follow.toggle' })}
       >
         {followed ? 'Following' : 'Follow'}
       </button>

@@ -9,15 +9,15 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import type { ActorRefFrom } from 'xstate';
 import { selectProfile } from '../../../machines/app/app.selectors';
 import { hostMayCall } from '../../../machines/base-config/base-config.machine';
 import { composeUserProfile } from '../../../machines/people/people.actors';
 import type { ProfileDetail, ProfileTarget } from '../../../machines/people/people.port';
 import {
-  selectActionError, selectDetail, selectProfileError, selectProfilePhase, selectSavingBlock, selectSavingFollow,
+  selectBlocked, selectDetail, selectFollowed, selectFollowerCount, selectProfileError, selectProfilePhase, selectRelation,
+  selectRelationError, selectSavingBlock, selectSavingFollow,
 } from '../../../machines/people/people.selectors';
-import type { UserProfileMachine } from '../../../machines/people/user-profile.machine';
+import type { FollowRef } from '../../../machines/people/people.selectors';
 import { selectSession } from '../../../machines/session/session.selectors';
 import { useAppActor } from '../../app/AppActorContext';
 import { useAppSettings } from '../../app/BaseConfigGate';
@@ -54,8 +54,6 @@ export default function UserProfileScreen() {
   );
 }
 
-type ProfileRef = ActorRefFrom<UserProfileMachine>;
-
 function ProfileOf({ target }: { target: ProfileTarget }) {
   const { api, upload } = useServices();
   const me = useSelector(useAppActor(), selectProfile);
@@ -64,12 +62,13 @@ function ProfileOf({ target }: { target: ProfileTarget }) {
   const phase = useSelector(profile, selectProfilePhase);
   const detail = useSelector(profile, selectDetail);
   const error = useSelector(profile, selectProfileError);
+  const relation = useSelector(profile, selectRelation);
   if (phase === 'loading') return <ListMessage busy>Loading profile…</ListMessage>;
-  if (phase === 'failed' || !detail) return <ListMessage error={error} onRetry={() => profile.send({ type: 'profile.retry' })} />;
+  if (phase === 'failed' || !detail || !relation) return <ListMessage error={error} onRetry={() => profile.send({ type: 'profile.retry' })} />;
   return (
     <article className="user-profile" aria-label={detail.nickname} data-user-id={detail.userId}>
-      <ProfileHead detail={detail} />
-      <Actions profile={profile} detail={detail} />
+      <ProfileHead detail={detail} relation={relation} />
+      <Actions relation={relation} detail={detail} />
       {detail.picList.length > 0
         ? <MediaGrid items={detail.picList} owner={detail.nickname} />
         : <p className="muted">No photos or videos yet.</p>}
@@ -77,7 +76,8 @@ function ProfileOf({ target }: { target: ProfileTarget }) {
   );
 }
 
-function ProfileHead({ detail }: { detail: ProfileDetail }) {
+function ProfileHead({ detail, relation }: { detail: ProfileDetail; relation: FollowRef }) {
+  const followerCount = useSelector(relation, selectFollowerCount) ?? detail.followerCount;
   const status = STATUS_LABEL[detail.onlineGroupStatus];
   const facts = [detail.age !== null ? `${detail.age}` : null, detail.countryName].filter(Boolean).join(' · ');
   return (
@@ -90,7 +90,7 @@ function ProfileHead({ detail }: { detail: ProfileDetail }) {
           {facts && ` · ${facts}`}
         </p>
         <p className="muted" data-testid="profile-counts">
-          {detail.followerCount} followers · {detail.followingCount} following
+          {followerCount} followers · {detail.followingCount} following
           {isHostType(detail.userType) && ` · ${detail.videoPrice} diamonds/min`}
         </p>
       </div>
@@ -98,19 +98,21 @@ function ProfileHead({ detail }: { detail: ProfileDetail }) {
   );
 }
 
-function Actions({ profile, detail }: { profile: ProfileRef; detail: ProfileDetail }) {
+function Actions({ relation, detail }: { relation: FollowRef; detail: ProfileDetail }) {
   const app = useAppActor();
   const me = useSelector(app, selectProfile);
   const session = useSelector(app, selectSession);
   const settings = useAppSettings();
-  const savingFollow = useSelector(profile, selectSavingFollow);
-  const savingBlock = useSelector(profile, selectSavingBlock);
-  const actionError = useSelector(profile, selectActionError);
+  const followed = useSelector(relation, selectFollowed);
+  const blocked = useSelector(relation, selectBlocked);
+  const savingFollow = useSelector(relation, selectSavingFollow);
+  const savingBlock = useSelector(relation, selectSavingBlock);
+  const actionError = useSelector(relation, selectRelationError);
   const visitor = useIsVisitor();
   const own = me?.userId === detail.userId;
   const iAmHost = me?.userType === UserType.host;
   const theyAreHost = isHostType(detail.userType);
-  const mayCall = !visitor && !own && !detail.isBlockUser && (iAmHost ? !theyAreHost && hostMayCall(settings, me.userLevel) : theyAreHost);
+  const mayCall = !visitor && !own && !blocked && (iAmHost ? !theyAreHost && hostMayCall(settings, me.userLevel) : theyAreHost);
   useWarmCall(mayCall);
   // A visitor acts on nobody, not even their own profile (SPEC §6).
   if (visitor) return own ? null : <VisitorActions theyAreHost={theyAreHost} />;
@@ -128,12 +130,12 @@ function Actions({ profile, detail }: { profile: ProfileRef; detail: ProfileDeta
       <div className="user-profile-actions">
         <button
           type="button"
-          className={detail.isFollowed ? 'button-link' : 'button-link button-primary'}
-          aria-pressed={detail.isFollowed}
+          className={followed ? 'button-link' : 'button-link button-primary'}
+          aria-pressed={followed}
           disabled={savingFollow}
-          onClick={() => profile.send({ type: 'profile.toggleFollow' })}
+          onClick={() => relation.send({ type: 'follow.toggle' })}
         >
-          {detail.isFollowed ? 'Unfollow' : 'Follow'}
+          {followed ? 'Unfollow' : 'Follow'}
         </button>
         <Link to="/talk" search={{ to: detail.yxAccid, taPath: 'profile' }} className="button-link">Chat</Link>
         {mayCall && (
@@ -154,14 +156,14 @@ function Actions({ profile, detail }: { profile: ProfileRef; detail: ProfileDeta
         <button
           type="button"
           className="button-link"
-          aria-pressed={detail.isBlockUser}
+          aria-pressed={blocked}
           disabled={savingBlock}
-          onClick={() => profile.send({ type: 'profile.toggleBlock' })}
+          onClick={() => relation.send({ type: 'block.toggle' })}
         >
-          {detail.isBlockUser ? 'Unblock' : 'Block'}
+          {blocked ? 'Unblock' : 'Block'}
         </button>
       </div>
-      {detail.isBlockUser && <p className="muted" role="status">You blocked {detail.nickname}: their messages do not reach you.</p>}
+      {blocked && <p className="muted" role="status">You blocked {detail.nickname}: their messages do not reach you.</p>}
       {actionError && <p className="profile-alert" role="alert">{actionError}</p>}
     </>
   );

@@ -8,7 +8,7 @@ import { ImError } from './im.port';
 import type {
   ImConversation, ImEvent, ImMessage, ImNotification, ImPort, SendOptions,
 } from './im.port';
-import { PendingCalls } from './pending';
+import { FakeClientPort } from './fake-client';
 import { systemAttachOf } from '../system-messages/system-messages';
 import { ImCode } from '../codes/im.codes';
 
@@ -170,32 +170,9 @@ export class FakeImNetwork {
   }
 }
 
-export class FakeImPort implements ImPort {
-  readonly pending = new PendingCalls();
-  private readonly listeners = new Set<(event: ImEvent) => void>();
-  private account: string | null = null;
-
-  constructor(
-    private readonly network: FakeImNetwork = new FakeImNetwork(),
-    private readonly mode: 'auto' | 'manual' = 'auto',
-  ) {}
-
-  get listenerCount(): number {
-    return this.listeners.size;
-  }
-
-  get loggedInAs(): string | null {
-    return this.account && this.network.isOnline(this, this.account) ? this.account : null;
-  }
-
-  /** Test hook: deliver any event to the subscribers. */
-  emit(event: ImEvent): void {
-    this.push(event);
-  }
-
-  /** @internal called by the network */
-  push(event: ImEvent): void {
-    for (const listener of [...this.listeners]) listener(event);
+export class FakeImPort extends FakeClientPort<ImEvent, FakeImNetwork> implements ImPort {
+  constructor(network: FakeImNetwork = new FakeImNetwork(), mode: 'auto' | 'manual' = 'auto') {
+    super(network, mode);
   }
 
   /** @internal */
@@ -207,27 +184,6 @@ export class FakeImPort implements ImPort {
   /** @internal */
   linkDropped(code: number): void {
     this.push({ type: 'disconnected', code });
-  }
-
-  async login(account: string, token: string): Promise<void> {
-    if (this.mode === 'manual') {
-      await this.pending.add<void>('login', [account, token]);
-      this.account = account;
-      return;
-    }
-    this.network.login(this, account, token);
-    this.account = account;
-  }
-
-  async logout(): Promise<void> {
-    if (this.mode === 'manual') await this.pending.add<void>('logout', []);
-    if (this.account) this.network.logout(this, this.account);
-    this.account = null;
-  }
-
-  subscribe(listener: (event: ImEvent) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   private me(): string {

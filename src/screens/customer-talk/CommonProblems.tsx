@@ -21,13 +21,15 @@ const ONE_PAGE = 1000;
 export function CommonProblems() {
   const { api } = useServices();
   const headingId = useId();
-  const list = useActorRef(problemsMachine.provide({
+  // Composed once per mount, not on every render.
+  const [logic] = useState(() => problemsMachine.provide({
     actors: {
       loadPage: fromPromise<Page<ProblemReply>, PageRequest>(async () => ({
         items: (await api.data(chat.getCustomerReplyInfo, {}, { silent: true })).problemReply,
       })),
     },
-  }), { input: { pageSize: ONE_PAGE } });
+  }));
+  const list = useActorRef(logic, { input: { pageSize: ONE_PAGE } });
   const phase = useSelector(list, selectPhase);
   const problems = useSelector(list, selectItems);
   const error = useSelector(list, selectError);

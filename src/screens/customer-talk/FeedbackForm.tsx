@@ -4,7 +4,7 @@
  * counter, an optional contact. The server's reason for refusing is shown as it comes.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
@@ -27,7 +27,8 @@ export const TEXT_FEEDBACK_SENT = 'Feedback sent';
 export function FeedbackForm() {
   const { api } = useServices();
   const ids = useId();
-  const form = useActorRef(feedbackMachine.provide({
+  // Composed once per mount, not on every render.
+  const [logic] = useState(() => feedbackMachine.provide({
     actors: {
       loadTypes: fromPromise(() => api.data(chat.getFeedbackType, {}, { silent: true })),
       submit: fromPromise<unknown, FeedbackSubmission>(({ input }) => api.data(chat.getAnchorFeedbackSubmit, {
@@ -37,7 +38,8 @@ export function FeedbackForm() {
         // The form shows the server's reason itself.
       }, { silent: true })),
     },
-  }), { input: { contentMax: FEEDBACK_CONTENT_MAX, contactMax: FEEDBACK_CONTACT_MAX } });
+  }));
+  const form = useActorRef(logic, { input: { contentMax: FEEDBACK_CONTENT_MAX, contactMax: FEEDBACK_CONTACT_MAX } });
   const phase = useSelector(form, selectFeedbackPhase);
   const error = useSelector(form, selectError);
 

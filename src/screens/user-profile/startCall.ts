@@ -27,7 +27,6 @@ export const callStartOf = (peer: CallPeer, online: boolean, callType: CallType 
 /** Asks the session to call `peer` (a video call unless said); false when there is no session to ask. */
 export function startCall(session: SessionRef | undefined, peer: CallPeer, callType: CallType = CallType.video): boolean {
   if (!session) return false;
-  // The call work adds `call.start` to the session's events; until it lands the session's type does not list it.
-  (session as unknown as { send(event: CallStart): void }).send(callStartOf(peer, navigator.onLine, callType));
+  session.send(callStartOf(peer, navigator.onLine, callType));
   return true;
 }

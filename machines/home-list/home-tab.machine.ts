@@ -16,14 +16,15 @@
  * own page number, `moreCurrentPage`. A tag tab lists everyone with the tag, online first
  * (onlineStatus 0); the Users tab is a host's list of users (anchorGetUserList). Neither expands.
  *
- * This is paged-list's protocol (machines/paged-list) with a second page counter for the
- * expansion, so it reuses its helpers rather than nesting two lists (the expansion depends on
+ * This is the shared paging protocol (machines/shared/paging.ts, also paged-list's) with a second
+ * page counter for the expansion, so it builds its transitions with it rather than nesting two lists (the expansion depends on
  * the first list being finished, which one machine can guard and a parent of two cannot).
  * Loading is a state; a late answer for a page a pull superseded is dropped with its state.
  */
 import { assertEvent, assign, fromPromise } from 'xstate';
 import { setup } from '../setup';
-import { appendPage, errorText, isLastPage } from '../paged-list/paged-list.machine';
+import { errorText } from '../paged-list/paged-list.machine';
+import { appendPage, isLastPage, pagingOf } from '../shared/paging';
 import type { HomeItem, ListQuery } from './home-list.port';
 import { FIRST_HOME_QUERY } from './home-list.port';
 import { OnlineFilter } from '../codes/user.codes';
@@ -98,6 +99,9 @@ const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.l
 
 type Output = HomeItem[];
 
+/** The one paging protocol (machines/shared/paging.ts) over pages of home items. */
+const paging = pagingOf<Output>();
+
 export const homeTabMachine = setup({
   types: {
     input: {} as HomeTabInput,
@@ -108,7 +112,7 @@ export const homeTabMachine = setup({
     loadPage: fromPromise<HomeItem[], LoadPageInput>(() => Promise.reject(new Error('loadPage not provided'))),
   },
   guards: {
-    lastPage: ({ context }, page: Output) => isLastPage({ items: page }, context.pageSize),
+    lastPage: ({ context }, page: Output) => isLastPage(page, context.pageSize),
     expandable: ({ context }) => context.tab.kind === 'all',
     wasFinished: ({ context }) => context.finished,
     wasExpanded: ({ context }) => context.moreCurrentPage > 0,
@@ -161,14 +165,7 @@ export const homeTabMachine = setup({
         id: 'loadFirst',
         src: 'loadPage',
         input: ({ context }) => ({ query: mainQuery(context.tab, context.countryIds), page: 1, pageSize: context.pageSize }),
-        onDone: [
-          {
-            guard: { type: 'lastPage', params: ({ event }) => event.output },
-            target: 'listed.end',
-            actions: [{ type: 'replaceItems', params: ({ event }) => event.output }, 'markFinished'],
-          },
-          { target: 'listed.ready', actions: [{ type: 'replaceItems', params: ({ event }) => event.output }, 'markMore'] },
-        ],
+        onDone: paging.answeredThen({ last: 'listed.end', more: 'listed.ready' }, 'replaceItems', ['markFinished'], ['markMore']),
         onError: { target: 'failed', actions: { type: 'recordError', params: ({ event }) => event } },
       },
     },
@@ -191,14 +188,7 @@ export const homeTabMachine = setup({
             input: ({ context }) => ({
               query: mainQuery(context.tab, context.countryIds), page: context.currentPage + 1, pageSize: context.pageSize,
             }),
-            onDone: [
-              {
-                guard: { type: 'lastPage', params: ({ event }) => event.output },
-                target: 'end',
-                actions: [{ type: 'appendItems', params: ({ event }) => event.output }, 'markFinished'],
-              },
-              { target: 'ready', actions: { type: 'appendItems', params: ({ event }) => event.output } },
-            ],
+            onDone: paging.answeredThen({ last: 'end', more: 'ready' }, 'appendItems', ['markFinished']),
             onError: { target: 'moreFailed', actions: { type: 'recordError', params: ({ event }) => event } },
           },
         },
@@ -221,14 +211,7 @@ export const homeTabMachine = setup({
                 input: ({ context }) => ({
                   query: offlineQuery(context.countryIds), page: context.moreCurrentPage + 1, pageSize: context.pageSize,
                 }),
-                onDone: [
-                  {
-                    guard: { type: 'lastPage', params: ({ event }) => event.output },
-                    target: 'finished',
-                    actions: [{ type: 'appendOffline', params: ({ event }) => event.output }, 'markExpansionFinished'],
-                  },
-                  { target: 'ready', actions: { type: 'appendOffline', params: ({ event }) => event.output } },
-                ],
+                onDone: paging.answeredThen({ last: 'finished', more: 'ready' }, 'appendOffline', ['markExpansionFinished']),
                 onError: { target: 'failed', actions: { type: 'recordError', params: ({ event }) => event } },
               },
             },
@@ -246,14 +229,7 @@ export const homeTabMachine = setup({
         id: 'reload',
         src: 'loadPage',
         input: ({ context }) => ({ query: mainQuery(context.tab, context.countryIds), page: 1, pageSize: context.pageSize }),
-        onDone: [
-          {
-            guard: { type: 'lastPage', params: ({ event }) => event.output },
-            target: 'listed.end',
-            actions: [{ type: 'replaceItems', params: ({ event }) => event.output }, 'markFinished'],
-          },
-          { target: 'listed.ready', actions: [{ type: 'replaceItems', params: ({ event }) => event.output }, 'markMore'] },
-        ],
+        onDone: paging.answeredThen({ last: 'listed.end', more: 'listed.ready' }, 'replaceItems', ['markFinished'], ['markMore']),
         // The pull failed: the list stays as and where it was.
         onError: [
           { guard: 'expansionFinished', target: 'listed.offline.finished', actions: { type: 'recordError', params: ({ event }) => event } },

@@ -22,11 +22,15 @@ import { setup } from '../setup';
 import { talkExtrasMachine } from './talk-extras.machine';
 import { ImCode } from '../ports/im.port';
 import type { ImMessage } from '../ports/im.port';
+import { isLastPage, pagingOf } from '../shared/paging';
 
 /** SPEC §9 chat limits: a message is capped like in-call chat. */
 export const MAX_TEXT = 200;
 /** Messages per history page. */
 export const HISTORY_PAGE = 50;
+
+/** The history pages by the one paging protocol (machines/shared/paging.ts): a page shorter than HISTORY_PAGE is the last. */
+const paging = pagingOf<readonly ImMessage[]>();
 
 export type TalkStatus = 'sending' | 'sent' | 'failed' | 'refused';
 
@@ -152,7 +156,7 @@ export const talkMachine = setup({
     ours: ({ context, event }) =>
       (event.type === 'talk.sent' || event.type === 'talk.sendFailed')
       && context.messages.some((m) => m.idClient === event.idClient && m.status === 'sending'),
-    lastPage: (_, output: readonly ImMessage[]) => output.length < HISTORY_PAGE,
+    lastPage: (_, output: readonly ImMessage[]) => isLastPage(output, HISTORY_PAGE),
     /** The IM is not logged in (yet, or for now): wait for it rather than fail. */
     notConnected: ({ event }) => {
       const code = (event as { error?: { code?: unknown } }).error?.code;
@@ -262,14 +266,7 @@ export const talkMachine = setup({
       invoke: {
         src: 'history',
         input: ({ context }) => ({ peer: context.peer, limit: HISTORY_PAGE }),
-        onDone: [
-          {
-            guard: { type: 'lastPage', params: ({ event }) => event.output },
-            target: 'ready.complete',
-            actions: { type: 'addHistory', params: ({ event }) => event.output },
-          },
-          { target: 'ready', actions: { type: 'addHistory', params: ({ event }) => event.output } },
-        ],
+        onDone: paging.answered({ last: 'ready.complete', more: 'ready' }, 'addHistory'),
         onError: [{ guard: 'notConnected', target: 'waiting' }, { target: 'failed', actions: 'setError' }],
       },
     },
@@ -296,14 +293,7 @@ export const talkMachine = setup({
               limit: HISTORY_PAGE,
               before: context.messages.find((m) => m.status !== 'sending')?.time,
             }),
-            onDone: [
-              {
-                guard: { type: 'lastPage', params: ({ event }) => event.output },
-                target: 'complete',
-                actions: { type: 'addHistory', params: ({ event }) => event.output },
-              },
-              { target: 'idle', actions: { type: 'addHistory', params: ({ event }) => event.output } },
-            ],
+            onDone: paging.answered({ last: 'complete', more: 'idle' }, 'addHistory'),
             // The messages stay; scrolling up again tries again.
             onError: { target: 'idle', actions: 'setError' },
           },

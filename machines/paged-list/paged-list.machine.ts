@@ -28,7 +28,8 @@ import { appendPage, isLastPage, pagingOf } from '../shared/paging';
 import type { Page, PageRequest } from '../shared/paging';
 
 export type { Page, PageRequest } from '../shared/paging';
-export { appendPage, isLastPage } from '../shared/paging';
+// Re-exported so that every user of the protocol reaches it through one module: bundled once, with the lists.
+export { appendPage, isLastPage, pagingOf } from '../shared/paging';
 
 export interface PagedListInput<Q = undefined> {
   pageSize: number;

@@ -22,7 +22,7 @@ import { setup } from '../setup';
 import { talkExtrasMachine } from './talk-extras.machine';
 import { ImCode } from '../ports/im.port';
 import type { ImMessage } from '../ports/im.port';
-import { isLastPage, pagingOf } from '../shared/paging';
+import { isLastPage, pagingOf } from '../paged-list/paged-list.machine';
 
 /** SPEC §9 chat limits: a message is capped like in-call chat. */
 export const MAX_TEXT = 200;

@@ -20,7 +20,7 @@ import CheckOutline from 'antd-mobile-icons/es/CheckOutline';
 import { DiamondIcon } from '../../ui/icons';
 import { Sheet } from '../../ui/Sheet';
 import { UserBadges } from '../../ui/UserBadges';
-import { createPeoplePort } from '../user-profile/peoplePort';
+import { peoplePortOf } from '../../compose/people';
 import { useLookup } from './useLookup';
 
 /**
@@ -31,7 +31,7 @@ import { useLookup } from './useLookup';
  */
 export function FollowButton({ hostUserId }: { hostUserId: number }) {
   const { api, upload } = useServices();
-  const [logic] = useState(() => composeFollow(createPeoplePort(api, upload, 0)));
+  const [logic] = useState(() => composeFollow(peoplePortOf({ api, upload }, 0)));
   const relation = useActorRef(logic, { input: { userId: hostUserId } });
   const followed = useSelector(relation, selectFollowed);
   const reading = useSelector(relation, selectReadingRelation);

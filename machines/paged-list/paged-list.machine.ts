@@ -69,7 +69,6 @@ export const TEXT_LOAD_FAILED = 'Could not load. Please try again.';
 /** The text of a failure, for the error line under the list. */
 export const errorText = (error: unknown): string => textOf(error, TEXT_LOAD_FAILED);
 
-
 export function createPagedListMachine<T, Q = undefined>({ keyOf }: PagedListOptions<T> = {}) {
   const paging = pagingOf<Page<T>>();
   /** The request for `page`; `query` only when the list has one. */

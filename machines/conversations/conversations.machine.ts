@@ -3,9 +3,11 @@
  * behind /news and /newsRestricted, kept for the whole signed-in session so the list is
  * there at once when the screen opens.
  *
- *   waiting ─reload (IM connected)─▶ loading ─ok─▶ ready.{idle ⇄ lookingUp}
- *   loading ─error─▶ failed ─retry | reload─▶ loading        ready ─reload (after a reconnect)─▶ loading
+ *   waiting ─im.connected─▶ loading ─ok─▶ ready.{idle ⇄ lookingUp}
+ *   loading ─error─▶ failed ─retry | im.connected─▶ loading        ready ─im.connected (after a reconnect)─▶ loading
  *
+ * - The list subscribes to the IM connection's logins (`im.connected`) and conversation changes
+ *   (`im.conversationChanged`) for as long as it lives (`imFacts`). *
  * - Up to 200 sessions are pulled; the list never holds more (pinned ones are kept).
  * - Conversation updates are collected and applied together, 2 s after the first of a batch.
  * - Profiles and online status are looked up 1 s after the last change of what is wanted
@@ -17,6 +19,8 @@ import { assertEvent, assign, cancel, emit, fromPromise, raise, spawnChild } fro
 import { setup } from '../setup';
 import type { ImConversation } from '../ports/im.port';
 import { errorOf, textOf } from '../shared/error-text';
+import type { ImConnectionEmitted } from '../im-connection/im-connection.types';
+import { factsOf } from '../shared/facts-of';
 
 export const MAX_SESSIONS = 200;
 export const MAX_PINNED = 5;
@@ -69,7 +73,7 @@ export interface ConversationsContext {
 }
 
 export type ConversationsEvent =
-  | { type: 'conversations.changed'; conversation: ImConversation }
+  | { type: 'im.conversationChanged'; conversation: ImConversation }
   | { type: 'conversations.flush' }
   | { type: 'conversations.lookup' }
   | { type: 'conversations.pin'; id: string }
@@ -78,7 +82,7 @@ export type ConversationsEvent =
   | { type: 'conversations.read'; id: string }
   | { type: 'conversations.viewed' }
   | { type: 'conversations.retry' }
-  | { type: 'conversations.reload' }
+  | { type: 'im.connected' }
   | { type: 'vip.changed'; isVip: boolean };
 
 export type ConversationsEmitted = { type: 'toast'; text: string };
@@ -143,6 +147,8 @@ export const conversationsMachine = setup({
     /** Profiles of the accounts (all groups), keyed by account; missing ones are left out. */
     lookup: fromPromise<Record<string, ChatProfile>, { accounts: readonly string[] }>(() => Promise.resolve({})),
     markRead: fromPromise<void, { id: string }>(() => Promise.resolve()),
+    /** The IM connection's logins and conversation changes, for as long as the list lives. */
+    imFacts: factsOf<ImConnectionEmitted>('imConnection', ['im.connected', 'im.conversationChanged']),
   },
   guards: {
     hasPending: ({ context }) => context.pending.length > 0,
@@ -154,7 +160,7 @@ export const conversationsMachine = setup({
   actions: {
     queue: assign({
       pending: ({ context, event }) => {
-        assertEvent(event, 'conversations.changed');
+        assertEvent(event, 'im.conversationChanged');
         return [...context.pending, event.conversation];
       },
     }),
@@ -223,8 +229,9 @@ export const conversationsMachine = setup({
     lookingFor: [],
     error: null,
   }),
+  invoke: { id: 'imFacts', src: 'imFacts' },
   on: {
-    'conversations.changed': [
+    'im.conversationChanged': [
       { guard: 'hasPending', actions: 'queue' },
       { actions: ['queue', 'startBatch'] },
     ],
@@ -243,9 +250,9 @@ export const conversationsMachine = setup({
   },
   initial: 'waiting',
   states: {
-    /** Until the IM connection is up (`conversations.reload` on every (re)connect). */
+    /** Until the IM connection is up (`im.connected` on every (re)connect). */
     waiting: {
-      on: { 'conversations.reload': 'loading' },
+      on: { 'im.connected': 'loading' },
     },
     loading: {
       invoke: {
@@ -256,11 +263,11 @@ export const conversationsMachine = setup({
       },
     },
     failed: {
-      on: { 'conversations.retry': 'loading', 'conversations.reload': 'loading' },
+      on: { 'conversations.retry': 'loading', 'im.connected': 'loading' },
     },
     ready: {
       on: {
-        'conversations.reload': 'loading',
+        'im.connected': 'loading',
         'conversations.viewed': { actions: ['wantAll', ...SCHEDULE_LOOKUP] },
       },
       initial: 'idle',

@@ -24,8 +24,8 @@
  * once the call is connected: only the connected call shows it, and its history and lookups
  * would otherwise compete with setting the call up.
  *
- * A child of the session (systemId `calls`), which passes it the intents above and what the
- * call's chat hears (`talk.*`). How the call goes is told to the live rooms (`live`), so that a
+ * A child of the session (systemId `calls`), which passes it the intents above; the call's chat
+ * subscribes to the IM connection itself, as every talk does. How the call goes is told to the live rooms (`live`), so that a
  * host's private call takes her out of her room and back. The call's system messages (those the
  * session's §4 table gives the call) reach it while it runs and are logged otherwise. Toasts, log
  * lines and rings turned down leave through the `output` action, which the session's composition
@@ -36,7 +36,7 @@ import { setup } from '../setup';
 import type { AnyActorRef } from 'xstate';
 import { appCallStateOf } from '../call/app-call-state';
 import { CallText } from '../call/call.texts';
-import type { CallInput } from '../call/call.machine';
+import { callPeerOf } from './calls.types';
 import type { CallsContext, CallsEvent, CallsInput, CallsOutput } from './calls.types';
 import type { CallChildren, TalkLogic } from './per-use.actors';
 
@@ -50,11 +50,6 @@ export const TEXT_CALL_CHAT_NOT_LOADED = 'The call\'s chat could not be loaded';
 /** Provided by the composition (session.actors.ts), which loads per-use.actors.ts. */
 const notComposed = () => Promise.reject(new Error('The calls were not composed with their per-use children'));
 
-/** The account of a call's peer, the one its chat is with. */
-export const peerAccountOf = (input: CallInput): string => (input.direction === 'out' ? input.peer.account : input.signal.from);
-
-/** The peer of the call under way, from the loading of its code to its end; null while idle. */
-export const callPeerOf = (context: CallsContext): string | null => (context.callInput ? peerAccountOf(context.callInput) : null);
 
 export const callsMachine = setup({
   types: {
@@ -107,7 +102,6 @@ export const callsMachine = setup({
       // Asked for offline, the call's code had no way to come: say what a call started offline says (SPEC §5, §8).
       else enqueue({ type: 'output', params: { type: 'child.toast', text: input?.online === false ? CallText.offline : TEXT_CALL_NOT_LOADED } } as never);
     }),
-    toChat: sendTo('callChat', ({ event }) => event),
     setTarget: assign({
       targetChannel: ({ context, event }) =>
         (event.type === 'call.systemMessage' && event.event.type === 'system.callTargetChannel' ? event.event.channelId : context.targetChannel),
@@ -208,14 +202,8 @@ export const callsMachine = setup({
             onError: { target: 'chatFailed', actions: { type: 'output', params: { type: 'child.log', text: TEXT_CALL_CHAT_NOT_LOADED } } },
           },
         },
-        chatRunning: {
-          on: {
-            'talk.incoming': { actions: 'toChat' },
-            'talk.connected': { actions: 'toChat' },
-            'talk.sent': { actions: 'toChat' },
-            'talk.sendFailed': { actions: 'toChat' },
-          },
-        },
+        /** The call's chat subscribes to the IM connection itself (talk.machine.ts). */
+        chatRunning: {},
         chatFailed: {},
       },
     },

@@ -13,7 +13,6 @@ import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, EventObject, Insp
 import { appCallStateOf } from '../call/app-call-state';
 import { CallText } from '../call/call.texts';
 import { callMachine } from '../call/call.machine';
-import type { ImMessage } from '../ports/im.port';
 import type { FakeSignallingPort } from '../ports/signalling.fake';
 import { describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
@@ -25,10 +24,6 @@ import { TEXT_CALL_CHAT_NOT_LOADED, TEXT_CALL_NOT_LOADED, callPeerOf, callsMachi
 import type { CallsContext, CallsInput } from './calls.machine';
 
 const ring = { id: 'r1', action: 0, channelId: 'ch9', from: 'yx-caller', to: 'me', time: 1 };
-const fromCaller = (over: Partial<ImMessage> = {}): ImMessage => ({
-  idClient: 'c1', idServer: 's1', from: 'yx-caller', to: 'me', fromNick: 'Caller', sessionId: 'yx-caller', scene: 'p2p',
-  flow: 'in', type: 'text', text: 'hello', time: 1, status: 'sent', ...over,
-});
 /** A call snapshot as syncSnapshot sends it, in the given state of the call. */
 const callIn = (value: string) => ({ status: 'active', matches: (v: unknown) => v === value });
 const fetchFailed = () => new TypeError('Failed to fetch dynamically imported module');
@@ -54,11 +49,6 @@ const samples: AnyEventObject[] = [
   // SPEC §4 -3 type 0: the server names the channel of a call ringing for this person; -3 type 3 of it (the server ended it).
   { type: 'call.systemMessage', event: { type: 'system.callTargetChannel', channelId: 'ch9' } },
   { type: 'call.systemMessage', event: { type: 'system.callWarning', channelId: 'ch9', text: 'You missed a call from Alex.' } },
-  // What the session passes on for the call's chat (a message of the call's peer: the replay sends it from the peer of the call under way).
-  { type: 'talk.incoming', message: fromCaller() },
-  { type: 'talk.connected' },
-  { type: 'talk.sent', idClient: 'c2', message: fromCaller({ flow: 'out', from: 'me', idClient: 'c2', idServer: 's2' }) },
-  { type: 'talk.sendFailed', idClient: 'c3', reason: 'notConnected', text: 'Connection not established. Please kill the app and try again.' },
 ];
 
 const inputs: Record<string, CallsInput> = {
@@ -88,7 +78,7 @@ async function replay(input: CallsInput, steps: readonly { event: EventObject; s
     coverage(e);
     if (e.type !== '@xstate.event') return;
     const id = (e.actorRef as AnyActorRef).id;
-    if (id === 'callChat' && e.event.type.startsWith('talk.')) atChat.push(e.event.type);
+    if (id === 'callChat' && (e.event.type.startsWith('talk.') || e.event.type.startsWith('im.'))) atChat.push(e.event.type);
     if (id === 'call' && e.event.type.startsWith('system.')) atCall.push(e.event.type);
   };
   // The session's place: it invokes the calls beside the children they reach through the system.
@@ -133,10 +123,7 @@ async function replay(input: CallsInput, steps: readonly { event: EventObject; s
     else if (e.type === 'xstate.error.actor.loadCall') pending.latest('load.call').reject(e.error);
     else if (e.type === 'xstate.done.actor.loadCallChat') chatLoad().resolve(perUse);
     else if (e.type === 'xstate.error.actor.loadCallChat') chatLoad().reject(e.error);
-    else if (e.type === 'talk.incoming') {
-      const peer = callPeerOf(before.context as CallsContext) ?? 'yx-caller';
-      calls.send({ ...e, message: fromCaller({ from: peer, sessionId: peer }) });
-    } else calls.send(e);
+    else calls.send(e);
     await flush();
 
     const snapshot = calls.getSnapshot();
@@ -223,13 +210,8 @@ async function replay(input: CallsInput, steps: readonly { event: EventObject; s
     if ((e.type === 'call.ringing' && before.matches('idle')) || (e.type === 'xstate.done.actor.call' && context.lastCall?.channelId === targetBefore)) {
       expect(context.targetChannel).toBeNull();
     }
-    if (e.type.startsWith('talk.')) {
-      // The call's chat hears the session's talk.* events only while it runs.
-      expect(atChat.slice(chatBefore)).toEqual(chat ? [e.type] : []);
-      if (chat && e.type === 'talk.incoming') {
-        expect((chat.getSnapshot().context.messages as { idServer: string }[]).map((m) => m.idServer)).toContain('s1');
-      }
-    }
+    // Nothing reaches the call's chat through the calls: it subscribes to the IM connection itself.
+    expect(atChat.slice(chatBefore)).toEqual([]);
     // The live rooms hear nothing but how the call goes.
     expect(atLive.every((l) => l.type === 'call.changed' || l.type === 'call.ended')).toBe(true);
   }

@@ -1,16 +1,14 @@
 /**
- * The session composed with its children and their ports. The children's reports
- * (emitted events) are turned into events for the session here, so each child stays
- * testable on its own.
+ * The session composed with its children and their ports. What a child asks its owner for
+ * (a toast, a navigation, a log line) comes up as the session's events here, so each child
+ * stays testable on its own; facts are subscribed to, not passed on (facts-of.ts).
  */
 import { fromCallback, fromPromise, sendParent } from 'xstate';
 import type { AnyActorRef } from 'xstate';
-import { bannerMachine, tapTarget } from '../banner/banner.machine';
-import type { BannerEmitted } from '../banner/banner.machine';
+import { bannerMachine, navigationOf } from '../banner/banner.machine';
 import { composeIdleHost } from '../idle-host/idle-host.actors';
 import type { ClockPort } from '../idle-host/idle-host.actors';
 import { composeImConnection } from '../im-connection/im-connection.actors';
-import { TEXT_NOT_CONNECTED, outputOf } from '../im-connection/im-connection.machine';
 import type { SecretInfo } from '../talk/talk-extras.machine';
 import { composeConversations } from '../conversations/conversations.actors';
 import type { ConversationsPorts } from '../conversations/conversations.actors';
@@ -26,6 +24,8 @@ import type { SignallingPort } from '../ports/signalling.port';
 import { callsMachine } from './calls.machine';
 import type { CallsOutput } from './calls.machine';
 import type { SessionEvent, SignalLinkEvent } from './session.machine';
+import { talksMachine } from '../talks/talks.machine';
+import type { TalksOutput } from '../talks/talks.machine';
 import type { PresencePort } from '../ports/presence.port';
 import { composePresence } from '../presence/presence.actors';
 import type { PresenceRetry } from '../presence/presence.actors';
@@ -117,28 +117,21 @@ export function composeCalls(loaders: ReturnType<typeof perUseLoaders>) {
   });
 }
 
+/** The talk screen's chats with the loader of their code; what they ask for comes up to the session as its events. */
+export function composeTalks(loaders: ReturnType<typeof perUseLoaders>) {
+  return talksMachine.provide({
+    actors: { loadTalk: loaders.loadTalk },
+    actions: { output: sendParent((_, params: TalksOutput) => params) },
+  });
+}
+
 /**
  * The session over its ports. The talk, the call and the lives are composed from
  * per-use.actors.ts, which is loaded on their first use: their code is not in the first screens.
  */
 export function composeSession(ports: SessionPorts, loadPerUse: PerUseLoader = () => import('./per-use.actors')) {
-  const imConnection = composeImConnection({ im: ports.im, refreshImToken: ports.refreshImToken }).provide({
-    actions: {
-      forward: sendParent(({ event }) => outputOf(event)),
-      endSession: sendParent((_, params: { text: string | null }) => ({ type: 'im.sessionEnded', text: params.text })),
-      reportConnected: sendParent({ type: 'im.connected' }),
-      // Send answers go to the session, which hands them to the open talk.
-      reportSend: sendParent(({ event }) => {
-        if (event.type === 'im.sent') return { type: 'talk.sent', idClient: event.idClient, message: event.message };
-        if (event.type === 'im.sendFailed') return { type: 'talk.sendFailed', idClient: event.idClient, reason: event.reason, text: event.text };
-        throw new Error('reportSend needs a send outcome');
-      }),
-      // Also called for each send held during a login that ended unconnected (no im.sendText at hand).
-      refuseSend: sendParent((_, params: { idClient: string }) => ({
-        type: 'talk.sendFailed', idClient: params.idClient, reason: 'notConnected', text: TEXT_NOT_CONNECTED,
-      })),
-    },
-  });
+  // The connection emits its facts; whoever needs one subscribes (talks, the call's chat, banner, conversations, the session).
+  const imConnection = composeImConnection({ im: ports.im, refreshImToken: ports.refreshImToken });
   const conversations = composeConversations({
     im: ports.im, lookupProfiles: ports.lookupProfiles, loadPins: ports.loadPins, savePins: ports.savePins,
   }).provide({
@@ -151,10 +144,7 @@ export function composeSession(ports: SessionPorts, loadPerUse: PerUseLoader = (
         (await ports.lookupProfiles([input.account]))[input.account]?.icon || null),
     },
     actions: {
-      navigate: sendParent(({ context }): BannerEmitted => {
-        const to = context.current ? tapTarget(context.current, context.customerServiceId) ?? '' : '';
-        return { type: 'banner.navigate', to };
-      }),
+      navigate: sendParent(({ context }) => navigationOf(context)),
     },
   });
   const idleHost = composeIdleHost({
@@ -217,7 +207,7 @@ export function composeSession(ports: SessionPorts, loadPerUse: PerUseLoader = (
   return sessionMachine.provide({
     actors: {
       imConnection, presence: composePresence(ports.presence, ports.presenceRetry), banner, idleHost, conversations, signalLink, live,
-      calls: composeCalls(loaders), loadTalk: loaders.loadTalk,
+      calls: composeCalls(loaders), talks: composeTalks(loaders),
     },
   });
 }

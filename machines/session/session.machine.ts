@@ -23,28 +23,23 @@
  * and log lines leave through the `output` action as emitted events (`SessionOutput`), which
  * the root actor's composition turns into events for itself.
  */
-import { assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, sendTo, spawnChild, stopChild } from 'xstate';
+import { assign, emit, enqueueActions, fromCallback, sendTo } from 'xstate';
 import { setup } from '../setup';
-import type { ActorRefFrom, AnyActorRef } from 'xstate';
+import type { AnyActorRef } from 'xstate';
 import { bannerMachine } from '../banner/banner.machine';
 import { idleHostMachine } from '../idle-host/idle-host.machine';
 import { imConnectionMachine } from '../im-connection/im-connection.machine';
+import type { ImConnectionEmitted } from '../im-connection/im-connection.types';
 import { conversationsMachine } from '../conversations/conversations.machine';
 import { presenceMachine } from '../presence/presence.machine';
+import { factsOf } from '../shared/facts-of';
 import { SYSTEM_SENDER_ACCID, routeSystemMessage } from '../system-messages/system-messages';
-import { callPeerOf, callsMachine } from './calls.machine';
+import { talksMachine } from '../talks/talks.machine';
+import { callsMachine } from './calls.machine';
 import { liveRoomsMachine } from './live-rooms.machine';
-import { bannerItemFor } from './session.types';
 import type { SessionContext, SessionEvent, SessionInput, SessionOutput, SignalLinkEvent } from './session.types';
-import type { TalkLogic } from './per-use.actors';
 
 export * from './session.types';
-
-/** Said when the code of a chat could not be fetched (the network is away). */
-export const TEXT_TALK_NOT_LOADED = 'This chat could not be opened. Check the connection and try again.';
-
-/** Provided by the composition (session.actors.ts), which loads per-use.actors.ts. */
-const notComposed = () => Promise.reject(new Error('The session was not composed with its per-use children'));
 
 /** The children that hear of the app's visibility. */
 const VISIBILITY_LISTENERS = ['imConnection', 'presence', 'idleHost'] as const;
@@ -65,27 +60,13 @@ export const sessionMachine = setup({
     conversations: conversationsMachine,
     live: liveRoomsMachine,
     calls: callsMachine,
-    /** The talk's code, loaded when a talk opens (per-use.actors.ts). */
-    loadTalk: fromPromise<TalkLogic>(notComposed),
+    talks: talksMachine,
+    /** What the IM connection says that is the session's own: system notifications, unread totals, its end. */
+    imFacts: factsOf<ImConnectionEmitted>('imConnection', ['im.notification', 'im.unreadChanged', 'im.sessionEnded']),
     /** Signalling login and incoming rings (`call.ringing`); told `busy` to turn a ring down. */
     signalLink: fromCallback<SignalLinkEvent, { account: string }>(() => () => {}),
   },
   actions: {
-    /** A message of the open talk or of the call's chat goes there; any other incoming one shows as a banner. */
-    toBanner: enqueueActions(({ context, enqueue, event, system }) => {
-      if (event.type !== 'im.message') return;
-      const toTalk = context.talkPeer !== null && event.message.sessionId === context.talkPeer;
-      // From the loading of a call's code to its end, its peer's messages are the call's chat's.
-      const calls = system.get('calls') as ActorRefFrom<typeof callsMachine> | undefined;
-      const toCall = calls !== undefined && event.message.sessionId === callPeerOf(calls.getSnapshot().context);
-      // A chat whose code is still loading (or that has not started) reads the message with its history.
-      if (toTalk && context.pendingTalk === null) enqueue.sendTo('talk', { type: 'talk.incoming', message: event.message });
-      if (toCall) enqueue.sendTo(calls, { type: 'talk.incoming', message: event.message });
-      if (toTalk || toCall) return;
-      if (event.message.flow !== 'in') return;
-      const banner = system.get('banner') as AnyActorRef | undefined;
-      if (banner) enqueue.sendTo(banner, { type: 'banner.show', item: bannerItemFor(event.message) });
-    }),
     routeNotification: enqueueActions(({ enqueue, event, system }) => {
       if (event.type !== 'im.notification') return;
       // The named action, so the owner's composition decides where outputs go.
@@ -117,28 +98,6 @@ export const sessionMachine = setup({
       const idleHost = system.get('idleHost') as AnyActorRef | undefined;
       if (idleHost) enqueue.sendTo(idleHost, event);
     }),
-    toConversations: enqueueActions(({ enqueue, event, system }) => {
-      const conversations = system.get('conversations') as AnyActorRef | undefined;
-      if (!conversations) return;
-      if (event.type === 'im.connected') enqueue.sendTo(conversations, { type: 'conversations.reload' });
-      if (event.type === 'im.conversationChanged') {
-        enqueue.sendTo(conversations, { type: 'conversations.changed', conversation: event.conversation });
-      }
-    }),
-    /** To every open chat: the talk screen's, and the call's once it runs (each keeps only what is its own). */
-    toChats: enqueueActions(({ context, enqueue, event }) => {
-      if (event.type !== 'im.connected' && event.type !== 'talk.sent' && event.type !== 'talk.sendFailed') return;
-      const forward = event.type === 'im.connected' ? { type: 'talk.connected' as const } : event;
-      if (context.talkPeer !== null && context.pendingTalk === null) enqueue.sendTo('talk', forward);
-      enqueue.sendTo('calls', forward);
-    }),
-    // The loaded logic is spawned as it is (it is not one of `actors`, hence `as never`).
-    /** The talk's code is there: the talk starts for the peer it was opened for. */
-    startTalk: enqueueActions(({ context, enqueue, event }) => {
-      assertEvent(event, 'xstate.done.actor.loadTalk');
-      if (context.pendingTalk === null) return;
-      enqueue.spawnChild(event.output as never, { id: 'talk', input: context.pendingTalk } as never);
-    }),
     toLive: sendTo('live', ({ event }) => event),
     toCalls: sendTo('calls', ({ event }) => event),
     goOffline: enqueueActions(({ enqueue, system }) => {
@@ -151,7 +110,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ ...input, endText: null, talkPeer: null, pendingTalk: null }),
+  context: ({ input }) => ({ ...input, endText: null }),
   invoke: [
     {
       id: 'imConnection',
@@ -184,6 +143,9 @@ export const sessionMachine = setup({
       },
     },
     { id: 'calls', systemId: 'calls', src: 'calls', input: ({ context }) => ({ isHost: context.isHost, account: context.account }) },
+    { id: 'talks', systemId: 'talks', src: 'talks', input: ({ context }) => ({ account: context.account }) },
+    // After the connection, so that it is there to subscribe to.
+    { id: 'imFacts', src: 'imFacts' },
   ],
   initial: 'active',
   states: {
@@ -196,11 +158,8 @@ export const sessionMachine = setup({
         viewing: {},
       },
       on: {
-        'im.message': { actions: 'toBanner' },
         'im.notification': { actions: 'routeNotification' },
         'im.unreadChanged': { actions: { type: 'output', params: ({ event }) => ({ type: 'session.unread', count: event.count }) } },
-        'im.connected': { actions: ['toConversations', 'toChats'] },
-        'im.conversationChanged': { actions: 'toConversations' },
         'child.toast': { actions: { type: 'output', params: ({ event }) => ({ type: 'session.toast', text: event.text }) } },
         'child.navigate': { actions: { type: 'output', params: ({ event }) => ({ type: 'session.navigate', to: event.to }) } },
         'live.begin': { actions: 'toLive' },
@@ -213,33 +172,12 @@ export const sessionMachine = setup({
         'app.visible': { actions: 'forwardVisibility' },
         'user.input': { actions: 'forwardInput' },
         'session.leave': 'leaving',
-        // The talk runs once its code is there: the loader's answer spawns it, with the input kept meanwhile in context.
-        'talk.open': {
-          actions: [
-            stopChild('talk'), stopChild('loadTalk'),
-            assign({
-              talkPeer: ({ event }) => event.peer,
-              pendingTalk: ({ context, event }) => ({ peer: event.peer, account: context.account }),
-            }),
-            spawnChild('loadTalk', { id: 'loadTalk' }),
-          ],
-        },
-        'xstate.done.actor.loadTalk': { actions: ['startTalk', assign({ pendingTalk: null })] },
-        'xstate.error.actor.loadTalk': {
-          actions: [
-            assign({ talkPeer: null, pendingTalk: null }),
-            { type: 'output', params: { type: 'session.toast', text: TEXT_TALK_NOT_LOADED } },
-          ],
-        },
-        'talk.close': { actions: [stopChild('talk'), stopChild('loadTalk'), assign({ talkPeer: null, pendingTalk: null })] },
         'call.start': { actions: 'toCalls' },
         'call.ringing': { actions: 'toCalls' },
         'call.dismiss': { actions: 'toCalls' },
         'child.log': { actions: { type: 'output', params: ({ event }) => ({ type: 'session.log', text: event.text }) } },
         // The calls turn down a ring (one call at a time, or its code could not come): signalling says busy.
         'child.busy': { actions: sendTo('signalLink', ({ event }) => ({ type: 'busy', signal: event.signal })) },
-        'talk.sent': { actions: 'toChats' },
-        'talk.sendFailed': { actions: 'toChats' },
       },
     },
     /**

@@ -1,6 +1,7 @@
 /**
  * Generated-path tests of the signed-in session: its children run for real over fake
- * ports; what they would report is fed to the session directly, and its outputs checked.
+ * ports; the IM connection's facts the session subscribes to are said by the fake IM port,
+ * what its children ask for is fed to the session directly, and its outputs checked.
  * The calls child has its own (calls.paths.test.ts); here, what the session hands it and
  * does for it, and a call through the session as a scenario.
  */
@@ -16,14 +17,15 @@ import type { CallSignal } from '../ports/signalling.port';
 import type { FakeChatroomPort } from '../ports/chatroom.fake';
 import type { FakeLiveApi, FakeLiveMedia } from '../ports/live.fake';
 import { manualRealtime } from '../testing/realtime';
-import { talkMachine } from '../talk/talk.machine';
 import { CallText } from '../call/call.texts';
 import { SYSTEM_SENDER_ACCID } from '../system-messages/system-messages';
 import * as perUse from './per-use.actors';
 import { composeSession } from './session.actors';
-import { TEXT_TALK_NOT_LOADED, bannerItemFor, sessionMachine } from './session.machine';
+import { sessionMachine } from './session.machine';
 import type { SessionInput } from './session.machine';
-import { selectCall, selectCallChat, selectCalls, selectLastCall } from './session.selectors';
+import { selectCall, selectCallChat, selectCalls, selectLastCall, selectTalk, selectTalks } from './session.selectors';
+import type { FakeImPort } from '../ports/im.fake';
+import type { ImEvent, ImNotification } from '../ports/im.port';
 
 const incoming = (over: Partial<ImMessage> = {}): ImMessage => ({
   idClient: 'c1', idServer: 's1', from: 'yx-peer', to: 'me', fromNick: 'Peer', sessionId: 'yx-peer', scene: 'p2p',
@@ -42,10 +44,7 @@ const busy = ['yx-caller', { action: 3, channelId: 'ch9', payload: { busy: true 
 
 const samples: AnyEventObject[] = [
   { type: 'session.leave' }, { type: 'app.hidden' }, { type: 'app.visible' }, { type: 'user.input' },
-  { type: 'im.message', message: incoming() },
-  { type: 'im.message', message: incoming({ flow: 'out', idServer: 's2' }) },
-  // From the peer of a call: the call's chat shows it.
-  { type: 'im.message', message: incoming({ from: 'yx-caller', sessionId: 'yx-caller', idServer: 's4' }) },
+  // The IM connection's facts the session subscribes to (the replay has the fake IM port say them).
   { type: 'im.notification', from: SYSTEM_SENDER_ACCID, content: { attachType: 58 } },
   { type: 'im.notification', from: SYSTEM_SENDER_ACCID, content: { attachType: -4 } },
   { type: 'im.notification', from: SYSTEM_SENDER_ACCID, content: '{"attachType":44}' },
@@ -58,22 +57,13 @@ const samples: AnyEventObject[] = [
   { type: 'im.sessionEnded', text: 'This account has been logged in on other devices.' },
   { type: 'banner.navigate', to: '/talk?to=yx-peer&taPath=banner' },
   { type: 'xstate.done.actor.presence' },
-  { type: 'im.connected' },
-  { type: 'im.conversationChanged', conversation: { id: 'yx-peer', to: 'yx-peer', lastMsg: null, updateTime: 1, unread: 1 } },
   { type: 'child.toast', text: 'Only VIP members can pin chats.' },
-  { type: 'talk.open', peer: 'yx-peer' },
-  { type: 'talk.close' },
-  { type: 'talk.sendFailed', idClient: 'c1', reason: 'notConnected', text: 'Connection not established. Please kill the app and try again.' },
-  { type: 'talk.sent', idClient: 'c1', message: incoming({ flow: 'out', idServer: 's3' }) },
   // Calls are the calls child's: a tap, a ring, the end screen closed; what the calls ask for.
   { type: 'call.start', peer: { account: 'yx-host', userId: 100001 }, callType: 0, online: false },
   { type: 'call.ringing', signal: ring },
   { type: 'call.dismiss' },
   { type: 'child.busy', signal: ring },
   { type: 'child.log', text: 'The call\'s chat could not be loaded' },
-  // The talk's code loads when a talk opens (or cannot be fetched).
-  { type: 'xstate.done.actor.loadTalk', output: talkMachine },
-  { type: 'xstate.error.actor.loadTalk', error: new TypeError('Failed to fetch dynamically imported module') },
   // Live rooms are the `live` child's; a child asks for navigation.
   { type: 'live.begin', setting: { title: 'Evening', privateCallOpen: true } },
   { type: 'live.watch', hostUserId: 100001 },
@@ -81,6 +71,13 @@ const samples: AnyEventObject[] = [
   { type: 'beauty.failed' },
   { type: 'child.navigate', to: '/liveEnds' },
 ];
+
+/** The IM port's event behind each fact of the connection the session subscribes to. */
+const PORT_EVENTS: Record<string, ((e: AnyEventObject) => ImEvent) | undefined> = {
+  'im.notification': (e) => ({ type: 'notification', notification: { idServer: 'n1', from: e.from as string, to: 'me', time: 1, content: e.content } as ImNotification }),
+  'im.unreadChanged': (e) => ({ type: 'unread', total: e.count as number }),
+  'im.sessionEnded': () => ({ type: 'kicked' }),
+};
 
 const inputs: Record<string, SessionInput> = {
   host: { isHost: true, isVip: false, account: 'me', token: 't', profile: { nick: 'Sofia', userLevel: 3, isNewUser: false } },
@@ -100,12 +97,12 @@ function manualSession() {
 }
 
 async function replay(input: SessionInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
-  const { im, presence, clock, logic, pending, ports, warms } = manualSession();
+  const { presence, clock, logic, pending, ports, warms } = manualSession();
+  const im = ports.im as FakeImPort;
   const signalling = ports.signalling as FakeSignallingPort;
   const liveApi = ports.liveApi as FakeLiveApi;
   const liveMedia = ports.liveMedia as FakeLiveMedia;
   const chatroom = ports.chatroom as FakeChatroomPort;
-  const talkLoad = () => pending.latest('load.talk');
   const actor = createActor(logic, { input, clock, inspect });
   const out: AnyEventObject[] = [];
   actor.on('*', (e) => out.push(e));
@@ -113,7 +110,7 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
   await flush();
 
   for (const { event, state } of steps) {
-    const talkLoadsBefore = pending.count('load.talk');
+    const before = actor.getSnapshot();
     const callLoadsBefore = pending.count('load.call');
     const warmsBefore = warms.count;
     // Which live runs ('idle', 'hosting' or 'viewing'; each loads its code first).
@@ -124,8 +121,7 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
     const liveBefore = liveOf(actor.getSnapshot().children.live as AnyActorRef | undefined);
     const outBefore = out.length;
     if (event.type === 'xstate.done.actor.presence') presence.pending.latest('send').resolve(undefined);
-    else if (event.type === 'xstate.done.actor.loadTalk') talkLoad().resolve(perUse);
-    else if (event.type === 'xstate.error.actor.loadTalk') talkLoad().reject((event as AnyEventObject).error);
+    else if (PORT_EVENTS[event.type]) im.emit(PORT_EVENTS[event.type]!(event as AnyEventObject));
     else actor.send(event as never);
     await flush();
     const snapshot = actor.getSnapshot();
@@ -134,7 +130,6 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
     if (event.type === 'im.unreadChanged') expect(out.at(-1)).toEqual({ type: 'session.unread', count: 7 });
     if (event.type === 'banner.navigate') expect(out.at(-1)).toEqual({ type: 'session.navigate', to: e.to });
     if (event.type === 'child.toast') expect(out.at(-1)).toEqual({ type: 'session.toast', text: e.text });
-    const { pendingTalk } = snapshot.context;
     // The calls live with the session; it hands them the call intents and does what they ask.
     const calls = snapshot.children.calls as AnyActorRef | undefined;
     if (snapshot.status === 'active') {
@@ -150,27 +145,8 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
     // A ring the calls turn down: signalling says busy.
     if (event.type === 'child.busy') expect(signalling.pending.argsOf('send').at(-1)).toEqual(busy);
     if (event.type === 'child.log') expect(out.at(-1)).toEqual({ type: 'session.log', text: e.text });
-    if (event.type === 'xstate.error.actor.loadTalk') expect(out.at(-1)).toEqual({ type: 'session.toast', text: TEXT_TALK_NOT_LOADED });
-    // A talk's code is asked for each time a talk opens, and the talk waits for it.
-    if (event.type === 'talk.open') expect(pending.count('load.talk')).toBe(talkLoadsBefore + 1);
-    // The talk screen's chat lives exactly while it is open; its peer's messages go there, not to the banner.
-    const talk = snapshot.children.talk as AnyActorRef | undefined;
-    if (snapshot.status === 'active') {
-      expect(Boolean(talk)).toBe(snapshot.context.talkPeer !== null && pendingTalk === null);
-      expect(pendingTalk === null || pendingTalk.peer === snapshot.context.talkPeer).toBe(true);
-    }
-    else if (talk) expect(talk.getSnapshot().status).toBe('stopped');
-    if (event.type === 'im.message' && talk && (e.message as ImMessage).sessionId === snapshot.context.talkPeer) {
-      expect((talk.getSnapshot().context.messages as { idServer: string }[]).map((m) => m.idServer))
-        .toContain((e.message as ImMessage).idServer);
-      expect((snapshot.children.banner as AnyActorRef).getSnapshot().value).toBe('hidden');
-    }
-    // The conversation list loads on every IM (re)connection and hears every change.
-    const conversations = snapshot.children.conversations as AnyActorRef | undefined;
-    if (event.type === 'im.connected' && conversations) expect(['loading', 'failed']).toContain(conversations.getSnapshot().value);
-    if (event.type === 'im.conversationChanged' && conversations) {
-      expect(conversations.getSnapshot().context.pending).toContainEqual(e.conversation);
-    }
+    // Kicked elsewhere: the connection ends, and the session with it (while active; leaving goes on to its end).
+    if (event.type === 'im.sessionEnded' && before.matches('active')) expect(snapshot.matches('ended')).toBe(true);
     if (event.type === 'im.notification' && e.from !== SYSTEM_SENDER_ACCID) expect(out.slice(outBefore)).toEqual([forgedLog]);
     else if (event.type === 'im.notification') {
       const attachType = typeof e.content === 'string' ? (JSON.parse(e.content) as { attachType: number }).attachType : (e.content as { attachType: number }).attachType;
@@ -212,17 +188,7 @@ describeGeneratedPaths('session', sessionMachine, {
   events: samples,
   inputs,
   // Presence finishes only after it was told to go offline.
-  possible: (s, e) => {
-    if (e.type === 'xstate.done.actor.presence') return s.matches('leaving');
-    // The talk's code arrives only while it is being loaded.
-    if (e.type.endsWith('.actor.loadTalk')) return (s.context as { pendingTalk: unknown }).pendingTalk !== null;
-    return true;
-  },
-  // Whether a talk is open matters (its messages and send answers go there).
-  serializeContext: (c) => {
-    const ctx = c as { talkPeer: string | null; pendingTalk: unknown };
-    return [ctx.talkPeer, ctx.pendingTalk !== null];
-  },
+  possible: (s, e) => e.type !== 'xstate.done.actor.presence' || s.matches('leaving'),
   minPaths: 5,
   replay: (path, { input, inspect }) => replay(input, path.steps, inspect),
 });
@@ -237,15 +203,6 @@ describe('[§4 Presence] leaving', () => {
     await flush();
     expect(actor.getSnapshot().status).toBe('done');
     expect(presence.closeCount).toBe(1);
-  });
-});
-
-describe('[§2 banner] banner items', () => {
-  it('uses the sender nick, or System information for system and recharge notices', () => {
-    expect(bannerItemFor(incoming())).toMatchObject({ from: 'yx-peer', nick: 'Peer', preview: 'hello', recharge: false });
-    expect(bannerItemFor(incoming({ type: 'custom', attach: { type: 'recharge' } })))
-      .toMatchObject({ nick: 'System information', preview: '[recharge successful!]', recharge: true });
-    expect(bannerItemFor(incoming({ fromNick: '  ' })).nick).toBe('yx-peer');
   });
 });
 
@@ -265,18 +222,21 @@ describe('Scenario: a call through the session', () => {
     actor.start();
     const calls = () => selectCalls(actor.getSnapshot())!.getSnapshot();
     const bannerShown = () => (actor.getSnapshot().children.banner as AnyActorRef).getSnapshot().value !== 'hidden';
-    return { ...session, actor, out, calls, bannerShown, seenBy: (id: string) => seen.get(id) ?? [] };
+    const im = session.ports.im as FakeImPort;
+    /** The IM port says a message: the connection emits it, and whoever subscribes hears it. */
+    const say = (message: ImMessage) => im.emit({ type: 'message', message });
+    return { ...session, actor, out, calls, bannerShown, im, say, seenBy: (id: string) => seen.get(id) ?? [] };
   }
   const callIncome = { type: 'im.notification', from: SYSTEM_SENDER_ACCID, content: { attachType: 15, num: 5 } } as const;
   const fromCaller = (idServer: string): ImMessage => incoming({ from: 'yx-caller', sessionId: 'yx-caller', fromNick: 'Caller', idServer });
 
-  it('[§2 in-call chat, §4 System messages] hands a ring, its peer\'s messages, its system messages and what its chat hears to the calls; a second ring is busy', async () => {
-    const { actor, out, calls, bannerShown, seenBy, pending, ports } = started(inputs.host!);
+  it('[§2 in-call chat, §4 System messages] hands a ring and its system messages to the calls, whose chat hears its peer, the IM connection and its send answers itself; a second ring is busy', async () => {
+    const { actor, out, calls, bannerShown, seenBy, pending, ports, im, say } = started(inputs.host!);
     const signalling = ports.signalling as FakeSignallingPort;
     actor.send({ type: 'call.ringing', signal: ring });
     expect(calls().value).toBe('loading');
     // While the call's code loads: its peer's messages are no banners, its system messages have no call to go to.
-    actor.send({ type: 'im.message', message: fromCaller('s1') });
+    say(fromCaller('s1'));
     expect(bannerShown()).toBe(false);
     actor.send(callIncome);
     expect(out.at(-1)).toEqual({ type: 'session.log', text: 'System message for call, which is not running: system.callIncome' });
@@ -298,16 +258,22 @@ describe('Scenario: a call through the session', () => {
     await flush();
     const chat = selectCallChat(calls())!;
     expect(chat.getSnapshot().context.peer).toBe('yx-caller');
-    actor.send({ type: 'im.message', message: fromCaller('s2') });
+    say(fromCaller('s2'));
     expect(chat.getSnapshot().context.messages.map((m) => m.idServer)).toContain('s2');
     expect(bannerShown()).toBe(false);
     // Someone else's message is a banner still.
-    actor.send({ type: 'im.message', message: incoming({ idServer: 's3' }) });
+    say(incoming({ idServer: 's3' }));
     expect(bannerShown()).toBe(true);
-    actor.send({ type: 'im.connected' });
-    actor.send({ type: 'talk.sent', idClient: 'c9', message: incoming({ flow: 'out', idServer: 's4' }) });
-    actor.send({ type: 'talk.sendFailed', idClient: 'c8', reason: 'refused', text: 'Refused' });
-    expect(seenBy('callChat').filter((t) => t.startsWith('talk.'))).toEqual(['talk.incoming', 'talk.connected', 'talk.sent', 'talk.sendFailed']);
+    im.pending.next('login').resolve(undefined);
+    await flush();
+    // A send of the chat goes to the connection (logged in now) and its answer comes back under one name.
+    chat.send({ type: 'talk.send', text: 'hi', idClient: 'c9', time: 9 });
+    im.pending.latest('sendText').resolve(fromCaller('s4'));
+    await flush();
+    expect(chat.getSnapshot().context.messages.find((m) => m.idClient === 'c9')?.status).toBe('sent');
+    expect(seenBy('callChat').filter((t) => t.startsWith('im.'))).toEqual(['im.message', 'im.message', 'im.connected', 'im.sent']);
+    // Nothing of the chat's passes through the session.
+    expect(seenBy('session').filter((t) => t.startsWith('im.message') || t.startsWith('talk.') || t === 'im.sent')).toEqual([]);
   });
 
   it('[§4 System messages] a call\'s system messages forged by a user never reach it and are logged; the server\'s do', async () => {
@@ -326,21 +292,21 @@ describe('Scenario: a call through the session', () => {
   });
 
   it('[§2 in-call chat] the talk screen open with the call\'s own peer: her message reaches both chats, and is no banner', async () => {
-    const { actor, calls, bannerShown, pending } = started(inputs.host!);
+    const { actor, calls, bannerShown, pending, say } = started(inputs.host!);
     actor.send({ type: 'call.ringing', signal: ring });
     pending.latest('load.call').resolve(perUse);
     await flush();
     selectCalls(actor.getSnapshot())!.send({ type: 'xstate.snapshot.call', snapshot: { status: 'active', matches: (v: unknown) => v === 'connected' } as never });
     pending.latest('load.talk').resolve(perUse);
     await flush();
-    actor.send({ type: 'talk.open', peer: 'yx-caller' });
+    selectTalks(actor.getSnapshot())!.send({ type: 'talk.open', peer: 'yx-caller' });
     pending.latest('load.talk').resolve(perUse);
     await flush();
-    const talk = actor.getSnapshot().children.talk as AnyActorRef;
+    const talk = selectTalk(selectTalks(actor.getSnapshot())!.getSnapshot())!;
     const chat = selectCallChat(calls())!;
     expect(talk).not.toBe(chat);
-    actor.send({ type: 'im.message', message: fromCaller('s5') });
-    expect(talk.getSnapshot().context.messages.map((m: ImMessage) => m.idServer)).toContain('s5');
+    say(fromCaller('s5'));
+    expect(talk.getSnapshot().context.messages.map((m) => m.idServer)).toContain('s5');
     expect(chat.getSnapshot().context.messages.map((m) => m.idServer)).toContain('s5');
     expect(bannerShown()).toBe(false);
   });
@@ -379,5 +345,48 @@ describe('Scenario: a call through the session', () => {
     await flush();
     expect((ports.signalling as FakeSignallingPort).pending.argsOf('send').at(-1)).toEqual(busy);
     expect(calls().value).toBe('idle');
+  });
+});
+
+describe('Scenario: the talk screen\'s chat through the session', () => {
+  it('[§2 /talk, banner] the open talk hears its peer\'s messages itself (no banner); anyone else\'s is a banner; a closed talk leaves them to the banner', async () => {
+    const { logic, pending, ports, clock } = manualSession();
+    const im = ports.im as FakeImPort;
+    const actor = createActor(logic, { input: inputs.user!, clock }).start();
+    const talks = selectTalks(actor.getSnapshot())!;
+    const bannerOf = () => (actor.getSnapshot().children.banner as AnyActorRef).getSnapshot();
+    talks.send({ type: 'talk.open', peer: 'yx-peer' });
+    // While its code loads, the peer's message is the chat's (it reads it with its history): no banner.
+    im.emit({ type: 'message', message: incoming({ idServer: 's0' }) });
+    expect(bannerOf().value).toBe('hidden');
+    pending.latest('load.talk').resolve(perUse);
+    await flush();
+    const talk = selectTalk(talks.getSnapshot())!;
+    im.emit({ type: 'message', message: incoming({ idServer: 's1' }) });
+    expect(talk.getSnapshot().context.messages.map((m) => m.idServer)).toContain('s1');
+    expect(bannerOf().value).toBe('hidden');
+    im.emit({ type: 'message', message: incoming({ idServer: 's2', from: 'yx-other', sessionId: 'yx-other', fromNick: 'Other' }) });
+    expect(bannerOf().context.current?.from).toBe('yx-other');
+    talks.send({ type: 'talk.close' });
+    expect(talk.getSnapshot().status).toBe('stopped');
+    clock.increment(5000);
+    im.emit({ type: 'message', message: incoming({ idServer: 's3' }) });
+    expect(bannerOf().context.current?.from).toBe('yx-peer');
+  });
+
+  it('[§5] a send of the talk goes to the IM connection and its failure comes back to the talk alone', async () => {
+    const { logic, pending, ports } = manualSession();
+    const im = ports.im as FakeImPort;
+    const actor = createActor(logic, { input: inputs.user!, inspect: undefined }).start();
+    const talks = selectTalks(actor.getSnapshot())!;
+    talks.send({ type: 'talk.open', peer: 'yx-peer' });
+    pending.latest('load.talk').resolve(perUse);
+    im.pending.next('login').resolve(undefined);
+    await flush();
+    const talk = selectTalk(talks.getSnapshot())!;
+    talk.send({ type: 'talk.send', text: 'hello', idClient: 'c1', time: 5 });
+    im.pending.latest('sendText').reject(Object.assign(new Error('Refused'), { code: 7101 }));
+    await flush();
+    expect(talk.getSnapshot().context.messages.find((m) => m.idClient === 'c1')).toMatchObject({ status: 'refused' });
   });
 });

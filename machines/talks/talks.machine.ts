@@ -1,0 +1,94 @@
+/**
+ * The talk screen's chat (SPEC §2 /talk): one at a time, opened while the screen shows a peer,
+ * run by a per-use child `talk` that lives exactly as long as `open`. It mirrors the calls
+ * (calls.machine.ts): the talk's code is not the first screens', it is loaded when a talk opens.
+ *
+ *   closed ─talk.open─▶ loading (the talk's code) ─done─▶ open (child talk, for `peer`)
+ *   loading ─error─▶ closed (the person is told; the screen offers to try again)
+ *   any ─talk.open─▶ loading again, for the new peer        any ─talk.close─▶ closed
+ *
+ * The talk subscribes to the IM connection itself (talk.machine.ts): nothing passes through
+ * here. What the talks ask for (a toast) leaves through the `output` action, which the
+ * session's composition turns into the session's events. A child of the session (systemId
+ * `talks`).
+ */
+import { assertEvent, assign, emit, enqueueActions, fromPromise, stopChild } from 'xstate';
+import { setup } from '../setup';
+import type { TalkLogic } from '../session/per-use.actors';
+
+/** Said when the code of a chat could not be fetched (the network is away). */
+export const TEXT_TALK_NOT_LOADED = 'This chat could not be opened. Check the connection and try again.';
+
+export interface TalksInput {
+  /** The IM account of the signed-in person. */
+  account: string;
+}
+
+export interface TalksContext extends TalksInput {
+  /** The peer of the open talk screen, from its opening (its code loading) to its closing; null when none is. */
+  peer: string | null;
+}
+
+export type TalksEvent =
+  /** The talk screen opened or closed (SPEC §2 /talk). */
+  | { type: 'talk.open'; peer: string }
+  | { type: 'talk.close' }
+  /** The talk's code (per-use.actors.ts): loaded when a talk opens. */
+  | { type: 'xstate.done.actor.loadTalk'; output: TalkLogic }
+  | { type: 'xstate.error.actor.loadTalk'; error: unknown }
+  /** The talk asks for a toast (a failure the person should hear of). */
+  | { type: 'child.toast'; text: string };
+
+/** What the talks ask the session for. */
+export type TalksOutput = { type: 'child.toast'; text: string };
+
+/** Provided by the composition (session.actors.ts), which loads per-use.actors.ts. */
+const notComposed = () => Promise.reject(new Error('The talks were not composed with their per-use children'));
+
+export const talksMachine = setup({
+  types: {
+    input: {} as TalksInput,
+    context: {} as TalksContext,
+    events: {} as TalksEvent,
+    emitted: {} as TalksOutput,
+  },
+  actors: {
+    /** The talk's code, loaded when a talk opens. */
+    loadTalk: fromPromise<TalkLogic>(notComposed),
+  },
+  actions: {
+    /** What the talks ask the session for; the session's composition turns it into the session's events. */
+    output: emit((_, params: TalksOutput) => params),
+    // The loaded logic is spawned as it is (it is not one of `actors`, hence `as never`).
+    /** The talk's code is there: the talk starts for the peer it was opened for. */
+    startTalk: enqueueActions(({ context, enqueue, event }) => {
+      assertEvent(event, 'xstate.done.actor.loadTalk');
+      enqueue.spawnChild(event.output as never, { id: 'talk', input: { peer: context.peer, account: context.account } } as never);
+    }),
+  },
+}).createMachine({
+  id: 'talks',
+  context: ({ input }) => ({ ...input, peer: null }),
+  on: {
+    // Another peer (or the same one again, after a failed load): the open talk, if any, goes first.
+    'talk.open': { target: '.loading', reenter: true, actions: assign({ peer: ({ event }) => event.peer }) },
+    'talk.close': { target: '.closed', actions: assign({ peer: null }) },
+    'child.toast': { actions: { type: 'output', params: ({ event }) => event } },
+  },
+  initial: 'closed',
+  states: {
+    closed: {},
+    loading: {
+      invoke: {
+        id: 'loadTalk',
+        src: 'loadTalk',
+        onDone: { target: 'open', actions: 'startTalk' },
+        onError: { target: 'closed', actions: [assign({ peer: null }), { type: 'output', params: { type: 'child.toast', text: TEXT_TALK_NOT_LOADED } }] },
+      },
+    },
+    /** The talk lives exactly as long as this state. */
+    open: { exit: stopChild('talk') },
+  },
+});
+
+export type TalksMachine = typeof talksMachine;

@@ -1,0 +1,78 @@
+/**
+ * Generated-path tests of the talk screen's chats (SPEC §2 /talk): the talks composed as the
+ * session composes them, under a stand-in session that hears what they ask for. The talk runs
+ * for real over manual fakes; the loads of its code are settled by hand. Checked at each step:
+ * one talk at a time, for the peer last opened, living exactly while `open`.
+ */
+import { expect } from 'vitest';
+import { createActor, setup } from 'xstate';
+import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
+import { describeGeneratedPaths, flush } from '../testing/paths';
+import type { InspectFn } from '../testing/paths';
+import { manualRealtime } from '../testing/realtime';
+import { talkMachine } from '../talk/talk.machine';
+import * as perUse from '../session/per-use.actors';
+import { composeTalks, perUseLoaders } from '../session/session.actors';
+import { TEXT_TALK_NOT_LOADED, talksMachine } from './talks.machine';
+import type { TalksContext, TalksInput } from './talks.machine';
+
+const samples: AnyEventObject[] = [
+  { type: 'talk.open', peer: 'yx-peer' },
+  { type: 'talk.open', peer: 'yx-other' },
+  { type: 'talk.close' },
+  { type: 'xstate.done.actor.loadTalk', output: talkMachine },
+  { type: 'xstate.error.actor.loadTalk', error: new TypeError('Failed to fetch dynamically imported module') },
+  { type: 'child.toast', text: 'The translation failed.' },
+];
+
+async function replay(input: TalksInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
+  const { ports, pending } = manualRealtime();
+  const loaders = perUseLoaders({ ...ports, refreshImToken: () => pending.add('refreshImToken', []) }, (use) => pending.add(`load.${use}`, []));
+  const asked: AnyEventObject[] = [];
+  // The session's place: it invokes the talks and hears what they ask for.
+  const session = setup({ actors: { talks: composeTalks(loaders) } }).createMachine({
+    invoke: { id: 'talks', systemId: 'talks', src: 'talks', input },
+    on: { '*': { actions: ({ event }) => { if (event.type.startsWith('child.')) asked.push(event); } } },
+  });
+  const actor = createActor(session, { inspect }).start();
+  const talks = actor.getSnapshot().children.talks as AnyActorRef;
+  let lastTalk: AnyActorRef | undefined;
+
+  for (const { event, state } of steps) {
+    const e = event as AnyEventObject;
+    const before = talks.getSnapshot();
+    const loadsBefore = pending.count('load.talk');
+    const askedBefore = asked.length;
+    if (e.type === 'xstate.done.actor.loadTalk') pending.latest('load.talk').resolve(perUse);
+    else if (e.type === 'xstate.error.actor.loadTalk') pending.latest('load.talk').reject(e.error);
+    else talks.send(e);
+    await flush();
+    const snapshot = talks.getSnapshot();
+    const context = snapshot.context as TalksContext;
+    expect(snapshot.value).toEqual(state.value);
+    expect(context.peer).toBe((state.context as TalksContext).peer);
+    // One talk at a time, for the peer last opened, exactly while open; the one before is stopped.
+    const talk = snapshot.children.talk as AnyActorRef | undefined;
+    expect(Boolean(talk)).toBe(snapshot.matches('open'));
+    if (talk) expect(talk.getSnapshot().context.peer).toBe(context.peer);
+    if (lastTalk && lastTalk !== talk) expect(lastTalk.getSnapshot().status).toBe('stopped');
+    lastTalk = talk;
+    // Each opening asks for the talk's code; a closed talk has no peer.
+    if (e.type === 'talk.open') expect(pending.count('load.talk')).toBe(loadsBefore + 1);
+    if (snapshot.matches('closed')) expect(context.peer).toBeNull();
+    if (e.type === 'xstate.error.actor.loadTalk') expect(asked.slice(askedBefore)).toEqual([{ type: 'child.toast', text: TEXT_TALK_NOT_LOADED }]);
+    if (e.type === 'child.toast') expect(asked.slice(askedBefore)).toEqual([e]);
+    if (before.matches('open') && e.type === 'talk.close') expect(snapshot.matches('closed')).toBe(true);
+  }
+  actor.stop();
+}
+
+describeGeneratedPaths('talks', talksMachine, {
+  events: samples,
+  inputs: { signedIn: { account: 'me' } },
+  // The code arrives only while it is being loaded.
+  possible: (s, e) => !e.type.endsWith('.actor.loadTalk') || s.matches('loading'),
+  serializeContext: (c) => [(c as TalksContext).peer],
+  minPaths: 4,
+  replay: (path, { input, inspect }) => replay(input, path.steps, inspect),
+});

@@ -14,6 +14,8 @@ import { appCallStateOf } from '../call/app-call-state';
 import { CallText } from '../call/call.texts';
 import { callMachine } from '../call/call.machine';
 import type { FakeSignallingPort } from '../ports/signalling.fake';
+import { SignalAction } from '../ports/signalling.port';
+import type { CallSignal } from '../ports/signalling.port';
 import { describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
 import { manualRealtime } from '../testing/realtime';
@@ -23,7 +25,9 @@ import { composeCalls, perUseLoaders } from './session.actors';
 import { TEXT_CALL_CHAT_NOT_LOADED, TEXT_CALL_NOT_LOADED, callPeerOf, callsMachine } from './calls.machine';
 import type { CallsContext, CallsInput } from './calls.machine';
 
-const ring = { id: 'r1', action: 0, channelId: 'ch9', from: 'yx-caller', to: 'me', time: 1 };
+const ring: CallSignal = { id: 'r1', action: SignalAction.videoCall, channelId: 'ch9', from: 'yx-caller', to: 'me', time: 1 };
+/** A ring turned down: signalling says busy to the caller (SPEC §3 reject with busy). */
+const busy = ['yx-caller', { action: 3, channelId: 'ch9', payload: { busy: true } }];
 /** A call snapshot as syncSnapshot sends it, in the given state of the call. */
 const callIn = (value: string) => ({ status: 'active', matches: (v: unknown) => v === value });
 const fetchFailed = () => new TypeError('Failed to fetch dynamically imported module');
@@ -82,7 +86,7 @@ async function replay(input: CallsInput, steps: readonly { event: EventObject; s
     if (id === 'call' && e.event.type.startsWith('system.')) atCall.push(e.event.type);
   };
   // The session's place: it invokes the calls beside the children they reach through the system.
-  const session = setup({ actors: { calls: composeCalls(loaders), recorder } }).createMachine({
+  const session = setup({ actors: { calls: composeCalls(ports, loaders), recorder } }).createMachine({
     invoke: [
       { id: 'live', systemId: 'live', src: 'recorder', input: { seen: atLive } },
       { id: 'imConnection', systemId: 'imConnection', src: 'recorder', input: { seen: [] } },
@@ -115,6 +119,7 @@ async function replay(input: CallsInput, steps: readonly { event: EventObject; s
     const chatLoadsBefore = pending.count('load.talk');
     const warmsBefore = warms.count;
     const askedBefore = asked.length;
+    const busyBefore = signalling.pending.count('send');
     const liveBefore = atLive.length;
     const chatBefore = atChat.length;
     const callBefore = atCall.length;
@@ -123,6 +128,8 @@ async function replay(input: CallsInput, steps: readonly { event: EventObject; s
     else if (e.type === 'xstate.error.actor.loadCall') pending.latest('load.call').reject(e.error);
     else if (e.type === 'xstate.done.actor.loadCallChat') chatLoad().resolve(perUse);
     else if (e.type === 'xstate.error.actor.loadCallChat') chatLoad().reject(e.error);
+    // A ring is signalling's: the calls hear it through their subscription.
+    else if (e.type === 'call.ringing') signalling.emit({ type: 'signal', signal: ring });
     else calls.send(e);
     await flush();
 
@@ -133,8 +140,8 @@ async function replay(input: CallsInput, steps: readonly { event: EventObject; s
     const call = snapshot.children.call as AnyActorRef | undefined;
     expect(Boolean(call)).toBe(snapshot.matches('running'));
     expect(callPeerOf(context) !== null).toBe(!snapshot.matches('idle'));
-    // A call listens to signalling while it runs, and no longer.
-    if (snapshot.matches('idle')) expect(signalling.listenerCount).toBe(0);
+    // A call listens to signalling while it runs, and no longer: idle, only the calls' link and rings do.
+    if (snapshot.matches('idle')) expect(signalling.listenerCount).toBe(2);
     if (call) {
       const started = call.getSnapshot().context as { peer: { account: string }; direction: string };
       expect(started.peer.account).toBe(callPeerOf(context));
@@ -154,7 +161,9 @@ async function replay(input: CallsInput, steps: readonly { event: EventObject; s
     }
     if (e.type === 'call.ringing' && !before.matches('idle')) {
       // A ring during a call is turned down as busy; the call under way goes on.
-      expect(asked.slice(askedBefore)).toEqual([{ type: 'child.busy', signal: ring }]);
+      expect(signalling.pending.count('send')).toBe(busyBefore + 1);
+      expect(signalling.pending.argsOf('send').at(-1)).toEqual(busy);
+      expect(asked.slice(askedBefore)).toEqual([]);
       expect(snapshot.value).toEqual(before.value);
       expect(pending.count('load.call')).toBe(callLoadsBefore);
     }
@@ -162,7 +171,7 @@ async function replay(input: CallsInput, steps: readonly { event: EventObject; s
     if (e.type === 'xstate.error.actor.loadCall') {
       // A ring whose call cannot be loaded is turned down as busy; a tap is told why.
       const dropped = before.context.callInput as CallsContext['callInput'];
-      if (dropped?.direction === 'in') expect(asked.slice(askedBefore)).toEqual([{ type: 'child.busy', signal: ring }]);
+      if (dropped?.direction === 'in') expect(signalling.pending.argsOf('send').slice(busyBefore)).toEqual([busy]);
       // Asked for offline: the §8 text of a call started offline; otherwise why it could not start.
       else expect(asked.slice(askedBefore)).toEqual([{ type: 'child.toast', text: dropped?.online === false ? CallText.offline : TEXT_CALL_NOT_LOADED }]);
     }

@@ -56,8 +56,7 @@ export type CallsEvent =
   | { type: 'xstate.snapshot.call'; snapshot: SnapshotFrom<CallMachine> }
   | { type: 'xstate.done.actor.call'; output: CallSummary };
 
-/** What the calls ask the session for: a toast, a log line, a ring turned down as busy. */
+/** What the calls ask the session for: a toast, a log line. */
 export type CallsOutput =
   | { type: 'child.toast'; text: string }
-  | { type: 'child.log'; text: string }
-  | { type: 'child.busy'; signal: CallSignal };
+  | { type: 'child.log'; text: string };

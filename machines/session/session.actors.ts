@@ -23,7 +23,7 @@ import { SignalAction } from '../ports/signalling.port';
 import type { SignallingPort } from '../ports/signalling.port';
 import { callsMachine } from './calls.machine';
 import type { CallsOutput } from './calls.machine';
-import type { SessionEvent, SignalLinkEvent } from './session.machine';
+import { signalLinkMachine } from './signal-link.machine';
 import { talksMachine } from '../talks/talks.machine';
 import type { TalksOutput } from '../talks/talks.machine';
 import type { PresencePort } from '../ports/presence.port';
@@ -79,9 +79,6 @@ export interface SessionPorts {
   chatroom?: ChatroomPort;
 }
 
-/** Wait before logging in to signalling again after a failure or a drop. */
-export const SIGNAL_RELOGIN_MS = 5_000;
-
 /** What an owner of the session provides; the IM token refresh comes from the sign-in side. */
 export type RealtimePorts = Omit<SessionPorts, 'refreshImToken'>;
 
@@ -109,10 +106,43 @@ export function perUseLoaders(ports: SessionPorts, loadPerUse: PerUseLoader) {
   };
 }
 
-/** The session's calls with the loaders of their code; what they ask for comes up to the session as its events. */
-export function composeCalls(loaders: ReturnType<typeof perUseLoaders>) {
+/** The calls' link to signalling over its port: the login with a fresh RTM token, the drops, the logout at the end. */
+export function composeSignalLink(ports: Pick<SessionPorts, 'signalling' | 'rtmToken'>) {
+  const { signalling } = ports;
+  return signalLinkMachine.provide({
+    actors: {
+      login: fromPromise(async ({ input }) => signalling.login(input.account, await ports.rtmToken())),
+      link: fromCallback(({ sendBack }) => {
+        const unsubscribe = signalling.subscribe((event) => { if (event.type === 'disconnected') sendBack({ type: 'signal.disconnected' }); });
+        return () => {
+          unsubscribe();
+          signalling.logout().catch(() => undefined);
+        };
+      }),
+    },
+  });
+}
+
+/**
+ * The session's calls over signalling, with the loaders of their code; what they ask for comes
+ * up to the session as its events.
+ */
+export function composeCalls(ports: Pick<SessionPorts, 'signalling' | 'rtmToken'>, loaders: ReturnType<typeof perUseLoaders>) {
+  const { signalling } = ports;
+  const signalLink = composeSignalLink(ports);
   return callsMachine.provide({
-    actors: loaders,
+    actors: {
+      ...loaders,
+      signalLink,
+      rings: fromCallback(({ sendBack }) => signalling.subscribe((event) => {
+        if (event.type === 'signal' && (event.signal.action === SignalAction.videoCall || event.signal.action === SignalAction.audioCall)) {
+          sendBack({ type: 'call.ringing', signal: event.signal });
+        }
+      })),
+      busyReply: fromPromise(async ({ input: signal }) => {
+        await signalling.send(signal.from, { action: SignalAction.reject, channelId: signal.channelId, payload: { busy: true } }).catch(() => undefined);
+      }),
+    },
     actions: { output: sendParent((_, params: CallsOutput) => params) },
   });
 }
@@ -167,47 +197,11 @@ export function composeSession(ports: SessionPorts, loadPerUse: PerUseLoader = (
     // What the lives ask for reaches the session as its events (child.toast, child.navigate, call.start).
     actions: { output: sendParent((_, params: LiveRoomsOutput) => params) },
   });
-  /** Logged in to signalling while the session lives (again after a failure or a drop); rings go to the session. */
-  const signalLink = fromCallback<SignalLinkEvent, { account: string }>(
-    ({ input, sendBack, receive }) => {
-      let stopped = false;
-      let timer: unknown = null;
-      const later = () => {
-        if (!stopped) timer = ports.clock.setTimeout(() => void login(), SIGNAL_RELOGIN_MS);
-      };
-      const login = async () => {
-        try {
-          await ports.signalling.login(input.account, await ports.rtmToken());
-        } catch {
-          later();
-        }
-      };
-      const unsubscribe = ports.signalling.subscribe((event) => {
-        if (event.type === 'disconnected') later();
-        if (event.type !== 'signal') return;
-        const { action } = event.signal;
-        if (action === SignalAction.videoCall || action === SignalAction.audioCall) {
-          sendBack({ type: 'call.ringing', signal: event.signal } satisfies SessionEvent);
-        }
-      });
-      receive(({ signal }) => {
-        ports.signalling.send(signal.from, { action: SignalAction.reject, channelId: signal.channelId, payload: { busy: true } })
-          .catch(() => undefined);
-      });
-      void login();
-      return () => {
-        stopped = true;
-        if (timer !== null) ports.clock.clearTimeout(timer);
-        unsubscribe();
-        ports.signalling.logout().catch(() => undefined);
-      };
-    },
-  );
   const loaders = perUseLoaders(ports, loadPerUse);
   return sessionMachine.provide({
     actors: {
-      imConnection, presence: composePresence(ports.presence, ports.presenceRetry), banner, idleHost, conversations, signalLink, live,
-      calls: composeCalls(loaders), talks: composeTalks(loaders),
+      imConnection, presence: composePresence(ports.presence, ports.presenceRetry), banner, idleHost, conversations, live,
+      calls: composeCalls(ports, loaders), talks: composeTalks(loaders),
     },
   });
 }

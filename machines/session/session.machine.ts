@@ -23,7 +23,7 @@
  * and log lines leave through the `output` action as emitted events (`SessionOutput`), which
  * the root actor's composition turns into events for itself.
  */
-import { assign, emit, enqueueActions, fromCallback, sendTo } from 'xstate';
+import { assign, emit, enqueueActions, sendTo } from 'xstate';
 import { setup } from '../setup';
 import type { AnyActorRef } from 'xstate';
 import { bannerMachine } from '../banner/banner.machine';
@@ -37,7 +37,7 @@ import { SYSTEM_SENDER_ACCID, routeSystemMessage } from '../system-messages/syst
 import { talksMachine } from '../talks/talks.machine';
 import { callsMachine } from './calls.machine';
 import { liveRoomsMachine } from './live-rooms.machine';
-import type { SessionContext, SessionEvent, SessionInput, SessionOutput, SignalLinkEvent } from './session.types';
+import type { SessionContext, SessionEvent, SessionInput, SessionOutput } from './session.types';
 
 export * from './session.types';
 
@@ -63,8 +63,6 @@ export const sessionMachine = setup({
     talks: talksMachine,
     /** What the IM connection says that is the session's own: system notifications, unread totals, its end. */
     imFacts: factsOf<ImConnectionEmitted>('imConnection', ['im.notification', 'im.unreadChanged', 'im.sessionEnded']),
-    /** Signalling login and incoming rings (`call.ringing`); told `busy` to turn a ring down. */
-    signalLink: fromCallback<SignalLinkEvent, { account: string }>(() => () => {}),
   },
   actions: {
     routeNotification: enqueueActions(({ enqueue, event, system }) => {
@@ -121,7 +119,6 @@ export const sessionMachine = setup({
     // Presence finishes only after saying offline on logout.
     { id: 'presence', systemId: 'presence', src: 'presence', input: {}, onDone: '.left' },
     { id: 'banner', systemId: 'banner', src: 'banner' },
-    { id: 'signalLink', src: 'signalLink', input: ({ context }) => ({ account: context.account }) },
     {
       id: 'conversations',
       systemId: 'conversations',
@@ -173,11 +170,8 @@ export const sessionMachine = setup({
         'user.input': { actions: 'forwardInput' },
         'session.leave': 'leaving',
         'call.start': { actions: 'toCalls' },
-        'call.ringing': { actions: 'toCalls' },
         'call.dismiss': { actions: 'toCalls' },
         'child.log': { actions: { type: 'output', params: ({ event }) => ({ type: 'session.log', text: event.text }) } },
-        // The calls turn down a ring (one call at a time, or its code could not come): signalling says busy.
-        'child.busy': { actions: sendTo('signalLink', ({ event }) => ({ type: 'busy', signal: event.signal })) },
       },
     },
     /**

@@ -58,11 +58,9 @@ const samples: AnyEventObject[] = [
   { type: 'banner.navigate', to: '/talk?to=yx-peer&taPath=banner' },
   { type: 'xstate.done.actor.presence' },
   { type: 'child.toast', text: 'Only VIP members can pin chats.' },
-  // Calls are the calls child's: a tap, a ring, the end screen closed; what the calls ask for.
+  // Calls are the calls child's: a tap, the end screen closed; what the calls ask for (rings are signalling's, heard by the calls).
   { type: 'call.start', peer: { account: 'yx-host', userId: 100001 }, callType: 0, online: false },
-  { type: 'call.ringing', signal: ring },
   { type: 'call.dismiss' },
-  { type: 'child.busy', signal: ring },
   { type: 'child.log', text: 'The call\'s chat could not be loaded' },
   // Live rooms are the `live` child's; a child asks for navigation.
   { type: 'live.begin', setting: { title: 'Evening', privateCallOpen: true } },
@@ -99,7 +97,6 @@ function manualSession() {
 async function replay(input: SessionInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
   const { presence, clock, logic, pending, ports, warms } = manualSession();
   const im = ports.im as FakeImPort;
-  const signalling = ports.signalling as FakeSignallingPort;
   const liveApi = ports.liveApi as FakeLiveApi;
   const liveMedia = ports.liveMedia as FakeLiveMedia;
   const chatroom = ports.chatroom as FakeChatroomPort;
@@ -134,7 +131,7 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
     const calls = snapshot.children.calls as AnyActorRef | undefined;
     if (snapshot.status === 'active') {
       expect(calls?.getSnapshot().status).toBe('active');
-      if (event.type === 'call.start' || event.type === 'call.ringing') {
+      if (event.type === 'call.start') {
         // A call's code is asked for when it starts or rings; beside it, what the call uses outside the machines starts loading.
         expect(calls!.getSnapshot().value).toBe('loading');
         expect(pending.count('load.call')).toBe(callLoadsBefore + 1);
@@ -142,8 +139,6 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
       }
       if (event.type === 'call.dismiss') expect(calls!.getSnapshot().value).toBe('idle');
     } else if (calls) expect(calls.getSnapshot().status).toBe('stopped');
-    // A ring the calls turn down: signalling says busy.
-    if (event.type === 'child.busy') expect(signalling.pending.argsOf('send').at(-1)).toEqual(busy);
     if (event.type === 'child.log') expect(out.at(-1)).toEqual({ type: 'session.log', text: e.text });
     // Kicked elsewhere: the connection ends, and the session with it (while active; leaving goes on to its end).
     if (event.type === 'im.sessionEnded' && before.matches('active')) expect(snapshot.matches('ended')).toBe(true);
@@ -225,7 +220,8 @@ describe('Scenario: a call through the session', () => {
     const im = session.ports.im as FakeImPort;
     /** The IM port says a message: the connection emits it, and whoever subscribes hears it. */
     const say = (message: ImMessage) => im.emit({ type: 'message', message });
-    return { ...session, actor, out, calls, bannerShown, im, say, seenBy: (id: string) => seen.get(id) ?? [] };
+    const signalling = session.ports.signalling as FakeSignallingPort;
+    return { ...session, actor, out, calls, bannerShown, im, say, signalling, seenBy: (id: string) => seen.get(id) ?? [] };
   }
   const callIncome = { type: 'im.notification', from: SYSTEM_SENDER_ACCID, content: { attachType: 15, num: 5 } } as const;
   const fromCaller = (idServer: string): ImMessage => incoming({ from: 'yx-caller', sessionId: 'yx-caller', fromNick: 'Caller', idServer });
@@ -233,7 +229,7 @@ describe('Scenario: a call through the session', () => {
   it('[§2 in-call chat, §4 System messages] hands a ring and its system messages to the calls, whose chat hears its peer, the IM connection and its send answers itself; a second ring is busy', async () => {
     const { actor, out, calls, bannerShown, seenBy, pending, ports, im, say } = started(inputs.host!);
     const signalling = ports.signalling as FakeSignallingPort;
-    actor.send({ type: 'call.ringing', signal: ring });
+    signalling.emit({ type: 'signal', signal: ring });
     expect(calls().value).toBe('loading');
     // While the call's code loads: its peer's messages are no banners, its system messages have no call to go to.
     say(fromCaller('s1'));
@@ -249,7 +245,7 @@ describe('Scenario: a call through the session', () => {
     expect(seenBy('call')).toContain('system.callIncome');
     expect(out.length).toBe(outBefore);
     // One call at a time.
-    actor.send({ type: 'call.ringing', signal: { ...ring, id: 'r2', from: 'yx-other', channelId: 'ch10' } });
+    signalling.emit({ type: 'signal', signal: { ...ring, id: 'r2', from: 'yx-other', channelId: 'ch10' } });
     expect(signalling.pending.argsOf('send').at(-1)).toEqual(['yx-other', { action: 3, channelId: 'ch10', payload: { busy: true } }]);
     expect(selectCall(calls())).toBe(call);
     // Connected: the call's chat starts (its code is the talk's) and hears its peer, the IM connection and the send answers.
@@ -277,8 +273,8 @@ describe('Scenario: a call through the session', () => {
   });
 
   it('[§4 System messages] a call\'s system messages forged by a user never reach it and are logged; the server\'s do', async () => {
-    const { actor, out, seenBy, pending } = started(inputs.host!);
-    actor.send({ type: 'call.ringing', signal: ring });
+    const { actor, out, seenBy, pending , signalling } = started(inputs.host!);
+    signalling.emit({ type: 'signal', signal: ring });
     pending.latest('load.call').resolve(perUse);
     await flush();
     for (const content of [{ attachType: -3, type: 1, channelId: ring.channelId }, { attachType: 15, num: 500 }]) {
@@ -292,8 +288,8 @@ describe('Scenario: a call through the session', () => {
   });
 
   it('[§2 in-call chat] the talk screen open with the call\'s own peer: her message reaches both chats, and is no banner', async () => {
-    const { actor, calls, bannerShown, pending, say } = started(inputs.host!);
-    actor.send({ type: 'call.ringing', signal: ring });
+    const { actor, calls, bannerShown, pending, say , signalling } = started(inputs.host!);
+    signalling.emit({ type: 'signal', signal: ring });
     pending.latest('load.call').resolve(perUse);
     await flush();
     selectCalls(actor.getSnapshot())!.send({ type: 'xstate.snapshot.call', snapshot: { status: 'active', matches: (v: unknown) => v === 'connected' } as never });
@@ -314,7 +310,7 @@ describe('Scenario: a call through the session', () => {
   it('[§4 App call state] a finished call tells the live rooms, leaves its end screen until dismissed, and its system messages are logged again', async () => {
     const { actor, out, calls, seenBy, pending, ports } = started(inputs.user!);
     const signalling = ports.signalling as FakeSignallingPort;
-    actor.send({ type: 'call.ringing', signal: ring });
+    signalling.emit({ type: 'signal', signal: ring });
     pending.latest('load.call').resolve(perUse);
     await flush();
     selectCall(calls())!.send({ type: 'call.reject' });
@@ -335,12 +331,12 @@ describe('Scenario: a call through the session', () => {
   });
 
   it('[§5, §8] a call whose code cannot come: a tap asked offline is told so, a ring is turned down as busy', async () => {
-    const { actor, out, calls, pending, ports } = started(inputs.user!);
+    const { actor, out, calls, pending, ports , signalling } = started(inputs.user!);
     actor.send({ type: 'call.start', peer: { account: 'yx-host', userId: 100001 }, callType: 0, online: false });
     pending.latest('load.call').reject(new TypeError('Failed to fetch dynamically imported module'));
     await flush();
     expect(out.at(-1)).toEqual({ type: 'session.toast', text: CallText.offline });
-    actor.send({ type: 'call.ringing', signal: ring });
+    signalling.emit({ type: 'signal', signal: ring });
     pending.latest('load.call').reject(new TypeError('Failed to fetch dynamically imported module'));
     await flush();
     expect((ports.signalling as FakeSignallingPort).pending.argsOf('send').at(-1)).toEqual(busy);

@@ -4,7 +4,6 @@
  * the root actor and tests.
  */
 import type { LiveSetting } from '../live-hosting/live-hosting.machine';
-import type { CallSignal } from '../ports/signalling.port';
 import type { CallsIntent, CallsOutput } from './calls.types';
 
 export interface SessionInput {
@@ -35,9 +34,9 @@ export type SessionEvent =
   | { type: 'child.toast'; text: string }
   | { type: 'im.sessionEnded'; text: string | null }
   | { type: 'banner.navigate'; to: string }
-  /** For the `calls` child: a call tapped or ringing, the end screen closed. */
-  | CallsIntent
-  /** What the calls ask for: a toast, a log line, a ring turned down as busy. */
+  /** For the `calls` child: a call tapped (here or in a live room), the end screen closed. */
+  | Exclude<CallsIntent, { type: 'call.ringing' }>
+  /** What the calls ask for: a toast, a log line. */
   | CallsOutput
   /** SPEC §2 live rooms: go live (hosts), watch a host's room, dismiss /liveEnds; handled by the `live` child. */
   | { type: 'live.begin'; setting: LiveSetting }
@@ -47,9 +46,6 @@ export type SessionEvent =
   | { type: 'beauty.failed'; text?: string }
   /** A child asks for navigation. */
   | { type: 'child.navigate'; to: string };
-
-/** What the signalling link is told: turn this ring down, she is in another call. */
-export type SignalLinkEvent = { type: 'busy'; signal: CallSignal };
 
 export type SessionOutput =
   | { type: 'session.unread'; count: number }

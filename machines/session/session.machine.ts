@@ -1,27 +1,19 @@
 /**
- * The signed-in session: owner of the long-lived children of SPEC §4 — IM connection,
- * presence, the incoming-message banner and, for hosts, the idle-host rule — and the router
- * of what they report.
+ * The signed-in session: owner of the lifetimes of its children (SPEC §4) — IM connection,
+ * presence, the incoming-message banner, the conversations, the calls, the talk screen's chats
+ * (`talks`), the live rooms and, for hosts, the idle-host rule — and of the logout order.
  *
  *   active.{hosting | viewing} ─session.leave─▶ leaving (presence sends offline, ≤ 5 s) ─presence done─▶ left
  *   active ─im.sessionEnded─▶ ended (kicked elsewhere or IM unrecoverable)
  *
- * The talk screen's chat (child `talk`) is not in the first screens' code: it is loaded when a
- * talk opens (`loadTalk`), and the talk is spawned from the loader's answer with the input kept
- * meanwhile in context (`pendingTalk`).
- *
- * Calls are the `calls` child's (calls.machine.ts: the call, its chat with the peer, how the last
- * one ended): the session passes it the call intents, its peer's messages and what the chats
- * hear, and turns a ring down as busy when it asks. Live rooms are the `live` child's
- * (live-rooms.machine.ts): the session passes it the screens' live.* intents and a beauty
- * failure; the calls tell it how the call goes, so that a host's private call takes her out of
- * her room and back.
- *
- * Messages become banners unless a chat shows them; system notifications go through the §4
- * table to the machine that owns them (a call's go to the calls), when the server's system
- * sender sent them (any other sender's are logged and dropped); unread totals, navigation
- * and log lines leave through the `output` action as emitted events (`SessionOutput`), which
- * the root actor's composition turns into events for itself.
+ * Nothing is relayed: the IM connection emits its facts and each child that needs one subscribes
+ * (the talks and the call's chat to messages and send answers, the banner to messages, the
+ * conversations to logins and changes). The session subscribes to its own: system notifications
+ * (routed through the §4 table to the machine that owns them, when the server's system sender
+ * sent them), unread totals and the end of the session. The calls log in to signalling and hear
+ * rings themselves (calls.machine.ts). The screens' call and live intents still come here and go
+ * to the `calls` and `live` children; what the children ask for (toasts, navigation, log lines)
+ * and the unread total leave through the `output` action as emitted events (`SessionOutput`).
  */
 import { assign, emit, enqueueActions, sendTo } from 'xstate';
 import { setup } from '../setup';

@@ -5,6 +5,7 @@
 import type { SnapshotFrom } from 'xstate';
 import type { CallInput, CallMachine, CallPeer, CallSummary } from '../call/call.machine';
 import type { CallSignal } from '../ports/signalling.port';
+import { peerAccountOf } from '../shared/chat-peers';
 import type { SystemEvent } from '../system-messages/system-messages';
 import type { CallChildren, TalkLogic } from './per-use.actors';
 
@@ -26,8 +27,7 @@ export interface CallsContext extends CallsInput {
   targetChannel: string | null;
 }
 
-/** The account of a call's peer, the one its chat is with. */
-export const peerAccountOf = (input: CallInput): string => (input.direction === 'out' ? input.peer.account : input.signal.from);
+export { peerAccountOf };
 
 /** The peer of the call under way, from the loading of its code to its end; null while idle. */
 export const callPeerOf = (context: CallsContext): string | null => (context.callInput ? peerAccountOf(context.callInput) : null);

@@ -9,7 +9,6 @@ import type { InspectionEvent, Observer } from 'xstate';
 import type { StoredAuth } from '../../machines/ports/session.port';
 import { SessionCredentials, createHttpSessionPort } from '../adapters/http/session.http';
 import { askHomeEarly } from '../adapters/http/home.early';
-import { installShellVisibilityBridge } from '../adapters/shellBridge';
 import { createApiClient } from '../api/client';
 import { earlyResponses } from '../api/earlyFetch';
 import type { ApiNotice } from '../api/outcome';
@@ -43,7 +42,6 @@ export interface Composed {
 }
 
 export async function compose({ openParams, path, inspector }: ComposeOptions): Promise<Composed> {
-  installShellVisibilityBridge();
   let app: AppActor | null = null;
   const credentials = new SessionCredentials();
   // The cipher (the browser's: in the chunk the page's entry loaded for the start's first requests)

@@ -5,7 +5,7 @@
 import { fromPromise, sendParent } from 'xstate';
 import type { MineInfo, SessionPort, SignInOutcome, StoredAuth } from '../ports/session.port';
 import { composeSession } from '../session/session.actors';
-import type { RealtimePorts } from '../session/session.actors';
+import type { RealtimePorts } from '../session/session.ports';
 import type { SessionOutput } from '../session/session.machine';
 import { appMachine } from './app.machine';
 import type { EntryRequest } from './app.machine';
@@ -29,7 +29,7 @@ export function composeAppMachine(ports: AppPorts) {
       }),
       loadProfile: fromPromise<MineInfo, StoredAuth>(({ input }) => session.loadProfile(input)),
       forget: fromPromise<void, void>(() => session.forget()),
-      session: composeSession({ ...ports.realtime, refreshImToken: () => session.refreshImToken() }).provide({
+      session: composeSession({ ...ports.realtime, tokens: { ...ports.realtime.tokens, refreshIm: () => session.refreshImToken() } }).provide({
         // What the session reports reaches the root as events.
         actions: { output: sendParent((_, params: SessionOutput) => params) },
       }),

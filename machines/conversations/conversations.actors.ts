@@ -1,24 +1,24 @@
 /** The conversation list composed with its ports (IM, profile lookups, saved pins). */
 import { fromPromise } from 'xstate';
 import type { ImPort } from '../ports/im.port';
+import type { PinsPort } from '../ports/pins.port';
+import type { ChatProfile, ProfilesPort } from '../ports/profiles.port';
 import { MAX_SESSIONS, conversationsMachine, groupsOf } from './conversations.machine';
-import type { ChatProfile } from './conversations.machine';
 
 export interface ConversationsPorts {
   im: Pick<ImPort, 'conversations' | 'markRead'>;
   /** Profiles and online status of at most 100 accounts (SPEC §7 batchQueryYxStat); missing ones are left out. */
-  lookupProfiles: (accounts: readonly string[]) => Promise<Record<string, ChatProfile>>;
+  profiles: Pick<ProfilesPort, 'lookup'>;
   /** The pinned session ids saved for an account, and saving them. */
-  loadPins: (account: string) => readonly string[];
-  savePins: (account: string, ids: readonly string[]) => void;
+  pins: PinsPort;
 }
 
-export function composeConversations({ im, lookupProfiles, loadPins, savePins }: ConversationsPorts) {
+export function composeConversations({ im, profiles, pins }: ConversationsPorts) {
   return conversationsMachine.provide({
     actors: {
       load: fromPromise(async ({ input: { account } }) => ({
         conversations: await im.conversations(MAX_SESSIONS),
-        pinned: loadPins(account),
+        pinned: pins.load(account),
       })),
       // Groups of 100, one after another; a group that fails leaves its accounts at the defaults.
       lookup: fromPromise(async ({ input: { accounts } }) => {
@@ -26,7 +26,7 @@ export function composeConversations({ im, lookupProfiles, loadPins, savePins }:
         let failures = 0;
         for (const group of groupsOf(accounts)) {
           try {
-            Object.assign(found, await lookupProfiles(group));
+            Object.assign(found, await profiles.lookup(group));
           } catch (error) {
             failures++;
             if (failures === groupsOf(accounts).length) throw error;
@@ -44,7 +44,7 @@ export function composeConversations({ im, lookupProfiles, loadPins, savePins }:
       }),
     },
     actions: {
-      savePins: ({ context }) => savePins(context.account, context.pinned),
+      savePins: ({ context }) => pins.save(context.account, context.pinned),
     },
   });
 }

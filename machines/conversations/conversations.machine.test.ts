@@ -1,6 +1,7 @@
 /** Timings and pure rules of the conversation list (SPEC §9 chat limits), on a simulated clock. */
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor } from 'xstate';
+import { FakePinsPort } from '../ports/pins.fake';
 import { FakeImPort } from '../ports/im.fake';
 import type { ImConversation } from '../ports/im.port';
 import { flush } from '../testing/paths';
@@ -18,12 +19,13 @@ function start(initial: ImConversation[] = [], lookups: string[][] = []) {
   const clock = new SimulatedClock();
   const actor = createActor(composeConversations({
     im,
-    lookupProfiles: async (accounts) => {
-      lookups.push([...accounts]);
-      return Object.fromEntries(accounts.map((a): [string, ChatProfile] => [a, { nickname: a.toUpperCase(), icon: '', onlineStatus: 1 }]));
+    profiles: {
+      lookup: async (accounts) => {
+        lookups.push([...accounts]);
+        return Object.fromEntries(accounts.map((a): [string, ChatProfile] => [a, { nickname: a.toUpperCase(), icon: '', onlineStatus: 1 }]));
+      },
     },
-    loadPins: () => [],
-    savePins: () => {},
+    pins: new FakePinsPort(),
   }), { input: { account: 'me', isVip: true }, clock });
   actor.start();
   actor.send({ type: 'im.connected' });

@@ -17,6 +17,7 @@
  */
 import { assertEvent, assign, cancel, emit, fromPromise, raise, spawnChild } from 'xstate';
 import { setup } from '../setup';
+import type { ChatProfile } from '../ports/profiles.port';
 import type { ImConversation } from '../ports/im.port';
 import { errorOf, textOf } from '../shared/error-text';
 import type { ImConnectionEmitted } from '../im-connection/im-connection.types';
@@ -31,19 +32,7 @@ export const TEXT_PIN_VIP_ONLY = 'Only VIP members can pin chats.';
 export const TEXT_PIN_LIMIT = `You can pin up to ${MAX_PINNED} chats.`;
 
 /** What a lookup tells about a peer (SPEC §3 User profile). */
-export interface ChatProfile {
-  nickname: string;
-  icon: string;
-  onlineStatus: number;
-  userId?: number;
-  isVip?: boolean;
-  /** Whether the signed-in person blocked this peer. */
-  blocked?: boolean;
-  /** SPEC §3 userType (2 = host). */
-  userType?: number;
-  /** A host live now (a live room on air). */
-  living?: boolean;
-}
+export type { ChatProfile } from '../ports/profiles.port';
 
 export interface ConversationsInput {
   /** The signed-in person's IM account (pins are kept per account). */

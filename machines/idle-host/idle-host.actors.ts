@@ -3,6 +3,7 @@ import { assign, fromCallback, fromPromise } from 'xstate';
 import { idleHostMachine } from './idle-host.machine';
 import type { IdleHostEvent } from './idle-host.machine';
 import type { ClockPort } from '../ports/clock.port';
+import type { SettingsPort } from '../ports/settings.port';
 
 // The session's wiring still takes the type from here.
 export type { ClockPort } from '../ports/clock.port';
@@ -10,7 +11,7 @@ export type { ClockPort } from '../ports/clock.port';
 export interface IdleHostPorts {
   clock: ClockPort;
   /** `max_no_use_app_reminder_time` in minutes. */
-  loadIdleMinutes: () => Promise<number>;
+  settings: SettingsPort;
   /** Sets the host online or offline (through presence). */
   setHostOnline: (online: boolean) => Promise<void>;
 }
@@ -32,10 +33,10 @@ export function deadlineWatcher(clock: ClockPort) {
   });
 }
 
-export function composeIdleHost({ clock, loadIdleMinutes, setHostOnline }: IdleHostPorts) {
+export function composeIdleHost({ clock, settings, setHostOnline }: IdleHostPorts) {
   return idleHostMachine.provide({
     actors: {
-      loadLimit: fromPromise(() => loadIdleMinutes()),
+      loadLimit: fromPromise(() => settings.idleMinutes()),
       setOnline: fromPromise<void, boolean>(({ input }) => setHostOnline(input)),
       deadline: deadlineWatcher(clock),
     },

@@ -20,7 +20,7 @@ function setup() {
   const statuses: boolean[] = [];
   const logic = composeIdleHost({
     clock,
-    loadIdleMinutes: () => pending.add<number>('loadLimit', []),
+    settings: { idleMinutes: () => pending.add<number>('loadLimit', []) },
     setHostOnline: (online) => { statuses.push(online); return pending.add<void>(online ? 'setOnline' : 'setOffline', []); },
   });
   return { simulated, pending, statuses, logic };
@@ -99,7 +99,7 @@ describe('[§4 Idle host] deadlines', () => {
     const suspended: ClockPort = { now: () => now, setTimeout: () => 0, clearTimeout: () => {} };
     const actor = createActor(composeIdleHost({
       clock: suspended,
-      loadIdleMinutes: () => Promise.resolve(1),
+      settings: { idleMinutes: () => Promise.resolve(1) },
       setHostOnline: () => Promise.resolve(),
     })).start();
     await flush();

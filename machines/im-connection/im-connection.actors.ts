@@ -2,21 +2,22 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { ImCode } from '../ports/im.port';
 import type { ImPort } from '../ports/im.port';
+import type { TokensPort } from '../ports/tokens.port';
 import { codeOf, factOf, imConnectionMachine } from './im-connection.machine';
 import type { ImConnectionEvent, SendRequest } from './im-connection.machine';
 
 export interface ImConnectionPorts {
   im: ImPort;
   /** A fresh IM token (SPEC §8 -10005 / -10026), e.g. from a profile reload. */
-  refreshImToken: () => Promise<string>;
+  tokens: Pick<TokensPort, 'refreshIm'>;
 }
 
-export function composeImConnection({ im, refreshImToken }: ImConnectionPorts) {
+export function composeImConnection({ im, tokens }: ImConnectionPorts) {
   return imConnectionMachine.provide({
     actors: {
       login: fromPromise(({ input }) => im.login(input.account, input.token)),
       logout: fromPromise(() => im.logout()),
-      refreshToken: fromPromise(() => refreshImToken()),
+      refreshToken: fromPromise(() => tokens.refreshIm()),
       ping: fromPromise(() => im.ping()),
       events: fromCallback<ImConnectionEvent>(({ sendBack }) => im.subscribe((event) => sendBack(factOf(event)))),
       send: fromCallback<ImConnectionEvent, SendRequest>(({ input, sendBack }) => {

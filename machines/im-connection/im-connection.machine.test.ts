@@ -26,7 +26,7 @@ function setUp(disconnectWhenHidden = false) {
   const im = new FakeImPort(undefined, 'manual');
   const refresh = new PendingCalls();
   const clock = new SimulatedClock();
-  const actor = createActor(composeImConnection({ im, refreshImToken: () => refresh.add('refreshToken', []) }), {
+  const actor = createActor(composeImConnection({ im, tokens: { refreshIm: () => refresh.add('refreshToken', []) } }), {
     input: { account: 'me', token: 'token-1', disconnectWhenHidden }, clock,
   });
   const emitted: AnyEventObject[] = [];

@@ -74,7 +74,7 @@ async function replay(input: ImConnectionInput, steps: readonly { event: EventOb
   const refresh = new PendingCalls();
   const clock = new SimulatedClock();
   const emitted: AnyEventObject[] = [];
-  const actor = createActor(composeImConnection({ im, refreshImToken: () => refresh.add('refreshToken', []) }), {
+  const actor = createActor(composeImConnection({ im, tokens: { refreshIm: () => refresh.add('refreshToken', []) } }), {
     input, clock, inspect,
   });
   actor.on('*', (e) => emitted.push(e));

@@ -14,10 +14,13 @@ import type { LiveHostingEmitted } from '../live-hosting/live-hosting.machine';
 import { composeLiveViewing } from '../live-viewing/live-viewing.actors';
 import type { LiveViewingEmitted } from '../live-viewing/live-viewing.machine';
 import { talkMachine } from '../talk/talk.machine';
-import type { TalkEvent } from '../talk/talk.machine';
+import type { TalkEvent, TalkMachine } from '../talk/talk.machine';
 import { talkExtrasMachine } from '../talk/talk-extras.machine';
 import type { TalkExtrasEvent } from '../talk/talk-extras.machine';
-import type { SessionPorts } from './session.actors';
+import type { CallChildren } from '../calls/calls.types';
+import type { LiveHostingMachine } from '../live-hosting/live-hosting.machine';
+import type { LiveViewingMachine } from '../live-viewing/live-viewing.machine';
+import type { SessionPorts } from './session.ports';
 import { UnansweredError } from '../shared/intent-key';
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -37,14 +40,14 @@ function reportBack<I, E extends TalkEvent | TalkExtrasEvent>(
 }
 
 /** The talk of SPEC §2 /talk (and of a call's chat) over the session's IM connection and lookups. */
-export function composeTalk(ports: SessionPorts) {
+export function composeTalk(ports: SessionPorts): TalkMachine {
   const talkExtras = talkExtrasMachine.provide({
     actions: { toast: sendParent((_, text: string) => ({ type: 'talk.toast', text })) },
     actors: {
       // A failure is told as such: the extras look the peer up again.
       peerInfo: reportBack<{ peer: string }, TalkExtrasEvent>(
         async ({ peer }) => {
-          const profile = (await ports.lookupProfiles([peer]))[peer];
+          const profile = (await ports.profiles.lookup([peer]))[peer];
           return {
             type: 'talk.peer', nickname: profile?.nickname ?? null, blocked: profile?.blocked ?? false,
             ...(profile?.userId !== undefined ? { userId: profile.userId } : {}), isHost: profile?.userType === 2,
@@ -54,19 +57,19 @@ export function composeTalk(ports: SessionPorts) {
         () => ({ type: 'talk.peerFailed' }),
       ),
       translate: reportBack<{ key: string; text: string; to: string }, TalkExtrasEvent>(
-        async ({ key, text, to }) => ({ type: 'talk.translated', key, text: await ports.translate(text, to) }),
+        async ({ key, text, to }) => ({ type: 'talk.translated', key, text: (await ports.translator.translate(text, to)).text }),
         ({ key }, reason) => ({ type: 'talk.translateFailed', key, reason }),
       ),
       setBlocked: reportBack<{ peer: string; blocked: boolean }, TalkExtrasEvent>(
         async ({ peer, blocked }) => {
-          await ports.setBlocked(peer, blocked);
+          await ports.chat.setBlocked(peer, blocked);
           return { type: 'talk.blockDone' };
         },
         (_, reason) => ({ type: 'talk.blockFailed', reason }),
       ),
       openSecret: reportBack<{ id: number; payKey: string | null }, TalkExtrasEvent>(
         async ({ id, payKey }) => ({
-          type: 'talk.secretOpened', id, info: await ports.openSecret(id, payKey === null ? undefined : { idempotencyKey: payKey }),
+          type: 'talk.secretOpened', id, info: await ports.chat.openSecret(id, payKey === null ? undefined : { idempotencyKey: payKey }),
         }),
         ({ id }, reason, error) => ({ type: 'talk.secretFailed', id, reason, unanswered: error instanceof UnansweredError }),
       ),
@@ -97,7 +100,7 @@ export function composeTalk(ports: SessionPorts) {
     actors: {
       extras: talkExtras,
       storeSecret: reportBack<{ idClient: string; to: string; price: number; content: string }, TalkEvent>(
-        async ({ idClient, to, price, content }) => ({ type: 'talk.secretStored', idClient, ext: await ports.storeSecret({ to, price, content }) }),
+        async ({ idClient, to, price, content }) => ({ type: 'talk.secretStored', idClient, ext: await ports.chat.storeSecret({ to, price, content }) }),
         ({ idClient }, reason) => ({ type: 'talk.secretNotStored', idClient, text: reason }),
       ),
     },
@@ -105,7 +108,7 @@ export function composeTalk(ports: SessionPorts) {
 }
 
 /** A call and its chat with the peer. */
-export function composeCallChildren(ports: SessionPorts) {
+export function composeCallChildren(ports: SessionPorts): CallChildren {
   return {
     call: composeCall({
       api: ports.callApi, rtc: ports.rtc, signalling: ports.signalling, gifts: ports.giftApi,
@@ -116,14 +119,9 @@ export function composeCallChildren(ports: SessionPorts) {
 }
 
 /** The lives of the live rooms; what each asks for (`report`) comes up to the live rooms as events. */
-export function composeLives(ports: LivePorts) {
+export function composeLives(ports: LivePorts): { hosting: LiveHostingMachine; viewing: LiveViewingMachine } {
   return {
     hosting: composeLiveHosting(ports).provide({ actions: { report: sendParent((_, params: LiveHostingEmitted) => params) } }),
     viewing: composeLiveViewing(ports).provide({ actions: { report: sendParent((_, params: LiveViewingEmitted) => params) } }),
   };
 }
-
-export type TalkLogic = ReturnType<typeof composeTalk>;
-export type CallChildren = ReturnType<typeof composeCallChildren>;
-export type LiveHostingLogic = ReturnType<typeof composeLives>['hosting'];
-export type LiveViewingLogic = ReturnType<typeof composeLives>['viewing'];

@@ -27,8 +27,8 @@ import { presenceMachine } from '../presence/presence.machine';
 import { factsOf } from '../shared/facts-of';
 import { SYSTEM_SENDER_ACCID, routeSystemMessage } from '../system-messages/system-messages';
 import { talksMachine } from '../talks/talks.machine';
-import { callsMachine } from './calls.machine';
-import { liveRoomsMachine } from './live-rooms.machine';
+import { callsMachine } from '../calls/calls.machine';
+import { liveRoomsMachine } from '../live-rooms/live-rooms.machine';
 import type { SessionContext, SessionEvent, SessionInput, SessionOutput } from './session.types';
 
 export * from './session.types';

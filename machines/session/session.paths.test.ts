@@ -87,7 +87,7 @@ function manualSession() {
   const realtime = manualRealtime();
   const warms = { count: 0 };
   const logic = composeSession(
-    { ...realtime.ports, refreshImToken: () => realtime.pending.add('refreshImToken', []), warmCall: () => { warms.count += 1; } },
+    { ...realtime.ports, tokens: { ...realtime.ports.tokens, refreshIm: () => realtime.pending.add('refreshImToken', []) }, warmCall: () => { warms.count += 1; } },
     // A live's code is there at once (the live rooms' own tests load it by hand).
     (use) => (use === 'live' ? Promise.resolve(perUse) : realtime.pending.add(`load.${use}`, [])),
   );

@@ -8,12 +8,12 @@ import type { ConversationsRef } from '../conversations/conversations.selectors'
 import type { ImConnectionMachine } from '../im-connection/im-connection.machine';
 import type { PresenceMachine } from '../presence/presence.machine';
 import type { TalkMachine } from '../talk/talk.machine';
-import type { CallsMachine } from './calls.machine';
+import type { CallsMachine } from '../calls/calls.machine';
 import type { SessionMachine } from './session.machine';
 import type { LiveSummary } from '../live-hosting/live-hosting.machine';
 import type { LiveHostingRef } from '../live-hosting/live-hosting.selectors';
 import type { LiveViewingRef } from '../live-viewing/live-viewing.selectors';
-import type { LiveRoomsMachine } from './live-rooms.machine';
+import type { LiveRoomsMachine } from '../live-rooms/live-rooms.machine';
 import type { TalksMachine } from '../talks/talks.machine';
 
 export type SessionRef = ActorRefFrom<SessionMachine>;

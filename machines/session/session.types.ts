@@ -4,7 +4,7 @@
  * the root actor and tests.
  */
 import type { LiveSetting } from '../live-hosting/live-hosting.machine';
-import type { CallsIntent, CallsOutput } from './calls.types';
+import type { CallsIntent, CallsOutput } from '../calls/calls.types';
 
 export interface SessionInput {
   isHost: boolean;

@@ -24,6 +24,7 @@
  */
 import { and, assign, emit, fromCallback, spawnChild } from 'xstate';
 import { setup } from '../setup';
+import type { SecretInfo } from '../ports/chat.port';
 import { newIntentKey } from '../shared/intent-key';
 
 /** Waits before looking the peer up again, by failures in a row; the last one repeats. */
@@ -33,15 +34,7 @@ export const PEER_RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
 export const peerRetryMs = (failures: number): number => PEER_RETRY_MS[Math.min(Math.max(failures, 1), PEER_RETRY_MS.length) - 1]!;
 
 /** A secret message as its recipient (or sender) may see it (SPEC §3 Message ext privateMsg). */
-export interface SecretInfo {
-  id: number;
-  price: number;
-  unlocked: boolean;
-  content: string | null;
-  mediaList: readonly { mediaType: 1 | 2; mediaUrl: string }[];
-  /** The asker's diamonds (after paying, when this answered a payment). */
-  balance: number;
-}
+export type { SecretInfo } from '../ports/chat.port';
 
 /** A secret with no entry is locked: its card offers Unlock. */
 export type SecretState =

@@ -14,7 +14,7 @@
  */
 import { assertEvent, assign, emit, enqueueActions, fromPromise, stopChild } from 'xstate';
 import { setup } from '../setup';
-import type { TalkLogic } from '../session/per-use.actors';
+import type { TalkMachine } from '../talk/talk.machine';
 
 /** Said when the code of a chat could not be fetched (the network is away). */
 export const TEXT_TALK_NOT_LOADED = 'This chat could not be opened. Check the connection and try again.';
@@ -34,7 +34,7 @@ export type TalksEvent =
   | { type: 'talk.open'; peer: string }
   | { type: 'talk.close' }
   /** The talk's code (per-use.actors.ts): loaded when a talk opens. */
-  | { type: 'xstate.done.actor.loadTalk'; output: TalkLogic }
+  | { type: 'xstate.done.actor.loadTalk'; output: TalkMachine }
   | { type: 'xstate.error.actor.loadTalk'; error: unknown }
   /** The talk asks for a toast (a failure the person should hear of). */
   | { type: 'child.toast'; text: string };
@@ -54,7 +54,7 @@ export const talksMachine = setup({
   },
   actors: {
     /** The talk's code, loaded when a talk opens. */
-    loadTalk: fromPromise<TalkLogic>(notComposed),
+    loadTalk: fromPromise<TalkMachine>(notComposed),
   },
   actions: {
     /** What the talks ask the session for; the session's composition turns it into the session's events. */

@@ -12,7 +12,8 @@ import type { InspectFn } from '../testing/paths';
 import { manualRealtime } from '../testing/realtime';
 import { talkMachine } from '../talk/talk.machine';
 import * as perUse from '../session/per-use.actors';
-import { composeTalks, perUseLoaders } from '../session/session.actors';
+import { perUseLoaders } from '../session/session.actors';
+import { composeTalks } from './talks.actors';
 import { TEXT_TALK_NOT_LOADED, talksMachine } from './talks.machine';
 import type { TalksContext, TalksInput } from './talks.machine';
 
@@ -27,7 +28,7 @@ const samples: AnyEventObject[] = [
 
 async function replay(input: TalksInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
   const { ports, pending } = manualRealtime();
-  const loaders = perUseLoaders({ ...ports, refreshImToken: () => pending.add('refreshImToken', []) }, (use) => pending.add(`load.${use}`, []));
+  const loaders = perUseLoaders({ ...ports, tokens: { ...ports.tokens, refreshIm: () => pending.add('refreshImToken', []) } }, (use) => pending.add(`load.${use}`, []));
   const asked: AnyEventObject[] = [];
   // The session's place: it invokes the talks and hears what they ask for.
   const session = setup({ actors: { talks: composeTalks(loaders) } }).createMachine({

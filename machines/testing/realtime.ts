@@ -12,7 +12,8 @@ import { FakeSignallingPort } from '../ports/signalling.fake';
 import { FakePresencePort, FakePresenceServer } from '../ports/presence.fake';
 import { FakeChatroomPort } from '../ports/chatroom.fake';
 import { FakeLiveApi, FakeLiveMedia } from '../ports/live.fake';
-import type { RealtimePorts } from '../session/session.actors';
+import { FakePinsPort } from '../ports/pins.fake';
+import type { RealtimePorts } from '../session/session.ports';
 
 export const clockPortOf = (clock: SimulatedClock): ClockPort => ({
   now: () => clock.now(),
@@ -81,23 +82,27 @@ export function manualRealtime(clock = new SimulatedClock()) {
     im,
     presence,
     clock: clockPortOf(clock),
-    loadIdleMinutes: () => pending.add('loadIdleMinutes', []),
-    customerServiceAccount: () => pending.add('customerServiceAccount', []),
-    lookupProfiles: (accounts) => pending.add('lookupProfiles', [accounts]),
-    translate: (text, to) => pending.add('translate', [text, to]),
+    settings: { idleMinutes: () => pending.add('loadIdleMinutes', []) },
+    profiles: {
+      lookup: (accounts) => pending.add('lookupProfiles', [accounts]),
+      customerService: () => pending.add('customerServiceAccount', []),
+    },
+    // The test answers with the translated text.
+    translator: { translate: async (text, to) => ({ text: await pending.add<string>('translate', [text, to]) }) },
     signalling: new FakeSignallingPort(undefined, 'manual'),
-    rtmToken: () => pending.add('rtmToken', []),
+    tokens: { rtm: () => pending.add('rtmToken', []) },
     callApi: manualCallApi(pending),
     rtc: manualRtc(pending),
     giftApi: manualGiftApi(pending),
     liveApi: new FakeLiveApi(undefined, 0, 'manual'),
     liveMedia: new FakeLiveMedia(undefined, 'manual'),
     chatroom: new FakeChatroomPort(undefined, 'manual'),
-    setBlocked: (peer, blocked) => pending.add('setBlocked', [peer, blocked]),
-    storeSecret: (secret) => pending.add('storeSecret', [secret]),
-    openSecret: (id, payment) => pending.add('openSecret', [id, payment]),
-    loadPins: () => [],
-    savePins: () => {},
+    chat: {
+      setBlocked: (peer, blocked) => pending.add('setBlocked', [peer, blocked]),
+      storeSecret: (secret) => pending.add('storeSecret', [secret]),
+      openSecret: (id, payment) => pending.add('openSecret', [id, payment]),
+    },
+    pins: new FakePinsPort(),
   };
   return { ports, im, presence, pending, clock };
 }
@@ -112,20 +117,20 @@ export function autoRealtime(account: string, token: string, sessionToken = 'ses
     im: new FakeImPort(network),
     presence: new FakePresencePort(presenceServer, sessionToken),
     clock: { now: () => Date.now(), setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (id) => clearTimeout(id as number) },
-    loadIdleMinutes: () => Promise.resolve(1),
-    customerServiceAccount: () => Promise.resolve(null),
-    lookupProfiles: () => Promise.resolve({}),
-    translate: (text) => Promise.resolve(text),
+    settings: { idleMinutes: () => Promise.resolve(1) },
+    profiles: { lookup: () => Promise.resolve({}), customerService: () => Promise.resolve(null) },
+    translator: { translate: (text) => Promise.resolve({ text }) },
     signalling: new FakeSignallingPort(),
-    rtmToken: () => Promise.resolve('rtm-token'),
+    tokens: { rtm: () => Promise.resolve('rtm-token') },
     callApi: manualCallApi(new PendingCalls()),
     rtc: manualRtc(new PendingCalls()),
     giftApi: manualGiftApi(new PendingCalls()),
-    setBlocked: () => Promise.resolve(),
-    storeSecret: () => Promise.reject(new Error('No secret messages here')),
-    openSecret: () => Promise.reject(new Error('No secret messages here')),
-    loadPins: () => [],
-    savePins: () => {},
+    chat: {
+      setBlocked: () => Promise.resolve(),
+      storeSecret: () => Promise.reject(new Error('No secret messages here')),
+      openSecret: () => Promise.reject(new Error('No secret messages here')),
+    },
+    pins: new FakePinsPort(),
   };
   return { ports, network, presenceServer };
 }

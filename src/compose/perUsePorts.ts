@@ -6,7 +6,7 @@
  */
 import type { ChatroomPort } from '../../machines/ports/chatroom.port';
 import type { LiveApiPort } from '../../machines/ports/live.port';
-import type { RealtimePorts } from '../../machines/session/session.actors';
+import type { RealtimePorts } from '../../machines/session/session.ports';
 import { createLocalChatroomPort } from '../adapters/chatroom.local';
 import { hubUrl } from '../adapters/hub.socket';
 import type { ApiClient } from '../api/client';
@@ -17,7 +17,7 @@ import { httpChatApi } from '../adapters/http/chat.http';
 import { httpGiftApi } from '../adapters/http/gift.http';
 import { chatroomAddressesFrom, httpLiveApi } from '../adapters/http/live.http';
 
-export type PerUsePorts = Pick<RealtimePorts, 'callApi' | 'giftApi' | 'setBlocked' | 'storeSecret' | 'openSecret'> & {
+export type PerUsePorts = Pick<RealtimePorts, 'callApi' | 'giftApi' | 'chat'> & {
   liveApi: LiveApiPort;
   chatroom: ChatroomPort;
 };
@@ -42,6 +42,6 @@ export async function createPerUsePorts(api: ApiClient): Promise<PerUsePorts> {
     giftApi: httpGiftApi(api),
     liveApi: httpLiveApi(api),
     chatroom: await chatroomPort(api),
-    ...httpChatApi(api),
+    chat: httpChatApi(api),
   };
 }

@@ -14,7 +14,7 @@ import type { SessionCredentials } from '../adapters/http/session.http';
 import type { ApiClient } from '../api/client';
 import { readPins, writePins } from '../adapters/storage';
 import { realtime as realtimeContract } from '../api/contract';
-import { agoraTokensFrom, httpSessionLookups, rtcTokenFrom } from '../adapters/http/lookups.http';
+import { agoraTokensFrom, httpProfiles, httpSettings, httpTokens, rtcTokenFrom } from '../adapters/http/lookups.http';
 import type { SignallingPort } from '../../machines/ports/signalling.port';
 import { createLocalSignallingPort } from '../adapters/signalling.local';
 import { createRtcPort } from './rtc';
@@ -74,7 +74,7 @@ function perUsePorts(load: () => Promise<PerUsePorts>): PerUsePorts {
         };
       },
     },
-    ...deferredPort(load, ['setBlocked', 'storeSecret', 'openSecret']),
+    chat: deferredPort(async () => (await load()).chat, ['setBlocked', 'storeSecret', 'openSecret']),
   };
 }
 
@@ -107,11 +107,10 @@ export async function createRealtimePorts(
       setTimeout: (fn, ms) => window.setTimeout(fn, ms),
       clearTimeout: (id) => window.clearTimeout(id as number),
     },
-    ...httpSessionLookups(api),
-    async translate(text, to) {
-      return (await translator.translate(text, to)).text;
-    },
-    loadPins: readPins,
-    savePins: writePins,
+    tokens: httpTokens(api),
+    settings: httpSettings(api),
+    profiles: httpProfiles(api),
+    translator,
+    pins: { load: readPins, save: writePins },
   };
 }

@@ -62,9 +62,8 @@ interface Scenario {
 async function chats(): Promise<Scenario> {
   const conversations = createActor(composeConversations({
     im: { conversations: async () => benchConversations(), markRead: async () => {} },
-    lookupProfiles: async (accounts) => benchProfiles(accounts),
-    loadPins: () => benchPins,
-    savePins: () => {},
+    profiles: { lookup: async (accounts) => benchProfiles(accounts) },
+    pins: { load: () => benchPins, save: () => {} },
   }), { input: { account: 'me', isVip: true } }).start();
   // The session keeps the list loaded and looked up; /news opens on it ready (no 1 s debounce here).
   conversations.send({ type: 'im.connected' });

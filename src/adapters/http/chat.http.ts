@@ -3,16 +3,14 @@
  * privateInfo) over the HTTP contract: blocking a peer and the secret messages' store and open
  * (paid), whose refusals become the words or the UnansweredError the talk reads.
  */
-import type { RealtimePorts } from '../../../machines/session/session.actors';
+import type { ChatApiPort } from '../../../machines/ports/chat.port';
 import { UnansweredError } from '../../../machines/shared/intent-key';
 import type { ApiClient } from '../../api/client';
 import { chat as chatContract, privateMsg as privateMsgContract } from '../../api/contract';
 import { ApiError, isUnanswered } from '../../api/outcome';
 import { TEXT_NOT_ENOUGH_DIAMONDS } from './gift.http';
 
-export type ChatApi = Pick<RealtimePorts, 'setBlocked' | 'storeSecret' | 'openSecret'>;
-
-export function httpChatApi(api: ApiClient): ChatApi {
+export function httpChatApi(api: ApiClient): ChatApiPort {
   return {
     async setBlocked(peer, blocked) {
       await api.data(blocked ? chatContract.blockUser : chatContract.removeBlockUser, { beBlockYxAccid: peer }, { silent: true });

@@ -4,8 +4,9 @@
  * profiles (batchQueryYxStat) and the customer service's account. All silent: their callers
  * report failures themselves.
  */
-import type { ChatProfile } from '../../../machines/conversations/conversations.machine';
-import type { RealtimePorts } from '../../../machines/session/session.actors';
+import type { ChatProfile, ProfilesPort } from '../../../machines/ports/profiles.port';
+import type { SettingsPort } from '../../../machines/ports/settings.port';
+import type { TokensPort } from '../../../machines/ports/tokens.port';
 import type { ApiClient } from '../../api/client';
 import { config as configContract, news as newsContract, realtime as realtimeContract } from '../../api/contract';
 
@@ -17,16 +18,25 @@ export const agoraTokensFrom = (api: ApiClient) => () => api.data(realtimeContra
 /** The rtcToken, asked for at every join of a call or a live room. */
 export const rtcTokenFrom = (api: ApiClient) => async (): Promise<string> => (await agoraTokensFrom(api)()).rtcToken;
 
-export type SessionLookups = Pick<RealtimePorts, 'rtmToken' | 'loadIdleMinutes' | 'lookupProfiles' | 'customerServiceAccount'>;
+/** The signalling login's token (getAgoraRtmToken), a fresh one each time. */
+export function httpTokens(api: ApiClient): Pick<TokensPort, 'rtm'> {
+  return { rtm: async () => (await agoraTokensFrom(api)()).rtmToken };
+}
 
-export function httpSessionLookups(api: ApiClient): SessionLookups {
+/** The idle reminder's minutes (getConfigByKey). */
+export function httpSettings(api: ApiClient): SettingsPort {
   return {
-    rtmToken: async () => (await agoraTokensFrom(api)()).rtmToken,
-    async loadIdleMinutes() {
+    async idleMinutes() {
       const values = await api.data(configContract.getConfigByKey, { searchValue: ConfigKey.idleReminderMinutes }, { silent: true });
       return Number(values[ConfigKey.idleReminderMinutes]);
     },
-    async lookupProfiles(accounts) {
+  };
+}
+
+/** The chats' profiles (batchQueryYxStat) and the customer service's account (getCustomerServiceList). */
+export function httpProfiles(api: ApiClient): ProfilesPort {
+  return {
+    async lookup(accounts) {
       const found = await api.data(newsContract.batchQueryYxStat, { yxAccids: [...accounts] }, { silent: true });
       const out: Record<string, ChatProfile> = {};
       for (const [account, p] of Object.entries(found)) {
@@ -37,7 +47,7 @@ export function httpSessionLookups(api: ApiClient): SessionLookups {
       }
       return out;
     },
-    async customerServiceAccount() {
+    async customerService() {
       const list = await api.data(realtimeContract.getCustomerServiceList, {}, { silent: true });
       return list[0]?.imId ?? null;
     },

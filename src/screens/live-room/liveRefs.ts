@@ -4,7 +4,7 @@
  * /liveEnds), whether a live runs, and the room asked for by the address.
  */
 import type { SnapshotFrom } from 'xstate';
-import type { LiveRoomsMachine } from '../../../machines/session/live-rooms.machine';
+import type { LiveRoomsMachine } from '../../../machines/live-rooms/live-rooms.machine';
 
 export {
   selectLastLive, selectLiveHosting, selectLiveRooms, selectLiveViewing,

@@ -7,7 +7,7 @@ import { SimulatedClock, createActor } from 'xstate';
 import { composeLiveHosting } from '../../../machines/live-hosting/live-hosting.actors';
 import type { LiveSetting } from '../../../machines/live-hosting/live-hosting.types';
 import { composeLiveViewing } from '../../../machines/live-viewing/live-viewing.actors';
-import { composeLiveRooms } from '../../../machines/session/live-rooms.actors';
+import { composeLiveRooms } from '../../../machines/live-rooms/live-rooms.actors';
 import { FakeChatroomNetwork, FakeChatroomPort } from '../../../machines/ports/chatroom.fake';
 import type { CallMediaView } from '../../../machines/ports/call.media';
 import type { GiftApiPort, GiftCategory, GiftItem } from '../../../machines/ports/gift.port';

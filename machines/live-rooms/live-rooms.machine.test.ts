@@ -16,10 +16,10 @@ import type { FakeSignallingPort } from '../ports/signalling.fake';
 import { SYSTEM_SENDER_ACCID } from '../system-messages/system-messages';
 import { flush } from '../testing/paths';
 import { manualRealtime } from '../testing/realtime';
-import * as perUse from './per-use.actors';
-import { composeSession } from './session.actors';
-import type { SessionInput } from './session.machine';
-import { selectCall, selectCalls, selectLastLive, selectLiveHosting, selectLiveRooms, selectLiveViewing } from './session.selectors';
+import * as perUse from '../session/per-use.actors';
+import { composeSession } from '../session/session.actors';
+import type { SessionInput } from '../session/session.machine';
+import { selectCall, selectCalls, selectLastLive, selectLiveHosting, selectLiveRooms, selectLiveViewing } from '../session/session.selectors';
 
 function setUp() {
   const chatrooms = new FakeChatroomNetwork();
@@ -35,7 +35,7 @@ function setUp() {
     };
     // The per-use children's code is there at once (as when the app has loaded it already).
     const loaded = () => Promise.resolve(perUse);
-    const actor = createActor(composeSession({ ...ports, refreshImToken: () => realtime.pending.add('refreshImToken', []) }, loaded), {
+    const actor = createActor(composeSession({ ...ports, tokens: { ...ports.tokens, refreshIm: () => realtime.pending.add('refreshImToken', []) } }, loaded), {
       input, clock: realtime.clock,
     });
     const out: AnyEventObject[] = [];

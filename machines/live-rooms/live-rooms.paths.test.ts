@@ -17,10 +17,10 @@ import type { InspectFn } from '../testing/paths';
 import { manualGiftApi } from '../testing/realtime';
 import { liveHostingMachine } from '../live-hosting/live-hosting.machine';
 import { liveViewingMachine } from '../live-viewing/live-viewing.machine';
-import * as perUse from './per-use.actors';
-import { composeLiveRooms } from './live-rooms.actors';
-import { TEXT_LIVE_NOT_LOADED, liveRoomsMachine } from './live-rooms.machine';
-import type { LiveRoomsContext, LiveRoomsInput, LiveRoomsOutput } from './live-rooms.machine';
+import * as perUse from '../session/per-use.actors';
+import { composeLiveRooms } from '../live-rooms/live-rooms.actors';
+import { TEXT_LIVE_NOT_LOADED, liveRoomsMachine } from '../live-rooms/live-rooms.machine';
+import type { LiveRoomsContext, LiveRoomsInput, LiveRoomsOutput } from '../live-rooms/live-rooms.machine';
 
 const peer = { account: 'yx-host', userId: 100001, nickname: 'Sofia' };
 const samples: AnyEventObject[] = [

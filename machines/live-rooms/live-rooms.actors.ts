@@ -8,10 +8,10 @@ import type { LivePorts } from '../live-chat/live-chat.actors';
 import type { ChatroomPort } from '../ports/chatroom.port';
 import { LiveApiError } from '../ports/live.port';
 import type { LiveApiPort, LiveMediaPort } from '../ports/live.port';
-import { liveRoomsMachine } from './live-rooms.machine';
-import type { PerUseLoader } from './session.actors';
+import { liveRoomsMachine } from '../live-rooms/live-rooms.machine';
+import type { PerUseLoader } from '../session/session.ports';
 
-export function composeLiveRooms(ports: LivePorts, loadPerUse: PerUseLoader = () => import('./per-use.actors')) {
+export function composeLiveRooms(ports: LivePorts, loadPerUse: PerUseLoader = () => import('../session/per-use.actors')) {
   return liveRoomsMachine.provide({
     actors: {
       loadHosting: fromPromise(async () => (await loadPerUse('live')).composeLives(ports).hosting),

@@ -37,10 +37,10 @@ import type { AnyActorRef } from 'xstate';
 import { appCallStateOf } from '../call/app-call-state';
 import { CallText } from '../call/call.texts';
 import { callPeerOf } from './calls.types';
-import type { CallsContext, CallsEvent, CallsInput, CallsOutput } from './calls.types';
+import type { CallChildren, CallsContext, CallsEvent, CallsInput, CallsOutput } from './calls.types';
 import type { CallSignal } from '../ports/signalling.port';
 import { signalLinkMachine } from './signal-link.machine';
-import type { CallChildren, TalkLogic } from './per-use.actors';
+import type { TalkMachine } from '../talk/talk.machine';
 
 export * from './calls.types';
 
@@ -65,7 +65,7 @@ export const callsMachine = setup({
     /** The call's and its chat's code, loaded when a call starts or rings. */
     loadCall: fromPromise<CallChildren>(notComposed),
     /** The talk's code (the call's chat is a talk), loaded once the call is connected. */
-    loadTalk: fromPromise<TalkLogic>(notComposed),
+    loadTalk: fromPromise<TalkMachine>(notComposed),
     /** Logged in to signalling while the calls live (signal-link.machine.ts). */
     signalLink: signalLinkMachine,
     /** Signalling's rings (`call.ringing`), for as long as the calls live. */

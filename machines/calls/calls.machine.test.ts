@@ -11,7 +11,7 @@ import { callMachine } from '../call/call.machine';
 import { talkMachine } from '../talk/talk.machine';
 import { callPeerOf, callsMachine, peerAccountOf } from './calls.machine';
 import type { CallsContext } from './calls.machine';
-import { selectCallShown, selectLastCall } from './session.selectors';
+import { selectCallShown, selectLastCall } from '../session/session.selectors';
 
 const ring: CallSignal = { id: 'r1', action: SignalAction.audioCall, channelId: 'ch9', from: 'yx-caller', to: 'me', time: 1 };
 const tap = { type: 'call.start', peer: { account: 'yx-host', userId: 100001 }, callType: 0, online: true } as const;

@@ -9,7 +9,7 @@ import { PendingCalls } from '../ports/pending';
 import { FakeSignallingPort } from '../ports/signalling.fake';
 import { afterEvent, describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
-import { composeSignalLink } from './session.actors';
+import { composeSignalLink } from './calls.actors';
 import { SIGNAL_RELOGIN_MS, signalLinkMachine } from './signal-link.machine';
 
 const RELOGIN = afterEvent('relogin', 'signalLink.waiting');
@@ -26,7 +26,7 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
   const tokens = new PendingCalls();
   const clock = new SimulatedClock();
   // The link as the calls compose it.
-  const link = composeSignalLink({ signalling, rtmToken: () => tokens.add('rtmToken', []) });
+  const link = composeSignalLink({ signalling, tokens: { rtm: () => tokens.add('rtmToken', []) } });
   const actor = createActor(link, { input: { account: 'me' }, clock, inspect }).start();
   for (const { event, state } of steps) {
     const loginsBefore = signalling.pending.count('login');

@@ -7,7 +7,13 @@ import type { CallInput, CallMachine, CallPeer, CallSummary } from '../call/call
 import type { CallSignal } from '../ports/signalling.port';
 import { peerAccountOf } from '../shared/chat-peers';
 import type { SystemEvent } from '../system-messages/system-messages';
-import type { CallChildren, TalkLogic } from './per-use.actors';
+import type { TalkMachine } from '../talk/talk.machine';
+
+/** A call and its chat with the peer, composed with their ports (the per-use module, loaded with the first call). */
+export interface CallChildren {
+  call: CallMachine;
+  chat: TalkMachine;
+}
 
 export interface CallsInput {
   isHost: boolean;
@@ -50,7 +56,7 @@ export type CallsEvent =
   /** The call's and its chat's code (per-use.actors.ts), loaded when a call starts or rings and once it is connected. */
   | { type: 'xstate.done.actor.loadCall'; output: CallChildren }
   | { type: 'xstate.error.actor.loadCall'; error: unknown }
-  | { type: 'xstate.done.actor.loadCallChat'; output: TalkLogic }
+  | { type: 'xstate.done.actor.loadCallChat'; output: TalkMachine }
   | { type: 'xstate.error.actor.loadCallChat'; error: unknown }
   /** The call child's snapshots (it is spawned with syncSnapshot), and its end. */
   | { type: 'xstate.snapshot.call'; snapshot: SnapshotFrom<CallMachine> }

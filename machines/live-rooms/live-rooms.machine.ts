@@ -28,11 +28,10 @@ import { assertEvent, assign, emit, enqueueActions, fromPromise, sendTo, stopChi
 import { setup } from '../setup';
 import type { AppCallState } from '../call/call.types';
 import type { CallPeer } from '../call/call.types';
-import type { LiveHostingEmitted, LiveSetting, LiveSummary } from '../live-hosting/live-hosting.machine';
-import type { LiveViewingEmitted } from '../live-viewing/live-viewing.machine';
+import type { LiveHostingEmitted, LiveHostingMachine, LiveSetting, LiveSummary } from '../live-hosting/live-hosting.machine';
+import type { LiveViewingEmitted, LiveViewingMachine } from '../live-viewing/live-viewing.machine';
 import type { ChatroomEntry } from '../ports/chatroom.port';
 import type { SystemEvent } from '../system-messages/system-messages';
-import type { LiveHostingLogic, LiveViewingLogic } from './per-use.actors';
 
 /** SPEC §3 Call enums: a private call from a live room is a video call. */
 const VIDEO_CALL = 0;
@@ -70,8 +69,8 @@ export type LiveRoomsEvent =
   | LiveHostingEmitted
   | LiveViewingEmitted
   /** A live's code (per-use.actors.ts), loaded when it begins or is watched. */
-  | { type: 'xstate.done.actor.loadHosting'; output: LiveHostingLogic }
-  | { type: 'xstate.done.actor.loadViewing'; output: LiveViewingLogic }
+  | { type: 'xstate.done.actor.loadHosting'; output: LiveHostingMachine }
+  | { type: 'xstate.done.actor.loadViewing'; output: LiveViewingMachine }
   /** The lives end (spawned from the loaders' answers): the host's with how it went. */
   | { type: 'xstate.done.actor.liveHosting'; output: LiveSummary }
   | { type: 'xstate.done.actor.liveViewing' };
@@ -90,8 +89,8 @@ export const liveRoomsMachine = setup({
   },
   // The composition (live-rooms.actors.ts) provides these: they load the lives' code.
   actors: {
-    loadHosting: fromPromise<LiveHostingLogic>(notComposed),
-    loadViewing: fromPromise<LiveViewingLogic>(notComposed),
+    loadHosting: fromPromise<LiveHostingMachine>(notComposed),
+    loadViewing: fromPromise<LiveViewingMachine>(notComposed),
   },
   guards: {
     /** The host is taking the call or is in it (not while it only rings). */

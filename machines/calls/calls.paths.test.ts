@@ -20,8 +20,9 @@ import { describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
 import { manualRealtime } from '../testing/realtime';
 import { talkMachine } from '../talk/talk.machine';
-import * as perUse from './per-use.actors';
-import { composeCalls, perUseLoaders } from './session.actors';
+import * as perUse from '../session/per-use.actors';
+import { perUseLoaders } from '../session/session.actors';
+import { composeCalls } from './calls.actors';
 import { TEXT_CALL_CHAT_NOT_LOADED, TEXT_CALL_NOT_LOADED, callPeerOf, callsMachine } from './calls.machine';
 import type { CallsContext, CallsInput } from './calls.machine';
 
@@ -70,7 +71,7 @@ async function replay(input: CallsInput, steps: readonly { event: EventObject; s
   const signalling = ports.signalling as FakeSignallingPort;
   const warms = { count: 0 };
   const loaders = perUseLoaders(
-    { ...ports, refreshImToken: () => pending.add('refreshImToken', []), warmCall: () => { warms.count += 1; } },
+    { ...ports, tokens: { ...ports.tokens, refreshIm: () => pending.add('refreshImToken', []) }, warmCall: () => { warms.count += 1; } },
     (use) => pending.add(`load.${use}`, []),
   );
   const atLive: AnyEventObject[] = [];

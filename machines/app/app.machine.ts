@@ -100,6 +100,7 @@ export const appMachine = setup({
     context: {} as AppContext,
     events: {} as AppEvent,
     emitted: {} as AppEmitted,
+    children: {} as { forget: 'forget'; enter: 'enter'; loadProfile: 'loadProfile'; session: 'session' },
   },
   actors: {
     enter: fromPromise<SignInOutcome, EntryRequest>(() => Promise.reject(new Error('enter not provided'))),

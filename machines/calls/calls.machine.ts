@@ -40,6 +40,8 @@ import { callPeerOf } from './calls.types';
 import type { CallChildren, CallsContext, CallsEvent, CallsInput, CallsOutput } from './calls.types';
 import type { CallSignal } from '../ports/signalling.port';
 import { signalLinkMachine } from './signal-link.machine';
+import type { CallMachine } from '../call/call.machine';
+import { loadedOnUse, spawnLoaded } from '../shared/loaded-children';
 import type { TalkMachine } from '../talk/talk.machine';
 
 export * from './calls.types';
@@ -59,6 +61,9 @@ export const callsMachine = setup({
     context: {} as CallsContext,
     events: {} as CallsEvent,
     emitted: {} as CallsOutput,
+    children: {} as {
+      signalLink: 'signalLink'; rings: 'rings'; loadCall: 'loadCall'; loadCallChat: 'loadTalk'; call: 'call'; callChat: 'callChat';
+    },
   },
   // The composition (session.actors.ts) provides these: they load the per-use code.
   actors: {
@@ -72,6 +77,9 @@ export const callsMachine = setup({
     rings: fromCallback<CallsEvent>(() => () => {}),
     /** Turns a ring down as busy (SPEC §3 reject with busy): she is in another call, or its code could not come. */
     busyReply: fromPromise<void, CallSignal>(() => Promise.resolve()),
+    /** The call and its chat, spawned from the loaders' answers (machines/shared/loaded-children.ts). */
+    call: loadedOnUse<CallMachine>(),
+    callChat: loadedOnUse<TalkMachine>(),
   },
   guards: {
     /** SPEC §4 -3 type 0: the server names the channel of a call that rings for this person. */
@@ -92,16 +100,15 @@ export const callsMachine = setup({
       if (event.type === 'xstate.snapshot.call') enqueue.sendTo(live, { type: 'call.changed', state: appCallStateOf(event.snapshot) });
       if (event.type === 'xstate.done.actor.call') enqueue.sendTo(live, { type: 'call.ended' });
     }),
-    // The loaded logic is spawned as it is (it is not one of `actors`, hence `as never`).
     /** The call's code is there: the call starts with what the ring or the tap said. */
     startCall: enqueueActions(({ context, enqueue, event }) => {
       assertEvent(event, 'xstate.done.actor.loadCall');
-      enqueue.spawnChild(event.output.call as never, { id: 'call', syncSnapshot: true, input: context.callInput } as never);
+      spawnLoaded(enqueue, event.output.call, { id: 'call', syncSnapshot: true, input: context.callInput });
     }),
     /** The chat's code is there: the call's chat starts, with the call's peer. */
     startChat: enqueueActions(({ context, enqueue, event }) => {
       assertEvent(event, 'xstate.done.actor.loadCallChat');
-      enqueue.spawnChild(event.output as never, { id: 'callChat', input: { peer: callPeerOf(context), account: context.account } } as never);
+      spawnLoaded(enqueue, event.output, { id: 'callChat', input: { peer: callPeerOf(context), account: context.account } });
     }),
     /** A ring is turned down as busy; the reply runs on its own (nothing waits for it). */
     replyBusy: enqueueActions(({ enqueue }, signal: CallSignal) => enqueue.spawnChild('busyReply', { input: signal })),

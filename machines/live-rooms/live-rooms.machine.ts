@@ -26,6 +26,7 @@
  */
 import { assertEvent, assign, emit, enqueueActions, fromPromise, sendTo, stopChild } from 'xstate';
 import { setup } from '../setup';
+import { loadedOnUse, spawnLoaded } from '../shared/loaded-children';
 import type { AppCallState } from '../call/call.types';
 import type { CallPeer } from '../call/call.types';
 import type { LiveHostingEmitted, LiveHostingMachine, LiveSetting, LiveSummary } from '../live-hosting/live-hosting.machine';
@@ -86,11 +87,15 @@ export const liveRoomsMachine = setup({
     context: {} as LiveRoomsContext,
     events: {} as LiveRoomsEvent,
     emitted: {} as LiveRoomsOutput,
+    children: {} as { loadHosting: 'loadHosting'; loadViewing: 'loadViewing'; liveHosting: 'liveHosting'; liveViewing: 'liveViewing' },
   },
   // The composition (live-rooms.actors.ts) provides these: they load the lives' code.
   actors: {
     loadHosting: fromPromise<LiveHostingMachine>(notComposed),
     loadViewing: fromPromise<LiveViewingMachine>(notComposed),
+    /** The lives, spawned from the loaders' answers (machines/shared/loaded-children.ts). */
+    liveHosting: loadedOnUse<LiveHostingMachine>(),
+    liveViewing: loadedOnUse<LiveViewingMachine>(),
   },
   guards: {
     /** The host is taking the call or is in it (not while it only rings). */
@@ -106,16 +111,15 @@ export const liveRoomsMachine = setup({
         : context.lastLive),
     }),
     toHosting: sendTo('liveHosting', ({ event }) => event),
-    // The loaded logic is spawned as it is (it is not one of `actors`, hence `as never`).
     startHosting: enqueueActions(({ context, enqueue, event }) => {
       assertEvent(event, 'xstate.done.actor.loadHosting');
       if (context.pendingLive === null || !('setting' in context.pendingLive)) return;
-      enqueue.spawnChild(event.output as never, { id: 'liveHosting', input: { setting: context.pendingLive.setting, entry: context.entry } } as never);
+      spawnLoaded(enqueue, event.output, { id: 'liveHosting', input: { setting: context.pendingLive.setting, entry: context.entry } });
     }),
     startViewing: enqueueActions(({ context, enqueue, event }) => {
       assertEvent(event, 'xstate.done.actor.loadViewing');
       if (context.pendingLive === null || !('hostUserId' in context.pendingLive)) return;
-      enqueue.spawnChild(event.output as never, { id: 'liveViewing', input: { hostUserId: context.pendingLive.hostUserId, entry: context.entry } } as never);
+      spawnLoaded(enqueue, event.output, { id: 'liveViewing', input: { hostUserId: context.pendingLive.hostUserId, entry: context.entry } });
     }),
   },
 }).createMachine({

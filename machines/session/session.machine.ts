@@ -15,7 +15,7 @@
  * to the `calls` and `live` children; what the children ask for (toasts, navigation, log lines)
  * and the unread total leave through the `output` action as emitted events (`SessionOutput`).
  */
-import { assign, emit, enqueueActions, sendTo } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, sendTo } from 'xstate';
 import { setup } from '../setup';
 import type { AnyActorRef } from 'xstate';
 import { bannerMachine } from '../banner/banner.machine';
@@ -33,8 +33,6 @@ import type { SessionContext, SessionEvent, SessionInput, SessionOutput } from '
 
 export * from './session.types';
 
-/** The children that hear of the app's visibility. */
-const VISIBILITY_LISTENERS = ['imConnection', 'presence', 'idleHost'] as const;
 
 export const sessionMachine = setup({
   types: {
@@ -42,6 +40,10 @@ export const sessionMachine = setup({
     context: {} as SessionContext,
     events: {} as SessionEvent,
     emitted: {} as SessionOutput,
+    children: {} as {
+      imConnection: 'imConnection'; presence: 'presence'; banner: 'banner'; conversations: 'conversations'; live: 'live';
+      calls: 'calls'; talks: 'talks'; imFacts: 'imFacts'; idleHost: 'idleHost';
+    },
   },
   // The composition (session.actors.ts) provides these composed with their ports.
   actors: {
@@ -78,22 +80,16 @@ export const sessionMachine = setup({
     }),
     /** What the session reports to its owner; the root's composition turns it into events for the root. */
     output: emit((_, params: SessionOutput) => params),
-    forwardVisibility: enqueueActions(({ enqueue, event, system }) => {
-      for (const id of VISIBILITY_LISTENERS) {
-        const child = system.get(id) as AnyActorRef | undefined;
-        if (child) enqueue.sendTo(child, event);
-      }
+    /** The app's visibility, to the connections (the idle host hears it too while it runs: `hosting`). */
+    toConnections: enqueueActions(({ enqueue, event }) => {
+      assertEvent(event, ['app.hidden', 'app.visible']);
+      enqueue.sendTo('imConnection', event);
+      enqueue.sendTo('presence', event);
     }),
-    forwardInput: enqueueActions(({ enqueue, event, system }) => {
-      const idleHost = system.get('idleHost') as AnyActorRef | undefined;
-      if (idleHost) enqueue.sendTo(idleHost, event);
-    }),
+    toIdleHost: sendTo('idleHost', ({ event }) => event),
     toLive: sendTo('live', ({ event }) => event),
     toCalls: sendTo('calls', ({ event }) => event),
-    goOffline: enqueueActions(({ enqueue, system }) => {
-      const presence = system.get('presence') as AnyActorRef | undefined;
-      if (presence) enqueue.sendTo(presence, { type: 'presence.goOffline' });
-    }),
+    goOffline: sendTo('presence', { type: 'presence.goOffline' }),
   },
   guards: {
     isHost: ({ context }) => context.isHost,
@@ -143,7 +139,15 @@ export const sessionMachine = setup({
       states: {
         choosing: { always: [{ guard: 'isHost', target: 'hosting' }, { target: 'viewing' }] },
         /** Hosts: the idle rule runs (SPEC §4 Idle host). */
-        hosting: { invoke: { id: 'idleHost', systemId: 'idleHost', src: 'idleHost' } },
+        hosting: {
+          invoke: { id: 'idleHost', systemId: 'idleHost', src: 'idleHost' },
+          // The idle rule hears of the app's visibility and of every tap or key (SPEC §4 Idle host).
+          on: {
+            'app.hidden': { actions: ['toConnections', 'toIdleHost'] },
+            'app.visible': { actions: ['toConnections', 'toIdleHost'] },
+            'user.input': { actions: 'toIdleHost' },
+          },
+        },
         viewing: {},
       },
       on: {
@@ -157,9 +161,8 @@ export const sessionMachine = setup({
         'beauty.failed': { actions: 'toLive' },
         'im.sessionEnded': { target: 'ended', actions: assign({ endText: ({ event }) => event.text }) },
         'banner.navigate': { actions: { type: 'output', params: ({ event }) => ({ type: 'session.navigate', to: event.to }) } },
-        'app.hidden': { actions: 'forwardVisibility' },
-        'app.visible': { actions: 'forwardVisibility' },
-        'user.input': { actions: 'forwardInput' },
+        'app.hidden': { actions: 'toConnections' },
+        'app.visible': { actions: 'toConnections' },
         'session.leave': 'leaving',
         'call.start': { actions: 'toCalls' },
         'call.dismiss': { actions: 'toCalls' },

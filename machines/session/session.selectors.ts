@@ -1,5 +1,6 @@
 /** Snapshot → child actors of the signed-in session, for the screens that bind to them. */
-import type { ActorRefFrom, AnyMachineSnapshot, SnapshotFrom } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { AppMachine } from '../app/app.machine';
 import type { BannerMachine } from '../banner/banner.machine';
 import type { IdleHostMachine } from '../idle-host/idle-host.machine';
 import type { CallRef } from '../call/call.selectors';
@@ -17,55 +18,54 @@ import type { LiveRoomsMachine } from '../live-rooms/live-rooms.machine';
 import type { TalksMachine } from '../talks/talks.machine';
 
 export type SessionRef = ActorRefFrom<SessionMachine>;
+export type SessionSnapshot = SnapshotFrom<SessionMachine>;
 export type BannerRef = ActorRefFrom<BannerMachine>;
 export type IdleHostRef = ActorRefFrom<IdleHostMachine>;
 export type ImConnectionRef = ActorRefFrom<ImConnectionMachine>;
 export type TalkRef = ActorRefFrom<TalkMachine>;
 
 /** The session child of the root actor, while signed in. */
-export const selectSession = (app: AnyMachineSnapshot): SessionRef | undefined =>
-  app.children.session as SessionRef | undefined;
+export const selectSession = (app: SnapshotFrom<AppMachine>): SessionRef | undefined => app.children.session;
 
-export const selectBanner = (session: AnyMachineSnapshot | undefined): BannerRef | undefined =>
-  session?.children.banner as BannerRef | undefined;
+export const selectBanner = (session: SessionSnapshot | undefined): BannerRef | undefined =>
+  session?.children.banner;
 
 /** Hosts only (SPEC §4 Idle host). */
-export const selectIdleHost = (session: AnyMachineSnapshot | undefined): IdleHostRef | undefined =>
-  session?.children.idleHost as IdleHostRef | undefined;
+export const selectIdleHost = (session: SessionSnapshot | undefined): IdleHostRef | undefined =>
+  session?.children.idleHost;
 
-export const selectImConnection = (session: AnyMachineSnapshot | undefined): ImConnectionRef | undefined =>
-  session?.children.imConnection as ImConnectionRef | undefined;
+export const selectImConnection = (session: SessionSnapshot | undefined): ImConnectionRef | undefined =>
+  session?.children.imConnection;
 
 export type PresenceRef = ActorRefFrom<PresenceMachine>;
 
 /** Presence (SPEC §4), while signed in: the overlays say when it gave up reconnecting (presence.selectors.ts). */
-export const selectPresence = (session: AnyMachineSnapshot | undefined): PresenceRef | undefined =>
-  session?.children.presence as PresenceRef | undefined;
+export const selectPresence = (session: SessionSnapshot | undefined): PresenceRef | undefined =>
+  session?.children.presence;
 
 /**
  * The IM service is out of reach: waiting to try again, or trying again after finding it
  * out of reach (so the strip does not blink off during each try).
  */
-export const selectImOffline = (connection: AnyMachineSnapshot | undefined): boolean =>
-  (connection?.matches('offline') ?? false)
-  || ((connection?.matches('loggingIn') ?? false) && (connection?.context as { offlineTries?: number }).offlineTries! > 0);
+export const selectImOffline = (connection: SnapshotFrom<ImConnectionMachine> | undefined): boolean =>
+  connection !== undefined && (connection.matches('offline') || (connection.matches('loggingIn') && connection.context.offlineTries > 0));
 
-export const selectConversations = (session: AnyMachineSnapshot | undefined): ConversationsRef | undefined =>
-  session?.children.conversations as ConversationsRef | undefined;
+export const selectConversations = (session: SessionSnapshot | undefined): ConversationsRef | undefined =>
+  session?.children.conversations;
 
 export type CallsRef = ActorRefFrom<CallsMachine>;
 
 /** The calls (always there while signed in): the call under way, its chat, how the last one ended. */
-export const selectCalls = (session: AnyMachineSnapshot | undefined): CallsRef | undefined =>
-  session?.children.calls as CallsRef | undefined;
+export const selectCalls = (session: SessionSnapshot | undefined): CallsRef | undefined =>
+  session?.children.calls;
 
 /** The call under way, once its code is there. */
 export const selectCall = (calls: SnapshotFrom<CallsMachine> | undefined): CallRef | undefined =>
-  calls?.children.call as CallRef | undefined;
+  calls?.children.call;
 
 /** The chat with the peer of the call under way (SPEC §2 in-call chat), once the call was connected. */
 export const selectCallChat = (calls: SnapshotFrom<CallsMachine> | undefined): TalkRef | undefined =>
-  calls?.children.callChat as TalkRef | undefined;
+  calls?.children.callChat;
 
 /** How the last call ended (the end screen), until it is dismissed or the next call comes. */
 export const selectLastCall = (calls: SnapshotFrom<CallsMachine> | undefined): CallSummary | null =>
@@ -78,16 +78,16 @@ export const selectCallShown = (calls: SnapshotFrom<CallsMachine> | undefined): 
 export type LiveRoomsRef = ActorRefFrom<LiveRoomsMachine>;
 
 /** The live rooms (always there while signed in): the host's live, or the one watched. */
-export const selectLiveRooms = (session: AnyMachineSnapshot | undefined): LiveRoomsRef | undefined =>
-  session?.children.live as LiveRoomsRef | undefined;
+export const selectLiveRooms = (session: SessionSnapshot | undefined): LiveRoomsRef | undefined =>
+  session?.children.live;
 
 /** The host's live under way (SPEC §2 /liveSetting → /liveRoom), if any. */
 export const selectLiveHosting = (liveRooms: SnapshotFrom<LiveRoomsMachine> | undefined): LiveHostingRef | undefined =>
-  liveRooms?.children.liveHosting as LiveHostingRef | undefined;
+  liveRooms?.children.liveHosting;
 
 /** The room being watched (SPEC §2 /liveRoom as a viewer), if any. */
 export const selectLiveViewing = (liveRooms: SnapshotFrom<LiveRoomsMachine> | undefined): LiveViewingRef | undefined =>
-  liveRooms?.children.liveViewing as LiveViewingRef | undefined;
+  liveRooms?.children.liveViewing;
 
 /** How the host's last live ended (SPEC §2 /liveEnds), until dismissed or the next live. */
 export const selectLastLive = (liveRooms: SnapshotFrom<LiveRoomsMachine> | undefined): LiveSummary | null =>
@@ -96,9 +96,9 @@ export const selectLastLive = (liveRooms: SnapshotFrom<LiveRoomsMachine> | undef
 export type TalksRef = ActorRefFrom<TalksMachine>;
 
 /** The talk screen's chats (always there while signed in). */
-export const selectTalks = (session: AnyMachineSnapshot | undefined): TalksRef | undefined =>
-  session?.children.talks as TalksRef | undefined;
+export const selectTalks = (session: SessionSnapshot | undefined): TalksRef | undefined =>
+  session?.children.talks;
 
 /** The talk screen's chat, once its code is there. */
 export const selectTalk = (talks: SnapshotFrom<TalksMachine> | undefined): TalkRef | undefined =>
-  talks?.children.talk as TalkRef | undefined;
+  talks?.children.talk;

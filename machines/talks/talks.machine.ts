@@ -14,6 +14,7 @@
  */
 import { assertEvent, assign, emit, enqueueActions, fromPromise, stopChild } from 'xstate';
 import { setup } from '../setup';
+import { loadedOnUse, spawnLoaded } from '../shared/loaded-children';
 import type { TalkMachine } from '../talk/talk.machine';
 
 /** Said when the code of a chat could not be fetched (the network is away). */
@@ -51,19 +52,21 @@ export const talksMachine = setup({
     context: {} as TalksContext,
     events: {} as TalksEvent,
     emitted: {} as TalksOutput,
+    children: {} as { loadTalk: 'loadTalk'; talk: 'talk' },
   },
   actors: {
     /** The talk's code, loaded when a talk opens. */
     loadTalk: fromPromise<TalkMachine>(notComposed),
+    /** The talk, spawned from the loader's answer (machines/shared/loaded-children.ts). */
+    talk: loadedOnUse<TalkMachine>(),
   },
   actions: {
     /** What the talks ask the session for; the session's composition turns it into the session's events. */
     output: emit((_, params: TalksOutput) => params),
-    // The loaded logic is spawned as it is (it is not one of `actors`, hence `as never`).
     /** The talk's code is there: the talk starts for the peer it was opened for. */
     startTalk: enqueueActions(({ context, enqueue, event }) => {
       assertEvent(event, 'xstate.done.actor.loadTalk');
-      enqueue.spawnChild(event.output as never, { id: 'talk', input: { peer: context.peer, account: context.account } } as never);
+      spawnLoaded(enqueue, event.output, { id: 'talk', input: { peer: context.peer, account: context.account } });
     }),
   },
 }).createMachine({

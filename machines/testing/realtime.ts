@@ -13,6 +13,9 @@ import { FakePresencePort, FakePresenceServer } from '../ports/presence.fake';
 import { FakeChatroomPort } from '../ports/chatroom.fake';
 import { FakeLiveApi, FakeLiveMedia } from '../ports/live.fake';
 import { FakePinsPort } from '../ports/pins.fake';
+import { FakeProfilesPort } from '../ports/profiles.fake';
+import { FakeSettingsPort } from '../ports/settings.fake';
+import { FakeChatApiPort, FakeChatServer } from '../ports/chat.fake';
 import type { RealtimePorts } from '../session/session.ports';
 
 export const clockPortOf = (clock: SimulatedClock): ClockPort => ({
@@ -82,14 +85,13 @@ export function manualRealtime(clock = new SimulatedClock()) {
     im,
     presence,
     clock: clockPortOf(clock),
-    settings: { idleMinutes: () => pending.add('loadIdleMinutes', []) },
-    profiles: {
-      lookup: (accounts) => pending.add('lookupProfiles', [accounts]),
-      customerService: () => pending.add('customerServiceAccount', []),
-    },
+    // The fakes' manual calls share `pending`: 'loadIdleMinutes', 'lookupProfiles', 'customerServiceAccount'.
+    settings: new FakeSettingsPort('manual', {}, pending),
+    profiles: new FakeProfilesPort('manual', {}, pending),
     // The test answers with the translated text.
     translator: { translate: async (text, to) => ({ text: await pending.add<string>('translate', [text, to]) }) },
     signalling: new FakeSignallingPort(undefined, 'manual'),
+    // Inline, not FakeTokensPort: the tests spread it (`{ ...ports.tokens, refreshIm }`), which keeps no class method.
     tokens: { rtm: () => pending.add('rtmToken', []) },
     callApi: manualCallApi(pending),
     rtc: manualRtc(pending),
@@ -97,11 +99,8 @@ export function manualRealtime(clock = new SimulatedClock()) {
     liveApi: new FakeLiveApi(undefined, 0, 'manual'),
     liveMedia: new FakeLiveMedia(undefined, 'manual'),
     chatroom: new FakeChatroomPort(undefined, 'manual'),
-    chat: {
-      setBlocked: (peer, blocked) => pending.add('setBlocked', [peer, blocked]),
-      storeSecret: (secret) => pending.add('storeSecret', [secret]),
-      openSecret: (id, payment) => pending.add('openSecret', [id, payment]),
-    },
+    // 'setBlocked', 'storeSecret', 'openSecret'.
+    chat: new FakeChatApiPort(new FakeChatServer(), 'me', 'manual', pending),
     pins: new FakePinsPort(),
   };
   return { ports, im, presence, pending, clock };
@@ -117,8 +116,9 @@ export function autoRealtime(account: string, token: string, sessionToken = 'ses
     im: new FakeImPort(network),
     presence: new FakePresencePort(presenceServer, sessionToken),
     clock: { now: () => Date.now(), setTimeout: (fn, ms) => setTimeout(fn, ms), clearTimeout: (id) => clearTimeout(id as number) },
-    settings: { idleMinutes: () => Promise.resolve(1) },
-    profiles: { lookup: () => Promise.resolve({}), customerService: () => Promise.resolve(null) },
+    // One minute (the seed's); nobody's profile, no customer service.
+    settings: new FakeSettingsPort(),
+    profiles: new FakeProfilesPort(),
     translator: { translate: (text) => Promise.resolve({ text }) },
     signalling: new FakeSignallingPort(),
     tokens: { rtm: () => Promise.resolve('rtm-token') },

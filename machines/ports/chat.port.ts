@@ -26,8 +26,5 @@ export interface ChatApiPort {
   openSecret(id: number, payment?: { idempotencyKey: string }): Promise<SecretInfo>;
 }
 
-/**
- * SPEC §8 1080 'diamond.not.enough' as the person reads it: an unlock refused for want of
- * diamonds rejects with an Error of this message (the same words as a gift's, gift.http.ts).
- */
-export const TEXT_SECRET_NOT_ENOUGH_DIAMONDS = 'You do not have enough diamonds.';
+/** An unlock refused for want of diamonds (SPEC §8 1080) rejects with an Error of these words. */
+export { TEXT_NOT_ENOUGH_DIAMONDS as TEXT_SECRET_NOT_ENOUGH_DIAMONDS } from './gift.port';

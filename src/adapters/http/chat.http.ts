@@ -8,7 +8,7 @@ import { UnansweredError } from '../../../machines/shared/intent-key';
 import type { ApiClient } from '../../api/client';
 import { chat as chatContract, privateMsg as privateMsgContract } from '../../api/contract';
 import { ApiError, isUnanswered } from '../../api/outcome';
-import { TEXT_NOT_ENOUGH_DIAMONDS } from './gift.http';
+import { TEXT_SECRET_NOT_ENOUGH_DIAMONDS } from '../../../machines/ports/chat.port';
 
 export function httpChatApi(api: ApiClient): ChatApiPort {
   return {
@@ -25,7 +25,7 @@ export function httpChatApi(api: ApiClient): ChatApiPort {
         const info = await api.data(privateMsgContract.privateInfo, request, { silent: true });
         return { id: info.id, price: info.price, unlocked: info.unlocked, content: info.content, mediaList: info.mediaList, balance: info.balance };
       } catch (error) {
-        if (error instanceof ApiError && error.detail.code === '1080') throw new Error(TEXT_NOT_ENOUGH_DIAMONDS);
+        if (error instanceof ApiError && error.detail.code === '1080') throw new Error(TEXT_SECRET_NOT_ENOUGH_DIAMONDS);
         // A payment that got no answer may have been made: the talk keeps its key for the next tap.
         if (isUnanswered(error)) throw new UnansweredError(error instanceof Error ? error.message : String(error));
         throw error;

@@ -11,8 +11,8 @@ import { ResultCode } from '../../api/codes';
 import { askCooldownSecondsOf, askForGift, getGiftList, refuseAskGift, sendGift } from '../../api/contract/gift';
 import { ApiError, isUnanswered } from '../../api/outcome';
 
-/** SPEC §8 1080 'diamond.not.enough', said in words. */
-export const TEXT_NOT_ENOUGH_DIAMONDS = 'You do not have enough diamonds.';
+export { TEXT_NOT_ENOUGH_DIAMONDS } from '../../../machines/ports/gift.port';
+import { TEXT_NOT_ENOUGH_DIAMONDS } from '../../../machines/ports/gift.port';
 
 const giftErrorOf = (error: unknown): GiftApiError | UnansweredError => {
   const message = error instanceof Error ? error.message : String(error);

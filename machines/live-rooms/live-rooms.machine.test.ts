@@ -48,6 +48,8 @@ function setUp() {
 
 const hostInput: SessionInput = { isHost: true, isVip: false, account: 'yx-host', token: 'im-yx-host', profile: { nick: 'Sofia', userLevel: 3, isNewUser: false } };
 const userInput: SessionInput = { isHost: false, isVip: true, account: 'yx-alice', token: 'im-yx-alice', profile: { nick: 'Alice', userLevel: 1, isNewUser: true } };
+/** The screens ask the live rooms themselves (go live, watch, dismiss /liveEnds). */
+const rooms = (actor: AnyActorRef) => selectLiveRooms(actor.getSnapshot())!;
 const callOf = (actor: AnyActorRef) => selectCall(selectCalls(actor.getSnapshot())?.getSnapshot());
 const hosting = (actor: AnyActorRef) => selectLiveHosting(selectLiveRooms(actor.getSnapshot())?.getSnapshot()) as LiveHostingRef | undefined;
 
@@ -55,7 +57,7 @@ describe('Scenario: a host\'s live through the session', () => {
   it('[§4 44] goes live (to /liveRoom), and a forced end shows /liveEnds with code 3', async () => {
     const { session } = setUp();
     const { actor, out } = session(1, hostInput);
-    actor.send({ type: 'live.begin', setting: { title: 'Evening', privateCallOpen: true } });
+    rooms(actor).send({ type: 'live.begin', setting: { title: 'Evening', privateCallOpen: true } });
     await flush();
     expect(liveStateOf(hosting(actor)!.getSnapshot())).toBe(LiveState.living);
     expect(out).toContainEqual({ type: 'session.navigate', to: '/liveRoom' });
@@ -66,14 +68,14 @@ describe('Scenario: a host\'s live through the session', () => {
     expect(hosting(actor)).toBeUndefined();
     expect(out.at(-1)).toEqual({ type: 'session.navigate', to: '/liveEnds' });
     expect(selectLastLive(selectLiveRooms(actor.getSnapshot())?.getSnapshot())).toMatchObject({ code: 3, stats: { viewers: 0 } });
-    actor.send({ type: 'live.dismiss' });
+    rooms(actor).send({ type: 'live.dismiss' });
     expect(selectLastLive(selectLiveRooms(actor.getSnapshot())?.getSnapshot())).toBeNull();
   });
 
   it('[§4 44] a forced end sent by a user, not the server, leaves the live on air and is logged', async () => {
     const { session } = setUp();
     const { actor, out } = session(1, hostInput);
-    actor.send({ type: 'live.begin', setting: { title: 'Evening', privateCallOpen: true } });
+    rooms(actor).send({ type: 'live.begin', setting: { title: 'Evening', privateCallOpen: true } });
     await flush();
     for (const content of [{ attachType: 44, code: 3 }, { attachType: 63 }]) {
       actor.send({ type: 'im.notification', from: 'yx-alice', content });
@@ -92,7 +94,7 @@ describe('Scenario: a host\'s live through the session', () => {
     const { session } = setUp();
     const { actor, realtime } = session(1, hostInput);
     const signalling = realtime.ports.signalling as FakeSignallingPort;
-    actor.send({ type: 'live.begin', setting: { title: 'Evening', privateCallOpen: true } });
+    rooms(actor).send({ type: 'live.begin', setting: { title: 'Evening', privateCallOpen: true } });
     await flush();
     // A ring: the host is still in her room while it rings.
     signalling.emit({ type: 'signal', signal: { id: 'r1', action: SignalAction.videoCall, channelId: 'ch1', from: 'yx-alice', to: 'yx-host', time: 1 } });
@@ -118,16 +120,16 @@ describe('Scenario: a viewer through the session', () => {
   it('[§2] watches a room and asks for a private call with the host: the session\'s call', async () => {
     const { lives, session } = setUp();
     const host = session(1, hostInput);
-    host.actor.send({ type: 'live.begin', setting: { title: 'Evening', privateCallOpen: true } });
+    rooms(host.actor).send({ type: 'live.begin', setting: { title: 'Evening', privateCallOpen: true } });
     await flush();
     const { actor } = session(2, userInput);
     // Going live is the server's to allow: a non-host's attempt ends with its words.
-    actor.send({ type: 'live.begin', setting: { title: 'not a host', privateCallOpen: false } });
+    rooms(actor).send({ type: 'live.begin', setting: { title: 'not a host', privateCallOpen: false } });
     await flush();
-    const rooms = selectLiveRooms(actor.getSnapshot())!.getSnapshot();
-    expect(rooms.value).toBe('idle');
-    expect(rooms.context.lastLive).toEqual({ title: 'not a host', code: null, text: 'Only hosts can go live.', stats: null });
-    actor.send({ type: 'live.watch', hostUserId: 1 });
+    const refused = selectLiveRooms(actor.getSnapshot())!.getSnapshot();
+    expect(refused.value).toBe('idle');
+    expect(refused.context.lastLive).toEqual({ title: 'not a host', code: null, text: 'Only hosts can go live.', stats: null });
+    rooms(actor).send({ type: 'live.watch', hostUserId: 1 });
     await flush();
     const viewing = selectLiveViewing(selectLiveRooms(actor.getSnapshot())?.getSnapshot())!;
     expect(viewing.getSnapshot().matches({ inRoom: { stage: 'live', video: 'playing' } })).toBe(true);

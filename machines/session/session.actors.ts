@@ -59,7 +59,7 @@ export function composeSession(ports: SessionPorts, loadPerUse: PerUseLoader = (
         (await ports.profiles.lookup([input.account]))[input.account]?.icon || null),
     },
     actions: {
-      navigate: sendParent(({ context }) => navigationOf(context)),
+      navigate: sendParent(({ context }) => ({ type: 'child.navigate', to: navigationOf(context).to })),
     },
   });
   const idleHost = composeIdleHost({

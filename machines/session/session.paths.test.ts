@@ -15,7 +15,7 @@ import type { FakeSignallingPort } from '../ports/signalling.fake';
 import { SignalAction } from '../ports/signalling.port';
 import type { CallSignal } from '../ports/signalling.port';
 import type { FakeChatroomPort } from '../ports/chatroom.fake';
-import type { FakeLiveApi, FakeLiveMedia } from '../ports/live.fake';
+import type { FakeLiveMedia } from '../ports/live.fake';
 import { manualRealtime } from '../testing/realtime';
 import { CallText } from '../call/call.texts';
 import { SYSTEM_SENDER_ACCID } from '../system-messages/system-messages';
@@ -55,18 +55,13 @@ const samples: AnyEventObject[] = [
   ...FORGED.map((content) => ({ type: 'im.notification', from: 'yx-peer', content })),
   { type: 'im.unreadChanged', count: 7 },
   { type: 'im.sessionEnded', text: 'This account has been logged in on other devices.' },
-  { type: 'banner.navigate', to: '/talk?to=yx-peer&taPath=banner' },
   { type: 'xstate.done.actor.presence' },
   { type: 'child.toast', text: 'Only VIP members can pin chats.' },
-  // Calls are the calls child's: a tap, the end screen closed; what the calls ask for (rings are signalling's, heard by the calls).
+  // Calls are the calls child's (the screens ask it themselves): the live room's private call comes through the
+  // session; what the calls ask for (rings are signalling's, heard by the calls).
   { type: 'call.start', peer: { account: 'yx-host', userId: 100001 }, callType: 0, online: false },
-  { type: 'call.dismiss' },
   { type: 'child.log', text: 'The call\'s chat could not be loaded' },
-  // Live rooms are the `live` child's; a child asks for navigation.
-  { type: 'live.begin', setting: { title: 'Evening', privateCallOpen: true } },
-  { type: 'live.watch', hostUserId: 100001 },
-  { type: 'live.dismiss' },
-  { type: 'beauty.failed' },
+  // A child asks for navigation (the banner's tap, a live's end); the live rooms hear the screens themselves.
   { type: 'child.navigate', to: '/liveEnds' },
 ];
 
@@ -97,7 +92,6 @@ function manualSession() {
 async function replay(input: SessionInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
   const { presence, clock, logic, pending, ports, warms } = manualSession();
   const im = ports.im as FakeImPort;
-  const liveApi = ports.liveApi as FakeLiveApi;
   const liveMedia = ports.liveMedia as FakeLiveMedia;
   const chatroom = ports.chatroom as FakeChatroomPort;
   const actor = createActor(logic, { input, clock, inspect });
@@ -110,12 +104,6 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
     const before = actor.getSnapshot();
     const callLoadsBefore = pending.count('load.call');
     const warmsBefore = warms.count;
-    // Which live runs ('idle', 'hosting' or 'viewing'; each loads its code first).
-    const liveOf = (ref: AnyActorRef | undefined) => {
-      const value = ref?.getSnapshot().value as string | Record<string, string> | undefined;
-      return typeof value === 'object' ? Object.keys(value)[0] : value;
-    };
-    const liveBefore = liveOf(actor.getSnapshot().children.live as AnyActorRef | undefined);
     const outBefore = out.length;
     if (event.type === 'xstate.done.actor.presence') presence.pending.latest('send').resolve(undefined);
     else if (PORT_EVENTS[event.type]) im.emit(PORT_EVENTS[event.type]!(event as AnyEventObject));
@@ -125,7 +113,6 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
     expect(snapshot.value).toEqual(state.value);
     const e = event as AnyEventObject;
     if (event.type === 'im.unreadChanged') expect(out.at(-1)).toEqual({ type: 'session.unread', count: 7 });
-    if (event.type === 'banner.navigate') expect(out.at(-1)).toEqual({ type: 'session.navigate', to: e.to });
     if (event.type === 'child.toast') expect(out.at(-1)).toEqual({ type: 'session.toast', text: e.text });
     // The calls live with the session; it hands them the call intents and does what they ask.
     const calls = snapshot.children.calls as AnyActorRef | undefined;
@@ -137,7 +124,6 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
         expect(pending.count('load.call')).toBe(callLoadsBefore + 1);
         expect(warms.count).toBe(warmsBefore + 1);
       }
-      if (event.type === 'call.dismiss') expect(calls!.getSnapshot().value).toBe('idle');
     } else if (calls) expect(calls.getSnapshot().status).toBe('stopped');
     if (event.type === 'child.log') expect(out.at(-1)).toEqual({ type: 'session.log', text: e.text });
     // Kicked elsewhere: the connection ends, and the session with it (while active; leaving goes on to its end).
@@ -153,21 +139,13 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
       else expect(out.at(-1)?.type).toBe(expected ?? 'session.log');
     }
     if (event.type === 'child.navigate') expect(out.at(-1)).toEqual({ type: 'session.navigate', to: '/liveEnds' });
-    // The live rooms live with the session: a host goes live, anyone watches, one at a time, each with their chat-room entry.
-    const live = snapshot.children.live as AnyActorRef | undefined;
+    // The live rooms live with the session (the screens ask them themselves), with the person's chat-room entry.
+    const live = snapshot.children.live;
     if (snapshot.status === 'active') {
-      const liveNow = liveOf(live);
-      // Anyone's begin reaches the live's permission check: the server says who may go live.
-      if (event.type === 'live.begin') expect(liveNow).toBe(liveBefore === 'idle' ? 'hosting' : liveBefore);
-      if (event.type === 'live.watch') expect(liveNow).toBe(liveBefore === 'idle' ? 'viewing' : liveBefore);
-      if (liveNow === 'hosting' && liveBefore === 'idle') {
-        expect(liveApi.pending.count('checkPermission')).toBe(1);
-        expect(live!.getSnapshot().context.entry).toEqual(input.isHost
-          ? { account: 'me', token: 't', nick: 'Sofia', ext: { isVip: false, isNewUser: false, userLevel: 3 } }
-          : { account: 'me', token: 't', nick: 'me', ext: { isVip: true, isNewUser: false, userLevel: 0 } });
-      }
-      if (liveNow === 'viewing' && liveBefore === 'idle') expect(liveApi.pending.argsOf('join').at(-1)).toEqual([100001]);
-    }
+      expect(live!.getSnapshot().context.entry).toEqual(input.isHost
+        ? { account: 'me', token: 't', nick: 'Sofia', ext: { isVip: false, isNewUser: false, userLevel: 3 } }
+        : { account: 'me', token: 't', nick: 'me', ext: { isVip: true, isNewUser: false, userLevel: 0 } });
+    } else if (live) expect(live.getSnapshot().status).toBe('stopped');
     if (event.type === 'session.leave') expect(presence.pending.latest('send').args).toEqual([2]);
     if (snapshot.status === 'active') {
       expect(Boolean(snapshot.children.idleHost)).toBe(input.isHost && snapshot.matches({ active: 'hosting' }));
@@ -326,7 +304,7 @@ describe('Scenario: a call through the session', () => {
     expect(seenBy('live').at(-1)).toBe('call.ended');
     actor.send(callIncome);
     expect(out.at(-1)).toEqual({ type: 'session.log', text: 'System message for call, which is not running: system.callIncome' });
-    actor.send({ type: 'call.dismiss' });
+    selectCalls(actor.getSnapshot())!.send({ type: 'call.dismiss' });
     expect(selectLastCall(calls())).toBeNull();
   });
 

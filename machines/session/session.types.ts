@@ -3,7 +3,6 @@
  * item of an incoming message, declared once for the session machine, its composition,
  * the root actor and tests.
  */
-import type { LiveSetting } from '../live-hosting/live-hosting.machine';
 import type { CallsIntent, CallsOutput } from '../calls/calls.types';
 
 export interface SessionInput {
@@ -33,18 +32,11 @@ export type SessionEvent =
   /** A child asks for a toast (e.g. a refused pin). */
   | { type: 'child.toast'; text: string }
   | { type: 'im.sessionEnded'; text: string | null }
-  | { type: 'banner.navigate'; to: string }
-  /** For the `calls` child: a call tapped (here or in a live room), the end screen closed. */
-  | Exclude<CallsIntent, { type: 'call.ringing' }>
+  /** For the `calls` child: the live room's private call with its host (the screens ask the calls themselves). */
+  | Extract<CallsIntent, { type: 'call.start' }>
   /** What the calls ask for: a toast, a log line. */
   | CallsOutput
-  /** SPEC §2 live rooms: go live (hosts), watch a host's room, dismiss /liveEnds; handled by the `live` child. */
-  | { type: 'live.begin'; setting: LiveSetting }
-  | { type: 'live.watch'; hostUserId: number }
-  | { type: 'live.dismiss' }
-  /** The beauty camera failed (SPEC §8: during a live, the live ends, code 99). */
-  | { type: 'beauty.failed'; text?: string }
-  /** A child asks for navigation. */
+  /** A child asks for navigation (the banner's tap, the live room's end). */
   | { type: 'child.navigate'; to: string };
 
 export type SessionOutput =

@@ -35,7 +35,7 @@ export default function CallOverlay({ session }: { session: SessionRef }) {
   const lastCall = useSelector(calls, selectLastCall);
   const isHost = useSelector(session, (s) => s.context.isHost);
   if (call) return <LiveCall call={call} chat={chat} />;
-  if (lastCall) return <CallEnded key={lastCall.channelId ?? ''} summary={lastCall} isHost={isHost} onClose={() => session.send({ type: 'call.dismiss' })} />;
+  if (lastCall) return <CallEnded key={lastCall.channelId ?? ''} summary={lastCall} isHost={isHost} onClose={() => calls?.send({ type: 'call.dismiss' })} />;
   return null;
 }
 

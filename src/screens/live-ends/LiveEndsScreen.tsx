@@ -25,7 +25,7 @@ export default function LiveEndsScreen() {
       <LiveEndsView
         summary={summary}
         onHome={() => {
-          session?.send({ type: 'live.dismiss' });
+          live?.send({ type: 'live.dismiss' });
           void router.navigate({ to: '/', replace: true });
         }}
         onGoLive={() => void router.navigate({ to: '/liveSetting' })}

@@ -1,13 +1,12 @@
 /**
  * /liveRoom (SPEC §2): the host's own live while one runs, or the room of `?anchorId=<host
- * user id>` (home's live list) watched. Watching starts with the session's `live.watch` while
+ * user id>` (home's live list) watched. Watching starts with the live rooms' `live.watch` while
  * no live runs and ends with the viewing actor's `live.leave` when the screen goes (back).
  */
 import { useCanGoBack, useRouter, useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect } from 'react';
 import { selectSession } from '../../../machines/session/session.selectors';
-import type { SessionRef } from '../../../machines/session/session.selectors';
 import { useAppActor } from '../../app/AppActorContext';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { LiveHost } from './LiveHost';
@@ -39,10 +38,10 @@ export default function LiveRoomScreen() {
       </ScreenFrame>
     );
   }
-  if (session && live && hostUserId !== null) {
+  if (live && hostUserId !== null) {
     return (
       <ScreenFrame title="Live room" back className="live-screen">
-        <WatchRoom session={session} live={live} hostUserId={hostUserId} onLeave={leave} />
+        <WatchRoom live={live} hostUserId={hostUserId} onLeave={leave} />
       </ScreenFrame>
     );
   }
@@ -63,14 +62,14 @@ export default function LiveRoomScreen() {
  * while an earlier visit was still leaving is asked again once it has left) and leaves it
  * when the screen goes.
  */
-function WatchRoom({ session, live, hostUserId, onLeave }: { session: SessionRef; live: LiveRoomsRef; hostUserId: number; onLeave: () => void }) {
+function WatchRoom({ live, hostUserId, onLeave }: { live: LiveRoomsRef; hostUserId: number; onLeave: () => void }) {
   const viewing = useSelector(live, selectLiveViewing);
   const idle = useSelector(live, selectLiveIdle);
   // The room on show: this host's, and not an earlier visit on its way out.
   const watched = useSelector(viewing, (s) => (s && s.status === 'active' && !s.matches('leaving') ? s.context.hostUserId : null));
   useEffect(() => {
-    if (idle) session.send({ type: 'live.watch', hostUserId });
-  }, [session, idle, hostUserId]);
+    if (idle) live.send({ type: 'live.watch', hostUserId });
+  }, [live, idle, hostUserId]);
   useEffect(() => () => {
     const current = selectLiveViewing(live.getSnapshot());
     if (current?.getSnapshot().context.hostUserId === hostUserId) current.send({ type: 'live.leave' });

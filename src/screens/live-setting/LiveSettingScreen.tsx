@@ -22,7 +22,7 @@ export default function LiveSettingScreen() {
       <LiveSettingForm
         hosting={hosting}
         lastLive={lastLive}
-        onGoLive={(setting) => session?.send({ type: 'live.begin', setting })}
+        onGoLive={(setting) => live?.send({ type: 'live.begin', setting })}
         onOpenRoom={() => void router.navigate({ to: '/liveRoom' })}
       />
     </ScreenFrame>

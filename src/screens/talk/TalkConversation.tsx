@@ -56,7 +56,7 @@ export function TalkConversation({ peer, className = '' }: { peer: string; class
           talk={talk}
           blockable={!customerService}
           // A user calls a host from the chat (SPEC §2 /talk call button); no call starts offline (§5).
-          onCall={isHost ? undefined : (p, callType) => session?.send({
+          onCall={isHost ? undefined : (p, callType) => session?.getSnapshot().children.calls?.send({
             type: 'call.start',
             peer: { account: p.account, userId: p.userId, ...(p.nickname ? { nickname: p.nickname } : {}) },
             callType,

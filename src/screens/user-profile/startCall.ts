@@ -1,6 +1,6 @@
 /**
  * Starting a call from a profile or a list (SPEC §2 /userProfile call button; the call flow
- * itself belongs to the call machine): the session actor is asked with `call.start`, the
+ * itself belongs to the call machine): the session's calls are asked with `call.start`, the
  * peer named by IM account, user id and nickname, a video or an audio call (SPEC §3 signalling
  * action 0 or 10) and whether the device is online (SPEC §5: no call starts when offline).
  */
@@ -24,9 +24,10 @@ export interface CallStart {
 export const callStartOf = (peer: CallPeer, online: boolean, callType: CallType = CallType.video): CallStart =>
   ({ type: 'call.start', peer, callType, online });
 
-/** Asks the session to call `peer` (a video call unless said); false when there is no session to ask. */
+/** Asks the session's calls to call `peer` (a video call unless said); false when there is no session to ask. */
 export function startCall(session: SessionRef | undefined, peer: CallPeer, callType: CallType = CallType.video): boolean {
-  if (!session) return false;
-  session.send(callStartOf(peer, navigator.onLine, callType));
+  const calls = session?.getSnapshot().children.calls;
+  if (!calls) return false;
+  calls.send(callStartOf(peer, navigator.onLine, callType));
   return true;
 }

@@ -8,7 +8,7 @@ import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { PendingCalls } from '../ports/pending';
 import { describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
-import { composeCallRating } from './call.actors';
+import { composeCallRating } from './call-rating.actors';
 import { callRatingMachine, ratingInputOf, ratingOf } from './call-rating.machine';
 import type { CallRatingInput } from './call-rating.machine';
 

@@ -187,6 +187,7 @@ export function formatElapsed(ms: number): string {
 }
 
 /** The rating of an ended call: rating | sending | sent | failed. */
+export type CallRatingRef = ActorRefFrom<CallRatingMachine>;
 export type RatingPhase = SnapshotFrom<CallRatingMachine>['value'];
 export const selectRatingPhase = (s: SnapshotFrom<CallRatingMachine>): RatingPhase => s.value;
 export const selectRatingStars = (s: SnapshotFrom<CallRatingMachine>): number => s.context.category;

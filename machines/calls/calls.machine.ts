@@ -35,6 +35,7 @@ import { assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, s
 import { setup } from '../setup';
 import type { AnyActorRef } from 'xstate';
 import { appCallStateOf } from '../call/app-call-state';
+import { callRatingMachine, ratingInputOf } from '../call/call-rating.machine';
 import { CallText } from '../call/call.texts';
 import { callPeerOf } from './calls.types';
 import type { CallChildren, CallsContext, CallsEvent, CallsInput, CallsOutput } from './calls.types';
@@ -63,6 +64,7 @@ export const callsMachine = setup({
     emitted: {} as CallsOutput,
     children: {} as {
       signalLink: 'signalLink'; rings: 'rings'; loadCall: 'loadCall'; loadCallChat: 'loadTalk'; call: 'call'; callChat: 'callChat';
+      rating: 'rating';
     },
   },
   // The composition (session.actors.ts) provides these: they load the per-use code.
@@ -80,6 +82,8 @@ export const callsMachine = setup({
     /** The call and its chat, spawned from the loaders' answers (machines/shared/loaded-children.ts). */
     call: loadedOnUse<CallMachine>(),
     callChat: loadedOnUse<TalkMachine>(),
+    /** The rating of the call that took place (its `rate` is provided with the call API by the composition). */
+    rating: callRatingMachine,
   },
   guards: {
     /** SPEC §4 -3 type 0: the server names the channel of a call that rings for this person. */
@@ -87,6 +91,8 @@ export const callsMachine = setup({
     /** SPEC §4 -3 type 3 of the target channel, while no call of it runs here (it is not hung up here: it never rang). */
     warningOfTarget: ({ context, event }) => event.type === 'call.systemMessage' && event.event.type === 'system.callWarning'
       && context.targetChannel !== null && event.event.channelId === context.targetChannel,
+    /** The last call took place (it was connected, on a channel): it can be rated. */
+    ratable: ({ context }) => context.lastCall !== null && ratingInputOf(context.lastCall, context.isHost) !== null,
     /** The call's snapshot says it is connected (SPEC §4 App call state). */
     connected: ({ event }) => event.type === 'xstate.snapshot.call' && appCallStateOf(event.snapshot) === 'connected',
   },
@@ -184,7 +190,29 @@ export const callsMachine = setup({
             }),
           ],
         },
-        'call.dismiss': { actions: assign({ lastCall: null }) },
+      },
+      initial: 'none',
+      states: {
+        none: {},
+        /**
+         * The last call's end screen, until it is closed (or the next call comes): a call that took
+         * place is rated here (SPEC §3 Call rating, child `rating`), one that never connected is not.
+         */
+        ended: {
+          on: { 'call.dismiss': { target: 'none', actions: assign({ lastCall: null }) } },
+          initial: 'choosing',
+          states: {
+            choosing: { always: [{ guard: 'ratable', target: 'rating' }, { target: 'unrated' }] },
+            rating: {
+              invoke: {
+                id: 'rating',
+                src: 'rating',
+                input: ({ context }) => ratingInputOf(context.lastCall!, context.isHost)!,
+              },
+            },
+            unrated: {},
+          },
+        },
       },
     },
     loading: {
@@ -205,7 +233,7 @@ export const callsMachine = setup({
           { actions: sendTo('call', ({ event }) => event.event) },
         ],
         'xstate.done.actor.call': {
-          target: 'idle', actions: ['toLive', 'forgetTarget', assign({ callInput: null, lastCall: ({ event }) => event.output })],
+          target: 'idle.ended', actions: ['toLive', 'forgetTarget', assign({ callInput: null, lastCall: ({ event }) => event.output })],
         },
       },
       // The call's chat: it waits for the call to be connected, then for its code.

@@ -12,6 +12,7 @@ import { createActor, fromCallback, setup } from 'xstate';
 import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, EventObject, InspectionEvent } from 'xstate';
 import { appCallStateOf } from '../call/app-call-state';
 import { CallText } from '../call/call.texts';
+import { CallStatus } from '../codes/call.codes';
 import { callMachine } from '../call/call.machine';
 import type { FakeSignallingPort } from '../ports/signalling.fake';
 import { SignalAction } from '../ports/signalling.port';
@@ -33,6 +34,8 @@ const busy = ['yx-caller', { action: 3, channelId: 'ch9', payload: { busy: true 
 const callIn = (value: string) => ({ status: 'active', matches: (v: unknown) => v === value });
 const fetchFailed = () => new TypeError('Failed to fetch dynamically imported module');
 const summary = { status: 2, reason: null, text: null, channelId: 'ch9', callType: 0, direction: 'in', peer: { account: 'yx-caller' }, answerTime: 0 };
+/** A call that took place (42 s): its end screen rates it (SPEC §3 Call rating). */
+const tookPlace = { ...summary, status: CallStatus.hungUp, answerTime: 42 };
 
 const samples: AnyEventObject[] = [
   // Taps: one asked offline (the call ends by itself), one online; a ring.
@@ -49,6 +52,7 @@ const samples: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadCallChat', output: talkMachine },
   { type: 'xstate.error.actor.loadCallChat', error: fetchFailed() },
   { type: 'xstate.done.actor.call', output: summary },
+  { type: 'xstate.done.actor.call', output: tookPlace },
   // A system message the session's table gives the call (SPEC §4: 15, call income).
   { type: 'call.systemMessage', event: { type: 'system.callIncome', amount: 5 } },
   // SPEC §4 -3 type 0: the server names the channel of a call ringing for this person; -3 type 3 of it (the server ended it).
@@ -124,7 +128,12 @@ async function replay(input: CallsInput, steps: readonly { event: EventObject; s
     const liveBefore = atLive.length;
     const chatBefore = atChat.length;
     const callBefore = atCall.length;
-    if (e.type === 'xstate.done.actor.call') await finishCall();
+    // A call that took place ends as the call says it did (driving one to connected is call.paths.test.ts's); one that did not is ended for real.
+    if (e.type === 'xstate.done.actor.call' && e.output.answerTime > 0) {
+      const { callInput } = before.context as CallsContext;
+      calls.send({ ...e, output: { ...e.output, peer: { account: callPeerOf(before.context as CallsContext) }, direction: callInput?.direction } });
+    }
+    else if (e.type === 'xstate.done.actor.call') await finishCall();
     else if (e.type === 'xstate.done.actor.loadCall') pending.latest('load.call').resolve(perUse);
     else if (e.type === 'xstate.error.actor.loadCall') pending.latest('load.call').reject(e.error);
     else if (e.type === 'xstate.done.actor.loadCallChat') chatLoad().resolve(perUse);
@@ -195,9 +204,15 @@ async function replay(input: CallsInput, steps: readonly { event: EventObject; s
       expect(atLive.at(-1)).toEqual({ type: 'call.ended' });
       expect(atLive.slice(liveBefore, -1).every((l) => l.type === 'call.changed')).toBe(true);
       // (A ring turned down goes through `ending` on its way out, a snapshot the live rooms hear.)
-      if ((before.context as CallsContext).callInput?.direction === 'in') expect(atLive.slice(liveBefore, -1)).toContainEqual({ type: 'call.changed', state: 'empty' });
+      if ((before.context as CallsContext).callInput?.direction === 'in' && e.output.answerTime === 0) expect(atLive.slice(liveBefore, -1)).toContainEqual({ type: 'call.changed', state: 'empty' });
     }
     if (e.type === 'call.dismiss') expect(context.lastCall).toBeNull();
+    // [§3 Call rating] The end screen of a call that took place rates it, as its host or its user; no other is rated.
+    const rating = snapshot.children.rating;
+    expect(Boolean(rating)).toBe(snapshot.matches({ idle: { ended: 'rating' } }));
+    if (rating) {
+      expect(rating.getSnapshot().context).toMatchObject({ channelId: 'ch9', callType: 0, answerTime: 42, userType: input.isHost ? 2 : 1, category: 0 });
+    }
     const targetBefore = (before.context as CallsContext).targetChannel;
     if (e.type === 'call.systemMessage' && e.event.type === 'system.callTargetChannel') {
       // [§4 -3 type 0] The target channel is kept, whatever runs; the call is not bothered with it.

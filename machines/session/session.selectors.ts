@@ -67,6 +67,9 @@ export const selectCall = (calls: SnapshotFrom<CallsMachine> | undefined): CallR
 export const selectCallChat = (calls: SnapshotFrom<CallsMachine> | undefined): TalkRef | undefined =>
   calls?.children.callChat;
 
+/** The rating of the last call, while its end screen shows and it took place (SPEC §3 Call rating). */
+export const selectCallRating = (calls: SnapshotFrom<CallsMachine> | undefined) => calls?.children.rating;
+
 /** How the last call ended (the end screen), until it is dismissed or the next call comes. */
 export const selectLastCall = (calls: SnapshotFrom<CallsMachine> | undefined): CallSummary | null =>
   calls?.context.lastCall ?? null;

@@ -4,19 +4,15 @@
  * screen (InCall.tsx: videos, chat, gifts, a host's income, a user's price and balance), and
  * after the call its outcome with the rating. Loaded only when a call starts.
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
-import { composeCallRating } from '../../../machines/call/call.actors';
-import { ratingInputOf } from '../../../machines/call/call-rating.machine';
-import type { CallRatingInput } from '../../../machines/call/call-rating.machine';
+import { useSelector } from '@xstate/react';
 import {
   callViewOf, formatElapsed, offersRecharge, sameView, selectRatingAbnormal, selectRatingPhase, selectRatingStars,
 } from '../../../machines/call/call.selectors';
-import type { CallRef, CallView } from '../../../machines/call/call.selectors';
+import type { CallRatingRef, CallRef, CallView } from '../../../machines/call/call.selectors';
 import { CallStatus } from '../../../machines/codes/call.codes';
 import type { CallSummary } from '../../../machines/call/call.machine';
 import type { SessionRef, TalkRef } from '../../../machines/session/session.selectors';
-import { selectCall, selectCallChat, selectCalls, selectLastCall } from '../../../machines/session/session.selectors';
+import { selectCall, selectCallChat, selectCallRating, selectCalls, selectLastCall } from '../../../machines/session/session.selectors';
 import { Link } from '@tanstack/react-router';
 import { TEXT_CALL_END_BALANCE } from '../../api/contract/call';
 import { RECHARGE_PATH } from '../../app/recharge';
@@ -33,9 +29,12 @@ export default function CallOverlay({ session }: { session: SessionRef }) {
   const call = useSelector(calls, selectCall);
   const chat = useSelector(calls, selectCallChat);
   const lastCall = useSelector(calls, selectLastCall);
+  const rating = useSelector(calls, selectCallRating);
   const isHost = useSelector(session, (s) => s.context.isHost);
   if (call) return <LiveCall call={call} chat={chat} />;
-  if (lastCall) return <CallEnded key={lastCall.channelId ?? ''} summary={lastCall} isHost={isHost} onClose={() => calls?.send({ type: 'call.dismiss' })} />;
+  if (lastCall) {
+    return <CallEnded key={lastCall.channelId ?? ''} summary={lastCall} isHost={isHost} rating={rating} onClose={() => calls?.send({ type: 'call.dismiss' })} />;
+  }
   return null;
 }
 
@@ -107,8 +106,7 @@ const STATUS_TEXT: Partial<Record<number, string>> = {
   [CallStatus.hungUp]: 'Call ended',
 };
 
-function CallEnded({ summary, isHost, onClose }: { summary: CallSummary; isHost: boolean; onClose: () => void }) {
-  const rating = ratingInputOf(summary, isHost);
+function CallEnded({ summary, isHost, rating, onClose }: { summary: CallSummary; isHost: boolean; rating: CallRatingRef | undefined; onClose: () => void }) {
   return (
     <div className="call-screen" role="dialog" aria-modal="true" aria-label="Call ended">
       <div className="call-before">
@@ -118,18 +116,15 @@ function CallEnded({ summary, isHost, onClose }: { summary: CallSummary; isHost:
           <Link to={RECHARGE_PATH} className="button-link button-primary" onClick={onClose}>Recharge</Link>
         )}
         {summary.answerTime > 0 && <p className="call-details">{`Duration ${formatElapsed(summary.answerTime * 1000)}`}</p>}
-        {rating && <Rating input={rating} />}
+        {rating && <Rating rating={rating} />}
         <button type="button" className="button-link" onClick={onClose}>Close</button>
       </div>
     </div>
   );
 }
 
-/** The stars of a call that took place, bound to its rating actor (composed once per mount). */
-function Rating({ input }: { input: CallRatingInput }) {
-  const { callApi } = useServices();
-  const [logic] = useState(() => composeCallRating(callApi ?? { rate: () => Promise.reject(new Error('The call API is not loaded')) }));
-  const rating = useActorRef(logic, { input });
+/** The stars of a call that took place, bound to the calls' rating of it (calls.machine.ts `idle.ended.rating`). */
+function Rating({ rating }: { rating: CallRatingRef }) {
   const phase = useSelector(rating, selectRatingPhase);
   const category = useSelector(rating, selectRatingStars);
   const abnormal = useSelector(rating, selectRatingAbnormal);

@@ -145,6 +145,8 @@ export const talkMachine = setup({
     context: {} as TalkContext,
     events: {} as TalkEvent,
     emitted: {} as TalkEmitted,
+    // Each child by its invoke id (its actor by name), so that selectors read them typed.
+    children: {} as { extras: 'extras'; imFacts: 'imFacts' },
   },
   actors: {
     extras: talkExtrasMachine,

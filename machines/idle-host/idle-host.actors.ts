@@ -1,7 +1,7 @@
 /** idleHost composed with its clock and ports. */
-import { assign, fromCallback, fromPromise } from 'xstate';
+import { fromCallback, fromPromise } from 'xstate';
 import { idleHostMachine } from './idle-host.machine';
-import type { IdleHostEvent } from './idle-host.machine';
+import type { DeadlineInput, IdleHostEvent } from './idle-host.machine';
 import type { ClockPort } from '../ports/clock.port';
 import type { SettingsPort } from '../ports/settings.port';
 
@@ -17,11 +17,14 @@ export interface IdleHostPorts {
 }
 
 /**
- * Wakes when the deadline should have come and compares with the clock; a timer that fired
- * early (or a clock that jumped back) just sleeps again for what is left.
+ * Takes the deadline from the clock when there is none yet (and reports it), then wakes when
+ * it should have come and compares with the clock; a timer that fired early (or a clock that
+ * jumped back) just sleeps again for what is left.
  */
 export function deadlineWatcher(clock: ClockPort) {
-  return fromCallback<IdleHostEvent, number>(({ input: deadline, sendBack }) => {
+  return fromCallback<IdleHostEvent, DeadlineInput>(({ input, sendBack }) => {
+    const deadline = input.deadline ?? clock.now() + input.limitMs;
+    if (input.deadline === null) sendBack({ type: 'idle.deadlineArmed', deadline });
     let timer: unknown;
     const check = () => {
       const left = deadline - clock.now();
@@ -39,9 +42,6 @@ export function composeIdleHost({ clock, settings, setHostOnline }: IdleHostPort
       loadLimit: fromPromise(() => settings.idleMinutes()),
       setOnline: fromPromise<void, boolean>(({ input }) => setHostOnline(input)),
       deadline: deadlineWatcher(clock),
-    },
-    actions: {
-      armDeadline: assign({ deadline: ({ context }) => clock.now() + context.limitMs }),
     },
   });
 }

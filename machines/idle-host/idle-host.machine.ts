@@ -8,6 +8,9 @@
  * measured against a deadline, not by counting ticks: input moves the deadline, and the
  * `deadline` actor compares the clock with it whenever it wakes (and at once when the app
  * comes back into view), so a throttled background tab or a slept phone cannot stretch it.
+ * The clock is the composition's (idle-host.actors.ts): arming (on the limit, on input, on
+ * going online) clears the deadline, and the `deadline` actor takes it from its clock as
+ * `limitMs` from now and reports it (`idle.deadlineArmed`); the machine reads no time itself.
  */
 import { assign, fromCallback, fromPromise } from 'xstate';
 import { setup } from '../setup';
@@ -16,15 +19,23 @@ export const DEFAULT_IDLE_MINUTES = 1;
 
 export interface IdleHostContext {
   limitMs: number;
-  /** When the host counts as idle, in clock milliseconds. */
-  deadline: number;
+  /** When the host counts as idle, in clock milliseconds; null while the `deadline` actor arms it (limitMs from its clock's now). */
+  deadline: number | null;
+}
+
+/** What the `deadline` actor watches: a deadline taken before, or none yet (then `limitMs` from now). */
+export interface DeadlineInput {
+  deadline: number | null;
+  limitMs: number;
 }
 
 export type IdleHostEvent =
   | { type: 'user.input' }
   | { type: 'app.visible' }
   | { type: 'host.goOnline' }
-  | { type: 'idle.deadlinePassed' };
+  | { type: 'idle.deadlinePassed' }
+  /** The `deadline` actor took the deadline from its clock. */
+  | { type: 'idle.deadlineArmed'; deadline: number };
 
 export const idleHostMachine = setup({
   types: {
@@ -35,16 +46,16 @@ export const idleHostMachine = setup({
     /** Minutes of `max_no_use_app_reminder_time`; a failure falls back to the default. */
     loadLimit: fromPromise<number, void>(() => Promise.resolve(DEFAULT_IDLE_MINUTES)),
     setOnline: fromPromise<void, boolean>(() => Promise.resolve()),
-    /** Sends `idle.deadlinePassed` once the clock reaches the deadline. */
-    deadline: fromCallback<IdleHostEvent, number>(() => () => {}),
+    /** Reports `idle.deadlineArmed` when it took the deadline, and `idle.deadlinePassed` once the clock reaches it. */
+    deadline: fromCallback<IdleHostEvent, DeadlineInput>(() => () => {}),
   },
   actions: {
-    // The composition provides the real clock (see idle-host.actors.ts).
-    armDeadline: assign({ deadline: ({ context }) => Date.now() + context.limitMs }),
+    /** A new deadline, `limitMs` from now by the `deadline` actor's clock. */
+    armDeadline: assign({ deadline: null }),
   },
 }).createMachine({
   id: 'idleHost',
-  context: { limitMs: DEFAULT_IDLE_MINUTES * 60_000, deadline: 0 },
+  context: { limitMs: DEFAULT_IDLE_MINUTES * 60_000, deadline: null },
   initial: 'loadingLimit',
   states: {
     loadingLimit: {
@@ -65,8 +76,9 @@ export const idleHostMachine = setup({
       },
     },
     watching: {
-      invoke: { id: 'deadline', src: 'deadline', input: ({ context }) => context.deadline },
+      invoke: { id: 'deadline', src: 'deadline', input: ({ context }) => ({ deadline: context.deadline, limitMs: context.limitMs }) },
       on: {
+        'idle.deadlineArmed': { actions: assign({ deadline: ({ event }) => event.deadline }) },
         'user.input': { target: 'watching', reenter: true, actions: 'armDeadline' },
         // Back from the background (or a slept phone): look at the clock again now.
         'app.visible': { target: 'watching', reenter: true },

@@ -41,7 +41,7 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
     const [, kind, , id] = event.type.split('.');
     const payload = event as AnyEventObject;
     if (event.type === 'idle.deadlinePassed') {
-      simulated.increment(actor.getSnapshot().context.deadline - simulated.now());
+      simulated.increment(actor.getSnapshot().context.deadline! - simulated.now());
     } else if (kind === 'done') {
       pending.next(id!).resolve(payload.output);
     } else if (kind === 'error') {
@@ -53,6 +53,7 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
     await flush();
     const snapshot = actor.getSnapshot();
     expect(snapshot.value).toEqual(state.value);
+    // Armed from the injected clock as soon as it watches (the machine reads no time of its own).
     if (snapshot.matches('watching')) expect(snapshot.context.deadline).toBeGreaterThan(simulated.now());
     if (snapshot.matches('settingOffline')) expect(statuses.at(-1)).toBe(false);
     if (snapshot.matches('settingOnline')) expect(statuses.at(-1)).toBe(true);
@@ -117,6 +118,26 @@ describe('[§4 Idle host] deadlines', () => {
     expect(actor.getSnapshot().value).toBe('watching');
     simulated.increment(10_000);
     expect(actor.getSnapshot().value).toBe('settingOffline');
+  });
+
+  it('takes the deadline from the injected clock, not from the wall clock', async () => {
+    let now = 7_000;
+    const fixed: ClockPort = { now: () => now, setTimeout: () => 0, clearTimeout: () => {} };
+    const actor = createActor(composeIdleHost({
+      clock: fixed,
+      settings: { idleMinutes: () => Promise.resolve(2) },
+      setHostOnline: () => Promise.resolve(),
+    })).start();
+    await flush();
+    expect(actor.getSnapshot().context.deadline).toBe(7_000 + 120_000);
+    now = 50_000;
+    actor.send({ type: 'user.input' });
+    expect(actor.getSnapshot().context.deadline).toBe(50_000 + 120_000);
+    // Back into view: the deadline taken before stays.
+    now = 60_000;
+    actor.send({ type: 'app.visible' });
+    expect(actor.getSnapshot().context.deadline).toBe(50_000 + 120_000);
+    actor.stop();
   });
 
   it('falls back to 1 minute when the limit cannot be read', async () => {

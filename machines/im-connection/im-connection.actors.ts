@@ -1,6 +1,7 @@
 /** imConnection's actors, written against the IM port only. */
 import { fromCallback, fromPromise } from 'xstate';
 import { ImCode } from '../ports/im.port';
+import { textOf } from '../shared/error-text';
 import type { ImPort } from '../ports/im.port';
 import type { TokensPort } from '../ports/tokens.port';
 import { codeOf, factOf, imConnectionMachine } from './im-connection.machine';
@@ -28,7 +29,7 @@ export function composeImConnection({ im, tokens }: ImConnectionPorts) {
             type: 'im.sendFailed',
             idClient: input.idClient,
             reason: codeOf(error) === ImCode.refused ? 'refused' : 'error',
-            text: error instanceof Error ? error.message : String(error),
+            text: textOf(error),
           }),
         );
         return () => { live = false; };

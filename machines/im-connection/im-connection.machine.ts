@@ -29,6 +29,7 @@
  */
 import { assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, stopChild } from 'xstate';
 import { setup } from '../setup';
+import { errorOf } from '../shared/error-text';
 import { ImCode, RELOGIN_CODES, TOKEN_REFRESH_CODES } from '../ports/im.port';
 import { codeOf, isKnownSend, requestOf } from './im-connection.types';
 import type { ImConnectionContext, ImConnectionEmitted, ImConnectionEvent, ImConnectionInput, ImReport, SendRequest } from './im-connection.types';
@@ -46,7 +47,6 @@ export const offlineRetryDelayMs = (tries: number): number => Math.min(tries, 5)
 const sendChildId = (idClient: string) => `send-${idClient}`;
 
 type ErrorParams = { error: unknown };
-const errorParams = ({ event }: { event: { error: unknown } }): ErrorParams => ({ error: event.error });
 
 /** While a login is under way a send waits for its outcome instead of failing at once. */
 const holdSends = {
@@ -180,22 +180,22 @@ export const imConnectionMachine = setup({
         onDone: { target: 'connected', actions: ['resetAttempts', 'resetOffline'] },
         onError: [
           {
-            guard: { type: 'unreachable', params: errorParams },
+            guard: { type: 'unreachable', params: errorOf },
             target: 'offline',
-            actions: [{ type: 'rememberError', params: errorParams }, 'noteOffline'],
+            actions: [{ type: 'rememberError', params: errorOf }, 'noteOffline'],
           },
           // The service answered: the offline streak is over.
           {
-            guard: { type: 'tokenRefresh', params: errorParams },
+            guard: { type: 'tokenRefresh', params: errorOf },
             target: 'refreshingToken',
-            actions: [{ type: 'rememberError', params: errorParams }, 'resetOffline'],
+            actions: [{ type: 'rememberError', params: errorOf }, 'resetOffline'],
           },
           {
-            guard: { type: 'retryable', params: errorParams },
+            guard: { type: 'retryable', params: errorOf },
             target: 'waitingToRetry',
-            actions: [{ type: 'rememberError', params: errorParams }, 'resetOffline'],
+            actions: [{ type: 'rememberError', params: errorOf }, 'resetOffline'],
           },
-          { target: 'failed', actions: [{ type: 'rememberError', params: errorParams }, 'resetOffline'] },
+          { target: 'failed', actions: [{ type: 'rememberError', params: errorOf }, 'resetOffline'] },
         ],
       },
     },

@@ -258,7 +258,7 @@ describe('Scenario: a live room\'s chat over the in-memory service', () => {
     for (const { actor } of [host, alice]) {
       expect(actor.getSnapshot().context.joinNum).toBeGreaterThanOrEqual(1);
       expect(actor.getSnapshot().context.audience.map((m: { account: string }) => m.account)).toContain('bob');
-      const highlights = (actor.getSnapshot().children.highlights as AnyActorRef).getSnapshot().context;
+      const highlights = actor.getSnapshot().children.highlights!.getSnapshot().context;
       expect(highlightsOnShow(highlights).map((x) => x.account)).toEqual(['bob']);
     }
     await host.port.leave(ROOM);

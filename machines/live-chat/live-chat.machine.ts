@@ -95,6 +95,10 @@ export const liveChatMachine = setup({
     context: {} as LiveChatContext,
     events: {} as LiveChatEvent,
     output: {} as LiveChatOutput,
+    // Each child by its invoke id (its actor by name), so that selectors read them typed.
+    children: {} as {
+      events: 'events'; giftQueue: 'giftQueue'; highlights: 'highlights'; enter: 'enter'; load: 'load'; send: 'send'; setGagged: 'setGagged';
+    },
   },
   actors: {
     enter: fromPromise<void, { roomId: string; entry: ChatroomEntry }>(() => Promise.reject(new Error('not provided'))),

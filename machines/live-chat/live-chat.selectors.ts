@@ -75,8 +75,8 @@ export interface WishView extends LiveWish {
 export const wishlistOf = (s: LiveChatSnapshot | undefined): WishView[] =>
   (s?.context.wishlist ?? []).map((w) => ({ ...w, percent: Math.round(Math.min(1, Math.max(0, w.ratio)) * 100) }));
 
-export const selectHighlights = (s: LiveChatSnapshot | undefined) => s?.children.highlights as EnterHighlightsRef | undefined;
-export const selectLiveGiftQueue = (s: LiveChatSnapshot | undefined) => s?.children.giftQueue as LiveGiftQueueRef | undefined;
+export const selectHighlights = (s: LiveChatSnapshot | undefined): EnterHighlightsRef | undefined => s?.children.highlights;
+export const selectLiveGiftQueue = (s: LiveChatSnapshot | undefined): LiveGiftQueueRef | undefined => s?.children.giftQueue;
 
 /** The entering-room highlights on show, oldest (leaving) first. */
 export const highlightsOf = (s: SnapshotFrom<EnterHighlightsMachine> | undefined): QueuedHighlight[] =>

@@ -53,6 +53,11 @@ export const liveHostingMachine = setup({
     events: {} as LiveHostingEvent,
     emitted: {} as LiveHostingEmitted,
     output: {} as LiveSummary,
+    // Each child by its invoke id (its actor by name), so that selectors read them typed.
+    children: {} as {
+      checkPermission: 'checkPermission'; begin: 'begin'; media: 'media'; chat: 'chat'; heartbeat: 'heartbeat'; publish: 'publish';
+      leaveChannel: 'leaveChannel'; republish: 'publish'; setPrivateCall: 'setPrivateCall'; finish: 'finish';
+    },
   },
   actors: {
     checkPermission: fromPromise<void, void>(() => Promise.reject(new Error('not provided'))),

@@ -65,7 +65,7 @@ export function liveHostingViewOf(s: LiveHostingSnapshot): LiveHostingView {
 export const sameHostingView = (a: LiveHostingView, b: LiveHostingView): boolean =>
   (Object.keys(a) as (keyof LiveHostingView)[]).every((k) => a[k] === b[k]);
 
-export const selectHostingChat = (s: LiveHostingSnapshot | undefined) => s?.children.chat as LiveChatRef | undefined;
+export const selectHostingChat = (s: LiveHostingSnapshot | undefined): LiveChatRef | undefined => s?.children.chat;
 
 /** /liveEnds: duration, viewers, gifts, income, and why it ended. */
 export interface LiveEndsView {

@@ -5,7 +5,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor } from 'xstate';
-import type { AnyActorRef } from 'xstate';
 import { FakeChatroomNetwork, FakeChatroomPort } from '../ports/chatroom.fake';
 import type { GiftApiPort } from '../ports/gift.port';
 import { FakeLiveApi, FakeLiveMedia, FakeLiveMediaNetwork, FakeLiveNetwork } from '../ports/live.fake';
@@ -84,15 +83,15 @@ describe('Scenario: a viewer\'s visit over the in-memory live service', () => {
     // A gift in the room carries its send's idempotency key.
     const keys = seenIntentKeys();
     try {
-      (actor.getSnapshot().children.gifting as AnyActorRef).send({ type: 'gift.send', giftId: 7, giftNum: 2 });
+      actor.getSnapshot().children.gifting!.send({ type: 'gift.send', giftId: 7, giftNum: 2 });
       await flush();
     } finally {
       keys.restore();
     }
     expect(keys.made).toHaveLength(1);
     expect(sent).toEqual([{ yxRoomId: room.yxRoomId, toUserId: 1, giftId: 7, giftNum: 2, idempotencyKey: keys.made[0] }]);
-    const chat = actor.getSnapshot().children.chat as AnyActorRef;
-    expect((chat.getSnapshot().children.giftQueue as AnyActorRef).getSnapshot().context.current).toMatchObject({ giftId: 7, giftNum: 2 });
+    const chat = actor.getSnapshot().children.chat!;
+    expect(chat.getSnapshot().children.giftQueue!.getSnapshot().context.current).toMatchObject({ giftId: 7, giftNum: 2 });
 
     actor.send({ type: 'live.leave' });
     await flush();

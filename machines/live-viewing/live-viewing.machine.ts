@@ -35,6 +35,10 @@ export const liveViewingMachine = setup({
     context: {} as LiveViewingContext,
     events: {} as LiveViewingEvent,
     emitted: {} as LiveViewingEmitted,
+    // Each child by its invoke id (its actor by name), so that selectors read them typed.
+    children: {} as {
+      join: 'join'; media: 'media'; chat: 'chat'; giftList: 'giftList'; gifting: 'gifting'; watch: 'watch'; leave: 'leave';
+    },
   },
   actors: {
     /** getRoomAndJoinRoom. */

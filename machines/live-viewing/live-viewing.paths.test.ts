@@ -109,7 +109,7 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
     if (e.type === 'xstate.done.actor.chat') expect(status).toBe(LiveFrontStatus.liveEnd);
     if (snapshot.matches('ending') || snapshot.matches('over')) expect(status).toBe(LiveFrontStatus.liveEnd);
     // The room's children run exactly while in the room; the ports are heard exactly then.
-    for (const id of ['chat', 'giftList', 'gifting']) expect(Boolean(snapshot.children[id])).toBe(inRoom);
+    for (const id of ['chat', 'giftList', 'gifting'] as const) expect(Boolean(snapshot.children[id])).toBe(inRoom);
     expect(liveMedia.listenerCount).toBe(inRoom ? 1 : 0);
     expect(chatroom.listenerCount()).toBe(inRoom ? 1 : 0);
     if (inRoom && !before.matches('inRoom')) {

@@ -65,9 +65,9 @@ export function liveViewingViewOf(s: LiveViewingSnapshot): LiveViewingView {
 export const sameViewingView = (a: LiveViewingView, b: LiveViewingView): boolean =>
   (Object.keys(a) as (keyof LiveViewingView)[]).every((k) => a[k] === b[k]);
 
-export const selectViewingChat = (s: LiveViewingSnapshot | undefined) => s?.children.chat as LiveChatRef | undefined;
-export const selectViewingGiftList = (s: LiveViewingSnapshot | undefined) =>
-  s?.children.giftList as ActorRefFrom<GiftListMachine> | undefined;
+export const selectViewingChat = (s: LiveViewingSnapshot | undefined): LiveChatRef | undefined => s?.children.chat;
+export const selectViewingGiftList = (s: LiveViewingSnapshot | undefined): ActorRefFrom<GiftListMachine> | undefined =>
+  s?.children.giftList;
 /** The gift panel's sending (SPEC §5 quantity 1–99; the balance the server last said). */
-export const selectViewingGifting = (s: LiveViewingSnapshot | undefined) =>
-  s?.children.gifting as ActorRefFrom<GiftingMachine> | undefined;
+export const selectViewingGifting = (s: LiveViewingSnapshot | undefined): ActorRefFrom<GiftingMachine> | undefined =>
+  s?.children.gifting;

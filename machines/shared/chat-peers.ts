@@ -1,5 +1,6 @@
 /**
- * The peers whose chat is open: the talk screen's (`talks`, from its opening) and the call's
+ * The peers whose chat is open: the talk screen's (`talks`, from its opening, unless its code
+ * could not be loaded: no chat shows that peer's messages then) and the call's
  * (`calls`, from the loading of the call's code to its end). Their messages are the chats':
  * each chat subscribes to them itself, and the banner leaves them alone.
  *
@@ -10,8 +11,8 @@
 import type { AnyActorRef } from 'xstate';
 import type { CallInput } from '../call/call.types';
 
-/** What is read of the talks' snapshot: the peer of the open talk, if any. */
-interface TalksView { context: { peer: string | null } }
+/** What is read of the talks' snapshot: the peer of the open talk, if any, and whether its code could not be loaded. */
+interface TalksView { context: { peer: string | null }; matches(state: 'notLoaded'): boolean }
 /** What is read of the calls' snapshot: what the call under way started with, if any. */
 interface CallsView { context: { callInput: CallInput | null } }
 
@@ -22,5 +23,6 @@ export function openChatPeers(system: { get(systemId: string): AnyActorRef | und
   const talks: TalksView | undefined = system.get('talks')?.getSnapshot();
   const calls: CallsView | undefined = system.get('calls')?.getSnapshot();
   const callPeer = calls?.context.callInput ? peerAccountOf(calls.context.callInput) : null;
-  return [talks?.context.peer ?? null, callPeer].filter((p): p is string => p !== null);
+  const talkPeer = talks && !talks.matches('notLoaded') ? talks.context.peer : null;
+  return [talkPeer, callPeer].filter((p): p is string => p !== null);
 }

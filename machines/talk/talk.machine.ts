@@ -27,6 +27,8 @@ import type { ImMessage } from '../ports/im.port';
 import { isLastPage, pagingOf } from '../paged-list/paged-list.machine';
 import type { ImConnectionEmitted } from '../im-connection/im-connection.types';
 import { factsOf } from '../shared/facts-of';
+import { errorOf, textOf } from '../shared/error-text';
+import { codeOf } from '../im-connection/im-connection.types';
 
 /** SPEC §9 chat limits: a message is capped like in-call chat. */
 export const MAX_TEXT = 200;
@@ -143,6 +145,8 @@ export const talkMachine = setup({
     context: {} as TalkContext,
     events: {} as TalkEvent,
     emitted: {} as TalkEmitted,
+    // Each child by its invoke id (its actor by name), so that selectors read them typed.
+    children: {} as { extras: 'extras'; imFacts: 'imFacts' },
   },
   actors: {
     extras: talkExtrasMachine,
@@ -166,8 +170,8 @@ export const talkMachine = setup({
       && context.messages.some((m) => m.idClient === event.idClient && m.status === 'sending'),
     lastPage: (_, output: readonly ImMessage[]) => isLastPage(output, HISTORY_PAGE),
     /** The IM is not logged in (yet, or for now): wait for it rather than fail. */
-    notConnected: ({ event }) => {
-      const code = (event as { error?: { code?: unknown } }).error?.code;
+    notConnected: (_, { error }: { error: unknown }) => {
+      const code = codeOf(error);
       return code === ImCode.linkLost || code === ImCode.unreachable;
     },
   },
@@ -222,12 +226,7 @@ export const talkMachine = setup({
     }),
     sendSecret: (_, _params: { to: string; text: string; idClient: string; ext: Record<string, unknown> }) => {},
     toast: emit((_, text: string): TalkEmitted => ({ type: 'toast', text })),
-    setError: assign({
-      error: ({ event }) => {
-        const error = (event as { error?: unknown }).error;
-        return error instanceof Error ? error.message : String(error);
-      },
-    }),
+    setError: assign({ error: (_, { error }: { error: unknown }) => textOf(error) }),
   },
 }).createMachine({
   id: 'talk',
@@ -277,7 +276,10 @@ export const talkMachine = setup({
         src: 'history',
         input: ({ context }) => ({ peer: context.peer, limit: HISTORY_PAGE }),
         onDone: paging.answered({ last: 'ready.complete', more: 'ready' }, 'addHistory'),
-        onError: [{ guard: 'notConnected', target: 'waiting' }, { target: 'failed', actions: 'setError' }],
+        onError: [
+          { guard: { type: 'notConnected', params: errorOf }, target: 'waiting' },
+          { target: 'failed', actions: { type: 'setError', params: errorOf } },
+        ],
       },
     },
     /** Until the IM connection is up. */
@@ -305,7 +307,7 @@ export const talkMachine = setup({
             }),
             onDone: paging.answered({ last: 'complete', more: 'idle' }, 'addHistory'),
             // The messages stay; scrolling up again tries again.
-            onError: { target: 'idle', actions: 'setError' },
+            onError: { target: 'idle', actions: { type: 'setError', params: errorOf } },
           },
         },
         /** The whole history is here. */

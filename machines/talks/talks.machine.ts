@@ -4,8 +4,14 @@
  * (calls.machine.ts): the talk's code is not the first screens', it is loaded when a talk opens.
  *
  *   closed ─talk.open─▶ loading (the talk's code) ─done─▶ open (child talk, for `peer`)
- *   loading ─error─▶ closed (the person is told; the screen offers to try again)
+ *   loading ─error─▶ notLoaded (the person is told; the screen says so and offers Retry)
+ *   notLoaded ─talk.retry | im.connected─▶ loading
  *   any ─talk.open─▶ loading again, for the new peer        any ─talk.close─▶ closed
+ *
+ * The code fails to load when the network is away: while `notLoaded` the talks subscribe to
+ * the IM connection's logins (`im.connected`) and try again on the first one. Each return is
+ * one try: the subscription ends with the state, and a try that fails again waits for the
+ * next login (no loop while the network stays away).
  *
  * The talk subscribes to the IM connection itself (talk.machine.ts): nothing passes through
  * here. What the talks ask for (a toast) leaves through the `output` action, which the
@@ -16,6 +22,8 @@ import { assertEvent, assign, emit, enqueueActions, fromPromise, stopChild } fro
 import { setup } from '../setup';
 import { loadedOnUse, spawnLoaded } from '../shared/loaded-children';
 import type { TalkMachine } from '../talk/talk.machine';
+import type { ImConnectionEmitted } from '../im-connection/im-connection.types';
+import { factsOf } from '../shared/facts-of';
 
 /** Said when the code of a chat could not be fetched (the network is away). */
 export const TEXT_TALK_NOT_LOADED = 'This chat could not be opened. Check the connection and try again.';
@@ -26,7 +34,10 @@ export interface TalksInput {
 }
 
 export interface TalksContext extends TalksInput {
-  /** The peer of the open talk screen, from its opening (its code loading) to its closing; null when none is. */
+  /**
+   * The peer of the open talk screen, from its opening (its code loading) to its closing, kept
+   * while its code could not be loaded (`notLoaded`); null when none is.
+   */
   peer: string | null;
 }
 
@@ -34,6 +45,10 @@ export type TalksEvent =
   /** The talk screen opened or closed (SPEC §2 /talk). */
   | { type: 'talk.open'; peer: string }
   | { type: 'talk.close' }
+  /** The screen's Retry, after the talk's code could not be loaded. */
+  | { type: 'talk.retry' }
+  /** The IM connection logged in (again): the network is back. */
+  | { type: 'im.connected' }
   /** The talk's code (per-use.actors.ts): loaded when a talk opens. */
   | { type: 'xstate.done.actor.loadTalk'; output: TalkMachine }
   | { type: 'xstate.error.actor.loadTalk'; error: unknown }
@@ -52,13 +67,15 @@ export const talksMachine = setup({
     context: {} as TalksContext,
     events: {} as TalksEvent,
     emitted: {} as TalksOutput,
-    children: {} as { loadTalk: 'loadTalk'; talk: 'talk' },
+    children: {} as { loadTalk: 'loadTalk'; talk: 'talk'; imFacts: 'imFacts' },
   },
   actors: {
     /** The talk's code, loaded when a talk opens. */
     loadTalk: fromPromise<TalkMachine>(notComposed),
     /** The talk, spawned from the loader's answer (machines/shared/loaded-children.ts). */
     talk: loadedOnUse<TalkMachine>(),
+    /** The IM connection's logins, while the talk's code waits for the network. */
+    imFacts: factsOf<ImConnectionEmitted>('imConnection', ['im.connected']),
   },
   actions: {
     /** What the talks ask the session for; the session's composition turns it into the session's events. */
@@ -86,8 +103,13 @@ export const talksMachine = setup({
         id: 'loadTalk',
         src: 'loadTalk',
         onDone: { target: 'open', actions: 'startTalk' },
-        onError: { target: 'closed', actions: [assign({ peer: null }), { type: 'output', params: { type: 'child.toast', text: TEXT_TALK_NOT_LOADED } }] },
+        onError: { target: 'notLoaded', actions: { type: 'output', params: { type: 'child.toast', text: TEXT_TALK_NOT_LOADED } } },
       },
+    },
+    /** The talk's code could not be fetched: tried again on Retry or once the IM connection is back. */
+    notLoaded: {
+      invoke: { id: 'imFacts', src: 'imFacts' },
+      on: { 'talk.retry': 'loading', 'im.connected': 'loading' },
     },
     /** The talk lives exactly as long as this state. */
     open: { exit: stopChild('talk') },

@@ -1,11 +1,13 @@
 /**
  * Generated-path tests of the talk screen's chats (SPEC §2 /talk): the talks composed as the
  * session composes them, under a stand-in session that hears what they ask for. The talk runs
- * for real over manual fakes; the loads of its code are settled by hand. Checked at each step:
- * one talk at a time, for the peer last opened, living exactly while `open`.
+ * for real over manual fakes; the loads of its code are settled by hand, and a stand-in IM
+ * connection emits its logins (`im.connected`). Checked at each step: one talk at a time, for
+ * the peer last opened, living exactly while `open`; a code that could not be loaded is tried
+ * again once per Retry or login, and the logins are listened to only while it waits.
  */
 import { expect } from 'vitest';
-import { createActor, setup } from 'xstate';
+import { createActor, emit, setup } from 'xstate';
 import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
@@ -24,19 +26,34 @@ const samples: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadTalk', output: talkMachine },
   { type: 'xstate.error.actor.loadTalk', error: new TypeError('Failed to fetch dynamically imported module') },
   { type: 'child.toast', text: 'The translation failed.' },
+  { type: 'talk.retry' },
+  { type: 'im.connected' },
 ];
+
+/** The IM connection's place: it emits a login when told to. */
+const imConnectionStandIn = setup({ types: { events: {} as { type: 'im.connected' }, emitted: {} as { type: 'im.connected' } } }).createMachine({
+  on: { 'im.connected': { actions: emit({ type: 'im.connected' }) } },
+});
 
 async function replay(input: TalksInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
   const { ports, pending } = manualRealtime();
   const loaders = perUseLoaders({ ...ports, tokens: { ...ports.tokens, refreshIm: () => pending.add('refreshImToken', []) } }, (use) => pending.add(`load.${use}`, []));
   const asked: AnyEventObject[] = [];
   // The session's place: it invokes the talks and hears what they ask for.
-  const session = setup({ actors: { talks: composeTalks(loaders) } }).createMachine({
-    invoke: { id: 'talks', systemId: 'talks', src: 'talks', input },
+  const session = setup({
+    types: { children: {} as { talks: 'talks'; imConnection: 'imConnection' } },
+    actors: { talks: composeTalks(loaders), imConnection: imConnectionStandIn },
+  }).createMachine({
+    invoke: [
+      { id: 'imConnection', systemId: 'imConnection', src: 'imConnection' },
+      { id: 'talks', systemId: 'talks', src: 'talks', input },
+    ],
     on: { '*': { actions: ({ event }) => { if (event.type.startsWith('child.')) asked.push(event); } } },
   });
   const actor = createActor(session, { inspect }).start();
-  const talks = actor.getSnapshot().children.talks as AnyActorRef;
+  // Any of the sampled events goes to the talks as it is.
+  const talks: AnyActorRef = actor.getSnapshot().children.talks!;
+  const imConnection = actor.getSnapshot().children.imConnection!;
   let lastTalk: AnyActorRef | undefined;
 
   for (const { event, state } of steps) {
@@ -46,6 +63,7 @@ async function replay(input: TalksInput, steps: readonly { event: EventObject; s
     const askedBefore = asked.length;
     if (e.type === 'xstate.done.actor.loadTalk') pending.latest('load.talk').resolve(perUse);
     else if (e.type === 'xstate.error.actor.loadTalk') pending.latest('load.talk').reject(e.error);
+    else if (e.type === 'im.connected') imConnection.send({ type: 'im.connected' });
     else talks.send(e);
     await flush();
     const snapshot = talks.getSnapshot();
@@ -61,6 +79,20 @@ async function replay(input: TalksInput, steps: readonly { event: EventObject; s
     // Each opening asks for the talk's code; a closed talk has no peer.
     if (e.type === 'talk.open') expect(pending.count('load.talk')).toBe(loadsBefore + 1);
     if (snapshot.matches('closed')) expect(context.peer).toBeNull();
+    // A code that could not be loaded keeps its peer (the screen says so) and is asked for once more on Retry or on a login.
+    if (snapshot.matches('notLoaded')) expect(context.peer).not.toBeNull();
+    if (e.type === 'talk.retry' || e.type === 'im.connected') {
+      expect(before.matches('notLoaded')).toBe(true);
+      expect(pending.count('load.talk')).toBe(loadsBefore + 1);
+    }
+    // The talks hear the logins only while notLoaded: elsewhere a login asks for nothing (an open talk hears them itself).
+    if (!snapshot.matches('notLoaded') && !snapshot.matches('open')) {
+      const loadsNow = pending.count('load.talk');
+      imConnection.send({ type: 'im.connected' });
+      await flush();
+      expect(pending.count('load.talk')).toBe(loadsNow);
+      expect(talks.getSnapshot().value).toEqual(snapshot.value);
+    }
     if (e.type === 'xstate.error.actor.loadTalk') expect(asked.slice(askedBefore)).toEqual([{ type: 'child.toast', text: TEXT_TALK_NOT_LOADED }]);
     if (e.type === 'child.toast') expect(asked.slice(askedBefore)).toEqual([e]);
     if (before.matches('open') && e.type === 'talk.close') expect(snapshot.matches('closed')).toBe(true);

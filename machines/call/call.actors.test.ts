@@ -132,7 +132,7 @@ describe('call composition', () => {
     emitRtc({ type: 'firstRemoteFrame' });
     await flush();
     expect(log).toContain('giftList {}');
-    const room = actor.getSnapshot().children.inCall as unknown as { getSnapshot(): { children: Record<string, unknown> } };
+    const room = actor.getSnapshot().children.inCall!;
     const children = room.getSnapshot().children as Record<string, { send(e: unknown): void; getSnapshot(): { value: unknown } } | undefined>;
     expect(children.gifting).toBeUndefined();
     children.askGift!.send({ type: 'gift.ask', giftId: 3 });
@@ -151,8 +151,8 @@ describe('call composition', () => {
     emitRtc({ type: 'firstRemoteFrame' });
     await flush();
     expect(actor.getSnapshot().context).toMatchObject({ listPrice: 60, billingPeriodMs: 60_000, balance: 1000 });
-    const room = actor.getSnapshot().children.inCall as unknown as { getSnapshot(): { children: Record<string, unknown> } };
-    const gifting = room.getSnapshot().children.gifting as { send(e: unknown): void; getSnapshot(): { context: { known: unknown; ask: unknown } } };
+    const room = actor.getSnapshot().children.inCall!;
+    const gifting = room.getSnapshot().children.gifting!;
     expect(gifting.getSnapshot().context.known).toEqual({ amount: 1000, at: 0 });
     gifting.send({ type: 'gift.send', giftId: 1, giftNum: 10 });
     await flush();
@@ -424,7 +424,7 @@ describe('call composition', () => {
     expect(log).toContain('joinCall');
     emitRtc({ type: 'firstRemoteFrame' });
     await flush();
-    const room = actor.getSnapshot().children.inCall as unknown as { getSnapshot(): { children: Record<string, { getSnapshot(): { context: { known: unknown } } }> } };
+    const room = actor.getSnapshot().children.inCall!;
     expect(room.getSnapshot().children.gifting!.getSnapshot().context.known).toEqual({ amount: 200, at: 0 });
   });
 
@@ -446,7 +446,7 @@ describe('call composition', () => {
     emitRtc({ type: 'firstRemoteFrame' });
     actor.send({ type: 'system.callIncome', amount: 30 });
     await flush();
-    const room = actor.getSnapshot().children.inCall as unknown as { getSnapshot(): { context: { callIncome: number; giftIncome: number } } };
+    const room = actor.getSnapshot().children.inCall!;
     expect(room.getSnapshot().context).toMatchObject({ callIncome: 60, giftIncome: 5 });
   });
 

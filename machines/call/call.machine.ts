@@ -87,6 +87,8 @@ export const callMachine = setup({
     context: {} as CallContext,
     events: {} as CallEvent,
     output: {} as CallSummary,
+    /** The connected call's room (in-call.machine.ts), read by the selectors. */
+    children: {} as { inCall: 'inCall' },
   },
   actors: {
     /** Caller: the call on the server, its media channel and the own camera, before the ring. */

@@ -139,7 +139,7 @@ async function replaySteps(input: CallInput, steps: readonly { event: EventObjec
 
   for (const { event, state } of steps) {
     const before = actor.getSnapshot();
-    const incomeBefore = ((before.children.inCall as AnyActorRef | undefined)?.getSnapshot().context.callIncome as number | undefined) ?? 0;
+    const incomeBefore = before.children.inCall?.getSnapshot().context.callIncome ?? 0;
     const e = event as AnyEventObject;
     if (event.type.startsWith('xstate.after.')) {
       const due = event.type === CONNECT ? CONNECT_TIMEOUT_MS : before.context.ringTimeoutMs;
@@ -219,7 +219,7 @@ async function replaySteps(input: CallInput, steps: readonly { event: EventObjec
     }
     if (snapshot.matches('connected') && !before.matches('connected')) {
       const early = ctx.early.filter((m) => m.type === 'system.callIncome').reduce((sum, m) => sum + m.amount, 0);
-      expect((snapshot.children.inCall as AnyActorRef).getSnapshot().context.callIncome).toBe(early);
+      expect(snapshot.children.inCall?.getSnapshot().context.callIncome).toBe(early);
     }
     expect(made.length).toBe(input.direction === 'out' ? (input.online ? 1 : 0) : pending.count('accept'));
     expect(ctx.intentKey).toBe(made[0] ?? null);
@@ -251,10 +251,10 @@ async function replaySteps(input: CallInput, steps: readonly { event: EventObjec
     // Connected means a remote frame arrived; a hang-up after it is in-progress → hung up with its reason.
     if (snapshot.matches('connected')) expect(ctx.status).toBe(CallStatus.inProgress);
     // Connected: the call's room runs; both sides have the gift list and the gift queue; a host asks, a user pays (SPEC §2).
-    const room = snapshot.children.inCall as AnyActorRef | undefined;
+    const room = snapshot.children.inCall;
     expect(Boolean(room)).toBe(snapshot.matches('connected'));
     const children = (room?.getSnapshot().children ?? {}) as Record<string, AnyActorRef | undefined>;
-    const beforeRoom = before.children.inCall as AnyActorRef | undefined;
+    const beforeRoom = before.children.inCall;
     expect(Boolean(children.giftList)).toBe(Boolean(room));
     expect(Boolean(children.giftQueue)).toBe(Boolean(room));
     expect(Boolean(children.askGift)).toBe(Boolean(room) && input.isHost);

@@ -57,6 +57,8 @@ export const inCallMachine = setup({
     input: {} as InCallInput,
     context: {} as InCallContext,
     events: {} as InCallEvent,
+    /** The room's children by id (each the actor of the same name): the selectors read them typed. */
+    children: {} as { giftList: 'giftList'; giftQueue: 'giftQueue'; askGift: 'askGift'; gifting: 'gifting' },
   },
   actors: {
     giftList: giftListMachine,

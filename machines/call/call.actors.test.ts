@@ -147,7 +147,7 @@ describe('call composition', () => {
       input: { direction: 'out', online: true, isHost: false, account: 'yx-user', peer: { account: 'yx-host', userId: 100001 }, callType: 0 },
     }).start();
     await flush();
-    actor.send({ type: 'signal.event', event: { type: 'signal', signal: { id: 'a', action: SignalAction.accept, channelId: 'ch1', from: 'yx-host', to: 'yx-user', time: 1 } } });
+    actor.send({ type: 'signal.accepted', channelId: 'ch1' });
     emitRtc({ type: 'firstRemoteFrame' });
     await flush();
     expect(actor.getSnapshot().context).toMatchObject({ listPrice: 60, billingPeriodMs: 60_000, balance: 1000 });

@@ -7,8 +7,10 @@ import { callSetupMachine } from './call-setup.machine';
 import { inCallMachine } from './in-call.machine';
 import { giftListMachine } from '../gift-list/gift-list.machine';
 import { giftingMachine } from '../gifting/gifting.machine';
+import { rtcFact } from '../ports/call.port';
 import type { CallApiPort, CallRating, RtcPort } from '../ports/call.port';
 import type { GiftApiPort } from '../ports/gift.port';
+import { signalFact } from '../ports/signalling.port';
 import type { SignallingPort } from '../ports/signalling.port';
 import { HangupReason, SignalAction } from '../codes/call.codes';
 import { JOIN_TIMEOUT_MS, callMachine } from './call.machine';
@@ -115,8 +117,12 @@ export function composeCall({ api, rtc, signalling, gifts, setTimeout, clearTime
           }),
         },
       }),
-      signals: fromCallback<CallEvent>(({ sendBack }) => signalling.subscribe((event) => sendBack({ type: 'signal.event', event }))),
-      media: fromCallback<CallEvent>(({ sendBack }) => rtc.subscribe((event) => sendBack({ type: 'rtc.event', event }))),
+      // The ports' events as the machine's flat facts (signalFact, rtcFact beside the ports).
+      signals: fromCallback<CallEvent>(({ sendBack }) => signalling.subscribe((event) => {
+        const fact = signalFact(event);
+        if (fact) sendBack(fact);
+      })),
+      media: fromCallback<CallEvent>(({ sendBack }) => rtc.subscribe((event) => sendBack(rtcFact(event)))),
       inCall: inCallMachine.provide({
         actors: {
           // async: a port that throws at once still ends as the actor's error, which each machine handles.

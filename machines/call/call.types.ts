@@ -2,10 +2,10 @@
  * The call's codes, texts and shapes (SPEC §3 Call info and enums, §4 Call status, §8 call
  * messages, §9 call constants), declared once for the call machine, its screens and tests.
  */
-import type { CallInfo, CallTerms, RtcEvent } from '../ports/call.port';
+import type { CallInfo, CallTerms, RtcFact } from '../ports/call.port';
 import { CallApiError, MediaError } from '../ports/call.port';
 import { SignalFailure } from '../ports/signalling.port';
-import type { CallSignal, SignalEvent } from '../ports/signalling.port';
+import type { CallSignal, SignalFact } from '../ports/signalling.port';
 import type { SystemEvent } from '../system-messages/system-messages';
 import { CallText, peerShortOfDiamonds } from './call.texts';
 import type { InCallEvent } from './in-call.machine';
@@ -105,8 +105,9 @@ export type CallEvent =
   | { type: 'call.accept' }
   | { type: 'call.reject' }
   | { type: 'call.hangup' }
-  | { type: 'signal.event'; event: SignalEvent }
-  | { type: 'rtc.event'; event: RtcEvent }
+  /** The peer's signals and the media's facts, flat (call.actors.ts maps the ports' events: signalFact, rtcFact). */
+  | SignalFact
+  | RtcFact
   | SystemEvent;
 
 /**
@@ -219,14 +220,3 @@ export const ringTimeoutOf = (input: CallInput): number | undefined =>
  */
 export const channelToTell = (context: Pick<CallContext, 'channelId' | 'direction' | 'outcome'>): string | null =>
   context.direction === 'in' && context.outcome?.status === CallStatus.timeout ? null : context.channelId;
-
-/** The payload of a reject signal (busy, unavailable), or nothing. */
-export const rejectPayload = (event: CallEvent): Record<string, unknown> =>
-  (event.type === 'signal.event' && event.event.type === 'signal' ? event.event.signal.payload : undefined) ?? {};
-
-export const isSignal = (event: CallEvent, context: CallContext, ...actions: number[]) =>
-  event.type === 'signal.event' && event.event.type === 'signal'
-  && event.event.signal.channelId === context.channelId && actions.includes(event.event.signal.action);
-
-export const isRtc = (event: CallEvent, type: RtcEvent['type']) => event.type === 'rtc.event' && event.event.type === type;
-

@@ -2,6 +2,7 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { allSettled, composeLiveChat } from '../live-chat/live-chat.actors';
 import type { LivePorts } from '../live-chat/live-chat.actors';
+import { liveMediaFact } from '../ports/live.port';
 import { liveHeartbeatMachine } from './live-heartbeat.machine';
 import { liveHostingMachine } from './live-hosting.machine';
 import type { LiveHostingEvent } from './live-hosting.machine';
@@ -23,7 +24,7 @@ export function composeLiveHosting({ api, media, chatroom }: Omit<LivePorts, 'gi
         await allSettled(() => media.leave(), () => (input.roomId ? chatroom.leave(input.roomId) : Promise.resolve()));
         return api.end();
       }),
-      media: fromCallback<LiveHostingEvent>(({ sendBack }) => media.subscribe((event) => sendBack({ type: 'media.event', event }))),
+      media: fromCallback<LiveHostingEvent>(({ sendBack }) => media.subscribe((event) => sendBack(liveMediaFact(event)))),
       chat: composeLiveChat(chatroom),
       heartbeat: liveHeartbeatMachine.provide({ actors: { beat: fromPromise(async ({ input }) => api.heartbeat(input)) } }),
     },

@@ -4,7 +4,7 @@
  * 300 s), declared once for the machine, its screens and tests.
  */
 import type { ChatroomEntry } from '../ports/chatroom.port';
-import type { LiveMediaEvent, LiveRoom, LiveStats } from '../ports/live.port';
+import type { LiveMediaFact, LiveRoom, LiveStats } from '../ports/live.port';
 import type { SystemEvent } from '../system-messages/system-messages';
 import { LIVE_END_CODE_FORCED } from '../codes/system.codes';
 
@@ -103,7 +103,8 @@ export type LiveHostingEvent =
   | { type: 'call.ended' }
   /** The beauty camera failed during the live (SPEC §8: the live ends, code 99). */
   | { type: 'beauty.failed'; text?: string }
-  | { type: 'media.event'; event: LiveMediaEvent }
+  /** The room's media, flat (the actors map the port's events: liveMediaFact). */
+  | LiveMediaFact
   | Extract<SystemEvent, { type: 'system.liveForcedEnd' | 'system.boosting' }>;
 
 export type LiveHostingEmitted =

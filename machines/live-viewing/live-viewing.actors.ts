@@ -7,6 +7,7 @@ import { giftListMachine } from '../gift-list/gift-list.machine';
 import { giftingMachine } from '../gifting/gifting.machine';
 import { allSettled, composeLiveChat } from '../live-chat/live-chat.actors';
 import type { LivePorts } from '../live-chat/live-chat.actors';
+import { liveMediaFact } from '../ports/live.port';
 import { liveViewingMachine } from './live-viewing.machine';
 import type { LiveViewingEvent } from './live-viewing.machine';
 
@@ -21,7 +22,7 @@ export function composeLiveViewing({ api, media, chatroom, gifts }: LivePorts) {
         () => media.leave(),
         () => api.leave(input.hostUserId),
       )),
-      media: fromCallback<LiveViewingEvent>(({ sendBack }) => media.subscribe((event) => sendBack({ type: 'media.event', event }))),
+      media: fromCallback<LiveViewingEvent>(({ sendBack }) => media.subscribe((event) => sendBack(liveMediaFact(event)))),
       chat: composeLiveChat(chatroom),
       giftList: giftListMachine.provide({ actors: { load: fromPromise(async ({ input }) => gifts.list(input)) } }),
       gifting: giftingMachine.provide({

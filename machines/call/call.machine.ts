@@ -51,6 +51,8 @@ import type { CallSetupOutput } from './call-setup.machine';
 import { callEndMachine } from './call-end.machine';
 import type { Farewell } from './call.types';
 import { newIntentKey } from '../shared/intent-key';
+import { systemNow } from '../ports/clock.port';
+import type { Now } from '../ports/clock.port';
 
 export * from './call.types';
 
@@ -85,6 +87,18 @@ const peerHangsUp = {
   'signal.hungUp': { guard: 'thisCall' as const, target: '#call.ending' as const, actions: end(CallStatus.hungUp, HangupReason.remote) },
   'signal.cancelled': { guard: 'thisCall' as const, target: '#call.ending' as const, actions: end(CallStatus.hungUp, HangupReason.remote) },
 };
+/**
+ * What reads the clock (ARCHITECTURE.md "The clock is a port"): when the call was connected and
+ * when it was over, whose difference is its answer time. The composition provides them with its
+ * clock (`callMachine.provide(callClock(now))`, call.actors.ts).
+ */
+export const callClock = (now: Now) => ({
+  actions: {
+    markConnected: assign<CallContext, CallEvent, undefined, CallEvent, never>({ connectedAt: () => now(), status: CallStatus.inProgress }),
+    markOver: assign<CallContext, CallEvent, undefined, CallEvent, never>({ endedAt: () => now() }),
+  },
+});
+
 export const callMachine = setup({
   types: {
     input: {} as CallInput,
@@ -159,7 +173,7 @@ export const callMachine = setup({
       const text = errorText(error, context);
       return { outcome: { status, reason, text }, status, farewell: tell };
     }),
-    markConnected: assign({ connectedAt: () => Date.now(), status: CallStatus.inProgress }),
+    ...callClock(systemNow).actions,
     /** The person placed or answered the call: the key its request carries (machines/shared/intent-key.ts). */
     newIntent: assign({ intentKey: () => newIntentKey() }),
     /** The system messages of a connected call go to its room. */
@@ -372,7 +386,7 @@ export const callMachine = setup({
         onError: 'over',
       },
     },
-    over: { type: 'final' },
+    over: { type: 'final', entry: 'markOver' },
   },
   output: ({ context }): CallSummary => ({
     ...(context.outcome ?? { status: context.status, reason: null, text: null }),
@@ -381,7 +395,7 @@ export const callMachine = setup({
     callType: context.callType,
     direction: context.direction,
     peer: context.peer,
-    answerTime: context.connectedAt > 0 ? Math.max(0, Math.round((Date.now() - context.connectedAt) / 1000)) : 0,
+    answerTime: context.connectedAt > 0 ? Math.max(0, Math.round((context.endedAt - context.connectedAt) / 1000)) : 0,
   }),
 });
 

@@ -79,6 +79,8 @@ export interface CallContext {
   warning: string | null;
   /** When the first remote frame arrived (ms); 0 before. */
   connectedAt: number;
+  /** When the call was over (ms); 0 before. */
+  endedAt: number;
   /** The price before the VIP discount (peer.videoPrice is what is paid), when the server said. */
   listPrice: number | null;
   /** How often the server bills a period (ms), when it said. */
@@ -168,6 +170,7 @@ export const initialContext = (input: CallInput): CallContext => ({
   farewell: 'none',
   warning: null,
   connectedAt: 0,
+  endedAt: 0,
   listPrice: null,
   billingPeriodMs: null,
   balance: null,

@@ -4,14 +4,15 @@
  */
 import { fromCallback, fromPromise } from 'xstate';
 import { giftListMachine } from '../gift-list/gift-list.machine';
-import { giftingMachine } from '../gifting/gifting.machine';
+import { giftingClock, giftingMachine } from '../gifting/gifting.machine';
+import { systemNow } from '../ports/clock.port';
 import { allSettled, composeLiveChat } from '../live-chat/live-chat.actors';
 import type { LivePorts } from '../live-chat/live-chat.actors';
 import { liveMediaFact } from '../ports/live.port';
 import { liveViewingMachine } from './live-viewing.machine';
 import type { LiveViewingEvent } from './live-viewing.machine';
 
-export function composeLiveViewing({ api, media, chatroom, gifts }: LivePorts) {
+export function composeLiveViewing({ api, media, chatroom, gifts, clock }: LivePorts) {
   return liveViewingMachine.provide({
     actors: {
       // async: a port that throws at once still ends as the actor's error.
@@ -26,6 +27,7 @@ export function composeLiveViewing({ api, media, chatroom, gifts }: LivePorts) {
       chat: composeLiveChat(chatroom),
       giftList: giftListMachine.provide({ actors: { load: fromPromise(async ({ input }) => gifts.list(input)) } }),
       gifting: giftingMachine.provide({
+        ...giftingClock(clock ? () => clock.now() : systemNow),
         actors: {
           // The room's chat room is the gift's scene (the gifting machine knows it as its channel).
           send: fromPromise(async ({ input }) =>

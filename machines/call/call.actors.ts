@@ -7,16 +7,15 @@ import { callSetupMachine } from './call-setup.machine';
 import { inCallClock, inCallMachine } from './in-call.machine';
 import { giftListMachine } from '../gift-list/gift-list.machine';
 import { giftingClock, giftingMachine } from '../gifting/gifting.machine';
-import { rtcFact } from '../ports/call.port';
 import type { CallApiPort, CallRating, RtcPort } from '../ports/call.port';
 import type { GiftApiPort } from '../ports/gift.port';
-import { signalFact } from '../ports/signalling.port';
 import type { SignallingPort } from '../ports/signalling.port';
 import { HangupReason, SignalAction } from '../codes/call.codes';
 import { JOIN_TIMEOUT_MS, callClock, callMachine } from './call.machine';
 import { systemNow } from '../ports/clock.port';
 import type { ClockPort } from '../ports/clock.port';
 import type { CallEvent } from './call.machine';
+import { rtcFact, signalFact } from '../ports/facts';
 
 export interface CallPorts {
   api: CallApiPort;
@@ -126,7 +125,7 @@ export function composeCall({ api, rtc, signalling, gifts, setTimeout, clearTime
           }),
         },
       }),
-      // The ports' events as the machine's flat facts (signalFact, rtcFact beside the ports).
+      // The ports' events as the machine's flat facts (machines/ports/facts.ts).
       signals: fromCallback<CallEvent>(({ sendBack }) => signalling.subscribe((event) => {
         const fact = signalFact(event);
         if (fact) sendBack(fact);

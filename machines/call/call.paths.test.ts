@@ -7,10 +7,9 @@ import { expect } from 'vitest';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { CallApiError, MediaError, MediaErrorText } from '../ports/call.port';
-import { rtcFact } from '../ports/call.port';
 import type { CallInfo, RtcEvent } from '../ports/call.port';
 import { PendingCalls } from '../ports/pending';
-import { SignalFailure, TEXT_PEER_UNAVAILABLE, signalFact } from '../ports/signalling.port';
+import { SignalFailure, TEXT_PEER_UNAVAILABLE } from '../ports/signalling.port';
 import type { CallSignal } from '../ports/signalling.port';
 import { seenIntentKeys } from '../testing/intent-keys';
 import { afterEvent, describeGeneratedPaths, flush } from '../testing/paths';
@@ -20,6 +19,7 @@ import { appCallStateOf } from './app-call-state';
 import type { CallContext, CallInput } from './call.machine';
 import { peerShortOfDiamonds } from './call.texts';
 import { CallStatus, HangupReason, SignalAction } from '../codes/call.codes';
+import { rtcFact, signalFact } from '../ports/facts';
 
 const info: CallInfo = {
   channelId: 'ch1', yxAccid: 'yx-host', videoPrice: 48, nickname: 'Sofia', age: 24, listPrice: 60, billingPeriodMs: 60_000, balance: 500,

@@ -2,15 +2,16 @@
  * The call's codes, texts and shapes (SPEC §3 Call info and enums, §4 Call status, §8 call
  * messages, §9 call constants), declared once for the call machine, its screens and tests.
  */
-import type { CallInfo, CallTerms, RtcFact } from '../ports/call.port';
+import type { CallInfo, CallTerms } from '../ports/call.port';
 import { CallApiError, MediaError } from '../ports/call.port';
 import { SignalFailure } from '../ports/signalling.port';
-import type { CallSignal, SignalFact } from '../ports/signalling.port';
+import type { CallSignal } from '../ports/signalling.port';
 import type { SystemEvent } from '../system-messages/system-messages';
 import { CallText, peerShortOfDiamonds } from './call.texts';
 import type { InCallEvent } from './in-call.machine';
 import { CallStatus } from '../codes/call.codes';
 import type { AppCallState, HangupReason } from '../codes/call.codes';
+import type { RtcFact, SignalFact } from '../ports/facts';
 
 // The call's code tables live in machines/codes/call.codes.ts; re-exported for the call's users.
 export { CallStatus, HangupReason } from '../codes/call.codes';

@@ -11,7 +11,6 @@
  */
 import { assign, fromCallback, fromPromise } from 'xstate';
 import { setup } from '../setup';
-import { systemNow } from '../ports/clock.port';
 
 export const DEFAULT_IDLE_MINUTES = 1;
 
@@ -40,8 +39,8 @@ export const idleHostMachine = setup({
     deadline: fromCallback<IdleHostEvent, number>(() => () => {}),
   },
   actions: {
-    // The composition provides its clock (idle-host.actors.ts); bare, the wall clock.
-    armDeadline: assign({ deadline: ({ context }) => systemNow() + context.limitMs }),
+    // The composition provides the real clock (see idle-host.actors.ts).
+    armDeadline: assign({ deadline: ({ context }) => Date.now() + context.limitMs }),
   },
 }).createMachine({
   id: 'idleHost',

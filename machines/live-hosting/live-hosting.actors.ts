@@ -2,10 +2,10 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { allSettled, composeLiveChat } from '../live-chat/live-chat.actors';
 import type { LivePorts } from '../live-chat/live-chat.actors';
-import { liveMediaFact } from '../ports/live.port';
 import { liveHeartbeatMachine } from './live-heartbeat.machine';
 import { liveHostingMachine } from './live-hosting.machine';
 import type { LiveHostingEvent } from './live-hosting.machine';
+import { liveMediaFact } from '../ports/facts';
 
 export function composeLiveHosting({ api, media, chatroom }: Omit<LivePorts, 'gifts'>) {
   return liveHostingMachine.provide({

@@ -4,9 +4,10 @@
  * 300 s), declared once for the machine, its screens and tests.
  */
 import type { ChatroomEntry } from '../ports/chatroom.port';
-import type { LiveMediaFact, LiveRoom, LiveStats } from '../ports/live.port';
+import type { LiveRoom, LiveStats } from '../ports/live.port';
 import type { SystemEvent } from '../system-messages/system-messages';
 import { LIVE_END_CODE_FORCED } from '../codes/system.codes';
+import type { LiveMediaFact } from '../ports/facts';
 
 /** SPEC §4 Live state. */
 export const LiveState = { empty: 'empty', living: 'living', liveCalling: 'liveCalling', waitingReturnLive: 'waitingReturnLive' } as const;

@@ -8,9 +8,9 @@ import { giftingClock, giftingMachine } from '../gifting/gifting.machine';
 import { systemNow } from '../ports/clock.port';
 import { allSettled, composeLiveChat } from '../live-chat/live-chat.actors';
 import type { LivePorts } from '../live-chat/live-chat.actors';
-import { liveMediaFact } from '../ports/live.port';
 import { liveViewingMachine } from './live-viewing.machine';
 import type { LiveViewingEvent } from './live-viewing.machine';
+import { liveMediaFact } from '../ports/facts';
 
 export function composeLiveViewing({ api, media, chatroom, gifts, clock }: LivePorts) {
   return liveViewingMachine.provide({

@@ -12,7 +12,7 @@ import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { FakeChatroomNetwork, FakeChatroomPort } from '../ports/chatroom.fake';
 import { FakeLiveApi, FakeLiveMedia, FakeLiveMediaNetwork, FakeLiveNetwork } from '../ports/live.fake';
 import type { LiveMediaEvent, LiveRoom } from '../ports/live.port';
-import { LiveApiError, liveMediaFact } from '../ports/live.port';
+import { LiveApiError } from '../ports/live.port';
 import { PendingCalls } from '../ports/pending';
 import { describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
@@ -22,6 +22,7 @@ import { TEXT_JOIN_FAILED, TEXT_PRIVATE_CALL_CLOSED, liveViewingMachine } from '
 import type { LiveViewingContext, LiveViewingEmitted, LiveViewingInput } from './live-viewing.machine';
 import { frontStatusOf, selectViewingChat, videoStateOf } from './live-viewing.selectors';
 import { LiveFrontStatus } from '../codes/live.codes';
+import { liveMediaFact } from '../ports/facts';
 
 const HOST = 100001;
 const room = (over: Partial<LiveRoom> = {}): LiveRoom => ({

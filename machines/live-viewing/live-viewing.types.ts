@@ -3,9 +3,10 @@
  * viewing front status), declared once for the machine, its screens and tests.
  */
 import type { ChatroomEntry } from '../ports/chatroom.port';
-import type { LiveMediaFact, LiveRoom } from '../ports/live.port';
+import type { LiveRoom } from '../ports/live.port';
 import { LiveHostStatus, LiveRoomState } from '../codes/live.codes';
 import { whoBlockOf, wishlistOf } from '../live-chat/live-chat.types';
+import type { LiveMediaFact } from '../ports/facts';
 
 export const TEXT_JOIN_FAILED = 'Could not enter this live room. Please try again.';
 export const TEXT_PRIVATE_CALL_CLOSED = 'The host is not taking private calls right now.';

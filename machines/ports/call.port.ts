@@ -2,8 +2,6 @@
  * What a call needs from the world besides signalling (signalling.port.ts): the call API
  * of SPEC §7 and the media of the call (RTC: Agora in production, browser WebRTC locally).
  */
-import { factOf } from './fact';
-import type { FactOf } from './fact';
 
 /** SPEC §3 Call info, as createCall answers it (every field untrusted beyond its type). */
 export interface CallInfo {
@@ -117,10 +115,6 @@ export type RtcEvent =
    * on without waiting (`mediaAllowed`) hears it too.
    */
   | { type: 'mediaFailed'; error: unknown };
-
-/** The RTC port's events as the call machine takes them: `rtc.firstRemoteFrame`, `rtc.mediaFailed`, … (fact.ts). */
-export type RtcFact = FactOf<'rtc', RtcEvent>;
-export const rtcFact = (event: RtcEvent): RtcFact => factOf('rtc', event);
 
 /** The channel a callee is rung for and her account in it: what she would join if she took the call. */
 export interface RtcRinging {

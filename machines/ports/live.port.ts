@@ -17,8 +17,6 @@ export interface LiveWish {
 
 // SPEC §3 Live info codes (whoBlock, liveRoomState, userStatus) are declared in machines/codes/live.codes.ts.
 import type { WhoBlock } from '../codes/live.codes';
-import { factOf } from './fact';
-import type { FactOf } from './fact';
 export { LiveHostStatus, LiveRoomState, WhoBlock } from '../codes/live.codes';
 
 /** SPEC §3 Live info, as getRoomAndJoinRoom / beginLiveRoom answer it (untrusted beyond its type). */
@@ -92,10 +90,6 @@ export type LiveMediaEvent =
   | { type: 'hostJoined' }
   /** The link to the media server is gone for good. */
   | { type: 'connectionLost' };
-
-/** The live media port's events as the live machines take them: `media.hostLeft`, `media.firstRemoteFrame`, … (fact.ts). */
-export type LiveMediaFact = FactOf<'media', LiveMediaEvent>;
-export const liveMediaFact = (event: LiveMediaEvent): LiveMediaFact => factOf('media', event);
 
 /**
  * The live room's media (local: browser WebRTC one-to-many through the hub; production:

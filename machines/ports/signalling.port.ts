@@ -1,6 +1,6 @@
 /** The call-signalling port (SPEC §3 Call enums: signalling actions), over Agora RTM or the local hub. */
 
-import { SignalAction } from '../codes/call.codes';
+import type { SignalAction } from '../codes/call.codes';
 // Declared in machines/codes/call.codes.ts; re-exported for the port's adapters and fakes.
 export { SignalAction } from '../codes/call.codes';
 
@@ -20,39 +20,6 @@ export type SignalEvent =
   | { type: 'signal'; signal: CallSignal }
   | { type: 'disconnected' }
   | { type: 'connected' };
-
-/**
- * The signalling port's events as machines take them (ARCHITECTURE.md: flat facts named
- * `source.pastTense`): one per action of a signal, with its channel, and the link's own.
- */
-export type SignalFact =
-  /** A call rang (video 0 or audio 10). */
-  | { type: 'signal.rang'; signal: CallSignal }
-  | { type: 'signal.accepted'; channelId: string }
-  /** Turned down; `busy`: she is in another call, `unavailable`: taking it failed on her side. */
-  | { type: 'signal.rejected'; channelId: string; busy: boolean; unavailable: boolean }
-  | { type: 'signal.cancelled'; channelId: string }
-  | { type: 'signal.hungUp'; channelId: string }
-  | { type: 'signal.disconnected' }
-  | { type: 'signal.connected' };
-
-/** The fact of a signalling event; null for a signal of no known action (its payload is untrusted, so is its action). */
-export function signalFact(event: SignalEvent): SignalFact | null {
-  if (event.type === 'disconnected') return { type: 'signal.disconnected' };
-  if (event.type === 'connected') return { type: 'signal.connected' };
-  const { signal } = event;
-  const { channelId } = signal;
-  switch (signal.action) {
-    case SignalAction.videoCall:
-    case SignalAction.audioCall: return { type: 'signal.rang', signal };
-    case SignalAction.accept: return { type: 'signal.accepted', channelId };
-    case SignalAction.reject:
-      return { type: 'signal.rejected', channelId, busy: signal.payload?.busy === true, unavailable: signal.payload?.unavailable === true };
-    case SignalAction.cancel: return { type: 'signal.cancelled', channelId };
-    case SignalAction.hangup: return { type: 'signal.hungUp', channelId };
-    default: return null;
-  }
-}
 
 /**
  * Why a signal could not be sent: the peer is not connected to signalling (`unavailable`, SPEC

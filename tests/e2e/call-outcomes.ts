@@ -10,14 +10,14 @@
 import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { initialTransition } from 'xstate';
 import { CallApiError, MediaError } from '../../machines/ports/call.port';
-import { rtcFact } from '../../machines/ports/call.port';
 import type { CallInfo, RtcEvent } from '../../machines/ports/call.port';
-import { SignalFailure, TEXT_PEER_UNAVAILABLE, signalFact } from '../../machines/ports/signalling.port';
+import { SignalFailure, TEXT_PEER_UNAVAILABLE } from '../../machines/ports/signalling.port';
 import type { CallSignal } from '../../machines/ports/signalling.port';
 import { callMachine } from '../../machines/call/call.machine';
 import type { CallContext, CallInput, CallOutcome } from '../../machines/call/call.machine';
 import { afterEvent, createPathModel, stateNodesOf } from '../../machines/testing/paths';
 import { CallStatus, HangupReason, SignalAction } from '../../machines/codes/call.codes';
+import { rtcFact, signalFact } from '../../machines/ports/facts';
 
 const info: CallInfo = { channelId: 'ch1', yxAccid: 'yx-host', videoPrice: 30, nickname: 'Sofia' };
 /** A signal of the peer as the call takes it: the port's event, mapped as machines/call/call.actors.ts maps it. */

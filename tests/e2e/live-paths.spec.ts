@@ -10,7 +10,7 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
-import { LiveApiError, liveMediaFact } from '../../machines/ports/live.port';
+import { LiveApiError } from '../../machines/ports/live.port';
 import type { LiveMediaEvent, LiveRoom } from '../../machines/ports/live.port';
 import { createPathModel } from '../../machines/testing/paths';
 import { liveViewingMachine } from '../../machines/live-viewing/live-viewing.machine';
@@ -22,6 +22,7 @@ import { VIDEO_LOCK, accounts } from './support';
 import type { Account } from './support';
 import { FRONT, HEARTBEAT_WINDOW_MS, callScreen, decoded, endLive, goLive, person, room } from './live-support';
 import type { Person } from './live-support';
+import { liveMediaFact } from '../../machines/ports/facts';
 
 const roomInfo = (over: Partial<LiveRoom> = {}): LiveRoom => ({
   userId: 1, yxAccid: 'yx-host', nickname: 'Host', title: 'Live', agoraChannelId: 'ch', yxRoomId: 'room', joinNum: 0,

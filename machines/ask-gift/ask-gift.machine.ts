@@ -16,6 +16,8 @@ import { assertEvent, assign, fromPromise } from 'xstate';
 import { setup } from '../setup';
 import { ASK_GIFT_COOLDOWN_MS, GiftApiError } from '../ports/gift.port';
 import { errorOf, textOf } from '../shared/error-text';
+import { systemNow } from '../ports/clock.port';
+import type { Now } from '../ports/clock.port';
 
 export const TEXT_ASK_GIFT_REFUSED = 'Asking for a gift was refused';
 export const TEXT_ASKED = 'Asked for a gift';
@@ -40,6 +42,26 @@ export type AskGiftEvent =
 
 const remainingOf = (error: unknown): number => (error instanceof GiftApiError && error.refusal === 'cooldown' ? error.retryInMs : 0);
 
+/**
+ * What reads the clock (ARCHITECTURE.md "The clock is a port"): the cooldown's deadline and the
+ * time left to it. The composition provides them with its clock (`askGiftMachine.provide(askGiftClock(now))`).
+ */
+export const askGiftClock = (now: Now) => ({
+  delays: {
+    // From the deadline, so time already gone (a late start, a slept phone) counts.
+    askGiftCooldown: ({ context }: { context: AskGiftContext }) => Math.max(0, context.nextAskAt - now()),
+  },
+  actions: {
+    armCooldown: assign<AskGiftContext, AskGiftEvent, undefined, AskGiftEvent, never>({
+      nextAskAt: () => now() + ASK_GIFT_COOLDOWN_MS, giftId: null, notice: TEXT_ASKED,
+    }),
+    armServerCooldown: assign<AskGiftContext, AskGiftEvent, { error: unknown }, AskGiftEvent, never>(
+      (_, { error }) => ({ nextAskAt: now() + remainingOf(error), giftId: null }),
+    ),
+  },
+});
+const clockParts = askGiftClock(systemNow);
+
 export const askGiftMachine = setup({
   types: {
     input: {} as AskGiftInput,
@@ -49,10 +71,7 @@ export const askGiftMachine = setup({
   actors: {
     askFor: fromPromise<{ askId: number }, { beAskYxAccid: string; giftId: number }>(() => Promise.reject(new Error('not provided'))),
   },
-  delays: {
-    // From the deadline, so time already gone (a late start, a slept phone) counts.
-    askGiftCooldown: ({ context }) => Math.max(0, context.nextAskAt - Date.now()),
-  },
+  delays: clockParts.delays,
   guards: {
     validGift: ({ event }) => {
       assertEvent(event, 'gift.ask');
@@ -65,8 +84,7 @@ export const askGiftMachine = setup({
       assertEvent(event, 'gift.ask');
       return { giftId: event.giftId, notice: null };
     }),
-    armCooldown: assign({ nextAskAt: () => Date.now() + ASK_GIFT_COOLDOWN_MS, giftId: null, notice: TEXT_ASKED }),
-    armServerCooldown: assign((_, { error }: { error: unknown }) => ({ nextAskAt: Date.now() + remainingOf(error), giftId: null })),
+    ...clockParts.actions,
     fail: assign((_, { error }: { error: unknown }) => ({ giftId: null, notice: textOf(error) })),
     refused: assign(({ event }) => {
       assertEvent(event, 'system.askGiftRefused');

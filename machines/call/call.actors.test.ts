@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor } from 'xstate';
 import { CallApiError, MediaError, MediaErrorText } from '../ports/call.port';
 import type { CallApiPort, CallInfo, RtcEvent, RtcPort } from '../ports/call.port';
+import { ASK_GIFT_COOLDOWN_MS } from '../ports/gift.port';
 import type { GiftApiPort } from '../ports/gift.port';
 import type { SignallingPort } from '../ports/signalling.port';
 import { CallStatus, SignalAction } from '../codes/call.codes';
@@ -62,6 +63,7 @@ function fakes(over: {
     api, rtc, signalling, gifts,
     setTimeout: (fn, ms) => clock.setTimeout(fn, ms),
     clearTimeout: (id) => clock.clearTimeout(id as number),
+    clock,
   });
   return { logic, log, clock, emitRtc: (e: RtcEvent) => rtcListeners.forEach((l) => l(e)) };
 }
@@ -108,56 +110,72 @@ describe('call composition: idempotency keys', () => {
 
 describe('call composition', () => {
   it('takes a call: the channel at once, the camera before joinCall, then the accept signal; hangs up and cleans up both sides', async () => {
-    const { logic, log, emitRtc } = fakes();
+    const { logic, log, emitRtc, clock } = fakes();
     const actor = createActor(logic, { input: incoming }).start();
     actor.send({ type: 'call.accept' });
     await flush();
     // The preview's prepare as it rings, then the accept's (the adapter's one preparation answers both).
     expect(log).toEqual(['peerCard yx-user', 'prepare', 'join', 'prepare', 'joinCall', `signal yx-user ${SignalAction.accept}`]);
+    clock.set(1_000);
     emitRtc({ type: 'firstRemoteFrame' });
     expect(actor.getSnapshot().matches('connected')).toBe(true);
+    // Connected, a translated line and the end are read from the composition's clock.
+    expect(actor.getSnapshot().context.connectedAt).toBe(1_000);
+    clock.increment(2_000);
+    actor.send({ type: 'system.inCallTranslation', text: 'hola' });
+    expect(actor.getSnapshot().children.inCall!.getSnapshot().context.translations).toEqual([{ key: 'tr-1-3000', text: 'hola', time: 3_000 }]);
+    clock.increment(40_000);
     actor.send({ type: 'call.hangup' });
     await flush();
     await flush();
     expect(log.slice(6)).toEqual(['giftList {}', `signal yx-user ${SignalAction.hangup}`, 'leave', 'endCall ch1 1']);
     expect(actor.getSnapshot().status).toBe('done');
-    expect(actor.getSnapshot().output).toMatchObject({ status: CallStatus.hungUp, reason: 1, text: null, channelId: 'ch1', direction: 'in' });
+    expect(actor.getSnapshot().output).toMatchObject({
+      status: CallStatus.hungUp, reason: 1, text: null, channelId: 'ch1', direction: 'in', answerTime: 42,
+    });
   });
 
   it('connected: the host asks through the gift API; the gift list loads for the popup', async () => {
-    const { logic, log, emitRtc } = fakes();
-    const actor = createActor(logic, { input: incoming }).start();
+    const { logic, log, emitRtc, clock } = fakes();
+    const actor = createActor(logic, { input: incoming, clock }).start();
     actor.send({ type: 'call.accept' });
     await flush();
     emitRtc({ type: 'firstRemoteFrame' });
     await flush();
+    clock.set(7_000);
     expect(log).toContain('giftList {}');
-    const room = actor.getSnapshot().children.inCall as unknown as { getSnapshot(): { children: Record<string, unknown> } };
+    const room = actor.getSnapshot().children.inCall!;
     const children = room.getSnapshot().children as Record<string, { send(e: unknown): void; getSnapshot(): { value: unknown } } | undefined>;
     expect(children.gifting).toBeUndefined();
     children.askGift!.send({ type: 'gift.ask', giftId: 3 });
     await flush();
     expect(log.at(-1)).toBe('askFor yx-user 3');
     expect(children.askGift!.getSnapshot().value).toBe('coolingDown');
+    // The cooldown's deadline is on the composition's clock, and ends with it.
+    expect(actor.getSnapshot().children.inCall!.getSnapshot().children.askGift!.getSnapshot().context.nextAskAt).toBe(7_000 + ASK_GIFT_COOLDOWN_MS);
+    clock.increment(ASK_GIFT_COOLDOWN_MS);
+    expect(children.askGift!.getSnapshot().value).toBe('ready');
   });
 
   it('connected: the user sends gifts and refuses asks through the gift API, starting from the balance createCall said', async () => {
-    const { logic, log, emitRtc } = fakes();
+    const { logic, log, emitRtc, clock } = fakes();
     const actor = createActor(logic, {
       input: { direction: 'out', online: true, isHost: false, account: 'yx-user', peer: { account: 'yx-host', userId: 100001 }, callType: 0 },
     }).start();
     await flush();
-    actor.send({ type: 'signal.event', event: { type: 'signal', signal: { id: 'a', action: SignalAction.accept, channelId: 'ch1', from: 'yx-host', to: 'yx-user', time: 1 } } });
+    actor.send({ type: 'signal.accepted', channelId: 'ch1' });
     emitRtc({ type: 'firstRemoteFrame' });
     await flush();
     expect(actor.getSnapshot().context).toMatchObject({ listPrice: 60, billingPeriodMs: 60_000, balance: 1000 });
-    const room = actor.getSnapshot().children.inCall as unknown as { getSnapshot(): { children: Record<string, unknown> } };
-    const gifting = room.getSnapshot().children.gifting as { send(e: unknown): void; getSnapshot(): { context: { known: unknown; ask: unknown } } };
+    const room = actor.getSnapshot().children.inCall!;
+    const gifting = room.getSnapshot().children.gifting!;
     expect(gifting.getSnapshot().context.known).toEqual({ amount: 1000, at: 0 });
+    clock.set(5_000);
     gifting.send({ type: 'gift.send', giftId: 1, giftNum: 10 });
     await flush();
     expect(log.at(-1)).toBe('sendGift ch1 100001 1 10');
-    expect(gifting.getSnapshot().context.known).toMatchObject({ amount: 990 });
+    // Known as the composition's clock says.
+    expect(gifting.getSnapshot().context.known).toEqual({ amount: 990, at: 5_000 });
     actor.send({
       type: 'system.giftAsked',
       ask: { askId: 7, channelId: 'ch1', giftId: 11, giftName: 'Ring', giftImg: '/g.svg', giftPrice: 520, fromNick: 'Sofia' },
@@ -424,7 +442,7 @@ describe('call composition', () => {
     expect(log).toContain('joinCall');
     emitRtc({ type: 'firstRemoteFrame' });
     await flush();
-    const room = actor.getSnapshot().children.inCall as unknown as { getSnapshot(): { children: Record<string, { getSnapshot(): { context: { known: unknown } } }> } };
+    const room = actor.getSnapshot().children.inCall!;
     expect(room.getSnapshot().children.gifting!.getSnapshot().context.known).toEqual({ amount: 200, at: 0 });
   });
 
@@ -446,7 +464,7 @@ describe('call composition', () => {
     emitRtc({ type: 'firstRemoteFrame' });
     actor.send({ type: 'system.callIncome', amount: 30 });
     await flush();
-    const room = actor.getSnapshot().children.inCall as unknown as { getSnapshot(): { context: { callIncome: number; giftIncome: number } } };
+    const room = actor.getSnapshot().children.inCall!;
     expect(room.getSnapshot().context).toMatchObject({ callIncome: 60, giftIncome: 5 });
   });
 

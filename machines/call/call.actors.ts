@@ -1,17 +1,20 @@
 /** The call machine composed with its ports: the call API, the media (RTC), signalling and the gift API. */
 import { fromCallback, fromPromise } from 'xstate';
-import { askGiftMachine } from '../ask-gift/ask-gift.machine';
+import { askGiftClock, askGiftMachine } from '../ask-gift/ask-gift.machine';
 import { callEndMachine } from './call-end.machine';
 import { callSetupMachine } from './call-setup.machine';
-import { inCallMachine } from './in-call.machine';
+import { inCallClock, inCallMachine } from './in-call.machine';
 import { giftListMachine } from '../gift-list/gift-list.machine';
-import { giftingMachine } from '../gifting/gifting.machine';
+import { giftingClock, giftingMachine } from '../gifting/gifting.machine';
 import type { CallApiPort, RtcPort } from '../ports/call.port';
 import type { GiftApiPort } from '../ports/gift.port';
 import type { SignallingPort } from '../ports/signalling.port';
 import { HangupReason, SignalAction } from '../codes/call.codes';
-import { JOIN_TIMEOUT_MS, callMachine } from './call.machine';
+import { JOIN_TIMEOUT_MS, callClock, callMachine } from './call.machine';
+import { systemNow } from '../ports/clock.port';
+import type { ClockPort } from '../ports/clock.port';
 import type { CallEvent } from './call.machine';
+import { rtcFact, signalFact } from '../ports/facts';
 
 export interface CallPorts {
   api: CallApiPort;
@@ -21,6 +24,11 @@ export interface CallPorts {
   /** Timers for the joinCall time-out; tests pass a simulated clock. */
   setTimeout: (fn: () => void, ms: number) => unknown;
   clearTimeout: (id: unknown) => void;
+  /**
+   * What the call and its room read the time from (connected, over, a translated line, a balance
+   * known); tests pass a simulated clock. Without it, the wall clock (`systemNow`).
+   */
+  clock?: Pick<ClockPort, 'now'>;
 }
 
 /** SPEC §9 "room preparation retried once". */
@@ -32,7 +40,8 @@ export async function retryOnce<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-export function composeCall({ api, rtc, signalling, gifts, setTimeout, clearTimeout }: CallPorts) {
+export function composeCall({ api, rtc, signalling, gifts, setTimeout, clearTimeout, clock }: CallPorts) {
+  const now = clock ? () => clock.now() : systemNow;
   /** Rejects when `promise` has not settled within `ms`. */
   const within = <T>(promise: Promise<T>, ms: number, what: string) => new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${what} timed out`)), ms);
@@ -48,6 +57,7 @@ export function composeCall({ api, rtc, signalling, gifts, setTimeout, clearTime
   });
 
   return callMachine.provide({
+    ...callClock(now),
     actors: {
       setup: callSetupMachine.provide({
         actors: {
@@ -114,14 +124,20 @@ export function composeCall({ api, rtc, signalling, gifts, setTimeout, clearTime
           }),
         },
       }),
-      signals: fromCallback<CallEvent>(({ sendBack }) => signalling.subscribe((event) => sendBack({ type: 'signal.event', event }))),
-      media: fromCallback<CallEvent>(({ sendBack }) => rtc.subscribe((event) => sendBack({ type: 'rtc.event', event }))),
+      // The ports' events as the machine's flat facts (machines/ports/facts.ts).
+      signals: fromCallback<CallEvent>(({ sendBack }) => signalling.subscribe((event) => {
+        const fact = signalFact(event);
+        if (fact) sendBack(fact);
+      })),
+      media: fromCallback<CallEvent>(({ sendBack }) => rtc.subscribe((event) => sendBack(rtcFact(event)))),
       inCall: inCallMachine.provide({
+        ...inCallClock(now),
         actors: {
           // async: a port that throws at once still ends as the actor's error, which each machine handles.
           giftList: giftListMachine.provide({ actors: { load: fromPromise(async ({ input }) => gifts.list(input)) } }),
-          askGift: askGiftMachine.provide({ actors: { askFor: fromPromise(async ({ input }) => gifts.askFor(input)) } }),
+          askGift: askGiftMachine.provide({ ...askGiftClock(now), actors: { askFor: fromPromise(async ({ input }) => gifts.askFor(input)) } }),
           gifting: giftingMachine.provide({
+            ...giftingClock(now),
             actors: {
               send: fromPromise(async ({ input }) => gifts.send(input)),
               refuseAsk: fromPromise(async ({ input }) => {

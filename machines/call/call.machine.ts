@@ -42,7 +42,7 @@ import type { CallPeer } from './call.types';
 import { SignalAction } from '../ports/signalling.port';
 import {
   CONNECT_TIMEOUT_MS, CallStatus, CallText, HangupReason, MAX_EARLY,
-  channelToTell, contextOfInfo, contextOfTerms, errorText, initialContext, isRtc, isSignal, rejectPayload,
+  channelToTell, contextOfInfo, contextOfTerms, errorText, initialContext,
 } from './call.types';
 import type { CallContext, CallEvent, CallInput, CallOutcome, CallSummary } from './call.types';
 import { inCallMachine } from './in-call.machine';
@@ -51,6 +51,8 @@ import type { CallSetupOutput } from './call-setup.machine';
 import { callEndMachine } from './call-end.machine';
 import type { Farewell } from './call.types';
 import { newIntentKey } from '../shared/intent-key';
+import { systemNow } from '../ports/clock.port';
+import type { Now } from '../ports/clock.port';
 
 export * from './call.types';
 
@@ -61,12 +63,8 @@ const end = (status: CallStatus, reason: HangupReason | null = null, text: strin
 const errorOf = ({ event }: { event: { error: unknown } }) => ({ error: event.error });
 /** The own camera or microphone that failed after the call went on without waiting for it (RtcPort `mediaAllowed`), and what the peer is told. */
 const mediaFailure = (tell: Farewell, status: CallStatus = CallStatus.cancel, reason: HangupReason | null = null) => ({
-  guard: 'mediaFailed' as const,
   target: '#call.ending' as const,
-  actions: {
-    type: 'endWithError' as const,
-    params: ({ event }: { event: CallEvent }) => ({ error: event.type === 'rtc.event' && event.event.type === 'mediaFailed' ? event.event.error : null, tell, status, reason }),
-  },
+  actions: { type: 'endWithError' as const, params: ({ event }: { event: { error: unknown } }) => ({ error: event.error, tell, status, reason }) },
 });
 /** What failed once an outgoing call existed (call-setup.machine.ts). */
 const failureOf = ({ event }: { event: { output: CallSetupOutput } }) => ({ error: event.output.failure });
@@ -79,14 +77,36 @@ const mediaOf = ({ context }: { context: CallContext }) => ({ video: context.cal
  */
 const framedFirst = {
   initial: 'waiting' as const,
-  states: { waiting: { on: { 'rtc.event': { guard: 'firstFrame' as const, target: 'framed' as const } } }, framed: {} },
+  states: {
+    waiting: { on: { 'rtc.firstRemoteFrame': { target: 'framed' as const }, 'rtc.firstRemoteAudio': { guard: 'audioCall' as const, target: 'framed' as const } } },
+    framed: {},
+  },
 };
+/** Taken, the call ends with the peer's hang-up, or with her cancel (sent before she saw it taken). */
+const peerHangsUp = {
+  'signal.hungUp': { guard: 'thisCall' as const, target: '#call.ending' as const, actions: end(CallStatus.hungUp, HangupReason.remote) },
+  'signal.cancelled': { guard: 'thisCall' as const, target: '#call.ending' as const, actions: end(CallStatus.hungUp, HangupReason.remote) },
+};
+/**
+ * What reads the clock (ARCHITECTURE.md "The clock is a port"): when the call was connected and
+ * when it was over, whose difference is its answer time. The composition provides them with its
+ * clock (`callMachine.provide(callClock(now))`, call.actors.ts).
+ */
+export const callClock = (now: Now) => ({
+  actions: {
+    markConnected: assign<CallContext, CallEvent, undefined, CallEvent, never>({ connectedAt: () => now(), status: CallStatus.inProgress }),
+    markOver: assign<CallContext, CallEvent, undefined, CallEvent, never>({ endedAt: () => now() }),
+  },
+});
+
 export const callMachine = setup({
   types: {
     input: {} as CallInput,
     context: {} as CallContext,
     events: {} as CallEvent,
     output: {} as CallSummary,
+    /** The connected call's room (in-call.machine.ts), read by the selectors. */
+    children: {} as { inCall: 'inCall' },
   },
   actors: {
     /** Caller: the call on the server, its media channel and the own camera, before the ring. */
@@ -120,18 +140,18 @@ export const callMachine = setup({
       return event.channelId === context.channelId && context.outcome === null;
     },
     outgoing: ({ context }) => context.direction === 'out',
-    accepted: ({ context, event }) => isSignal(event, context, SignalAction.accept),
-    /** Turned down; with a reason, for it: she is in another call (busy), taking it failed on her side (unavailable). */
-    rejected: ({ context, event }, why?: 'busy' | 'unavailable') =>
-      isSignal(event, context, SignalAction.reject) && (why === undefined || rejectPayload(event)[why] === true),
-    peerCancelled: ({ context, event }) => isSignal(event, context, SignalAction.cancel),
-    peerHungUp: ({ context, event }) => isSignal(event, context, SignalAction.hangup, SignalAction.cancel),
-    /** The peer's media is there: her video's first frame; in an audio call (no video to wait for) her first sound too. */
-    firstFrame: ({ context, event }) => isRtc(event, 'firstRemoteFrame')
-      || (context.callType === SignalAction.audioCall && isRtc(event, 'firstRemoteAudio')),
-    remoteLeft: ({ event }) => isRtc(event, 'remoteLeft'),
-    linkLost: ({ event }) => isRtc(event, 'connectionLost'),
-    mediaFailed: ({ event }) => isRtc(event, 'mediaFailed'),
+    /** A signal of this call's channel (one of an earlier call's is not this call's). */
+    thisCall: ({ context, event }) => {
+      assertEvent(event, ['signal.accepted', 'signal.rejected', 'signal.cancelled', 'signal.hungUp']);
+      return event.channelId === context.channelId;
+    },
+    /** Turned down for a reason: she is in another call (busy), taking it failed on her side (unavailable). */
+    rejectedFor: ({ event }, why: 'busy' | 'unavailable') => {
+      assertEvent(event, 'signal.rejected');
+      return event[why];
+    },
+    /** An audio call has no video to wait for: the peer's first sound is her media being there. */
+    audioCall: ({ context }) => context.callType === SignalAction.audioCall,
   },
   delays: {
     ringTimeout: ({ context }) => context.ringTimeoutMs,
@@ -153,7 +173,7 @@ export const callMachine = setup({
       const text = errorText(error, context);
       return { outcome: { status, reason, text }, status, farewell: tell };
     }),
-    markConnected: assign({ connectedAt: () => Date.now(), status: CallStatus.inProgress }),
+    ...callClock(systemNow).actions,
     /** The person placed or answered the call: the key its request carries (machines/shared/intent-key.ts). */
     newIntent: assign({ intentKey: () => newIntentKey() }),
     /** The system messages of a connected call go to its room. */
@@ -226,24 +246,29 @@ export const callMachine = setup({
           after: { ringTimeout: { target: '#call.ending', actions: end(CallStatus.timeout, null, null, 'notAnswered') } },
           ...framedFirst,
           on: {
-            'signal.event': [
-              { guard: and(['accepted', stateIn('#call.outgoing.ringing.framed')]), target: '#call.connected' },
-              { guard: 'accepted', target: '#call.connecting' },
+            'signal.accepted': [
+              { guard: and(['thisCall', stateIn('#call.outgoing.ringing.framed')]), target: '#call.connected' },
+              { guard: 'thisCall', target: '#call.connecting' },
+            ],
+            'signal.rejected': [
               // A user a host calls is in another call: 'The user is busy.'; a host is 'busy on the line'.
               {
-                guard: and([{ type: 'rejected', params: 'busy' as const }, 'isHost']), target: '#call.ending',
+                guard: and(['thisCall', { type: 'rejectedFor', params: 'busy' as const }, 'isHost']), target: '#call.ending',
                 actions: end(CallStatus.cancel, HangupReason.remote, CallText.userBusy),
               },
-              { guard: { type: 'rejected', params: 'busy' }, target: '#call.ending', actions: end(CallStatus.cancel, HangupReason.remote, CallText.busy) },
               {
-                guard: { type: 'rejected', params: 'unavailable' }, target: '#call.ending',
+                guard: and(['thisCall', { type: 'rejectedFor', params: 'busy' as const }]), target: '#call.ending',
+                actions: end(CallStatus.cancel, HangupReason.remote, CallText.busy),
+              },
+              {
+                guard: and(['thisCall', { type: 'rejectedFor', params: 'unavailable' as const }]), target: '#call.ending',
                 actions: end(CallStatus.cancel, HangupReason.remote, CallText.unavailable),
               },
-              { guard: 'rejected', target: '#call.ending', actions: end(CallStatus.cancel, HangupReason.remote, CallText.refused) },
+              { guard: 'thisCall', target: '#call.ending', actions: end(CallStatus.cancel, HangupReason.remote, CallText.refused) },
             ],
             'system.callRefused': { target: '#call.ending', actions: end(CallStatus.cancel, HangupReason.remote, CallText.refused) },
             'call.cancel': { target: '#call.ending', actions: end(CallStatus.cancel, HangupReason.local, null, 'cancel') },
-            'rtc.event': mediaFailure('cancel'),
+            'rtc.mediaFailed': mediaFailure('cancel'),
           },
         },
       },
@@ -282,7 +307,7 @@ export const callMachine = setup({
             unpriced: {},
           },
           on: {
-            'signal.event': { guard: 'peerCancelled', target: '#call.ending', actions: end(CallStatus.cancel, HangupReason.remote) },
+            'signal.cancelled': { guard: 'thisCall', target: '#call.ending', actions: end(CallStatus.cancel, HangupReason.remote) },
             'call.accept': { guard: not(stateIn('#call.incoming.ringing.pricing')), target: 'accepting', actions: 'newIntent' },
             'call.reject': { target: '#call.ending', actions: end(CallStatus.cancel, HangupReason.local, null, 'reject') },
           },
@@ -301,7 +326,7 @@ export const callMachine = setup({
           },
           ...framedFirst,
           on: {
-            'signal.event': { guard: 'peerCancelled', target: '#call.ending', actions: end(CallStatus.cancel, HangupReason.remote) },
+            'signal.cancelled': { guard: 'thisCall', target: '#call.ending', actions: end(CallStatus.cancel, HangupReason.remote) },
             // Before the media is up a hang-up turns the call down: the caller is still ringing.
             'call.hangup': { target: '#call.ending', actions: end(CallStatus.cancel, HangupReason.local, null, 'reject') },
           },
@@ -314,14 +339,13 @@ export const callMachine = setup({
         connectTimeout: { target: 'ending', actions: end(CallStatus.hungUp, HangupReason.local, CallText.callError, 'hangup') },
       },
       on: {
-        'rtc.event': [
-          { guard: 'firstFrame', target: 'connected' },
-          { guard: 'linkLost', target: 'ending', actions: end(CallStatus.hungUp, HangupReason.weakNetwork, null, 'hangup') },
-          // The peer's link dropped (its hang-up signal cannot get out): the media server tells.
-          { guard: 'remoteLeft', target: 'ending', actions: end(CallStatus.hungUp, HangupReason.remote) },
-          mediaFailure('hangup'),
-        ],
-        'signal.event': { guard: 'peerHungUp', target: 'ending', actions: end(CallStatus.hungUp, HangupReason.remote) },
+        'rtc.firstRemoteFrame': 'connected',
+        'rtc.firstRemoteAudio': { guard: 'audioCall', target: 'connected' },
+        'rtc.connectionLost': { target: 'ending', actions: end(CallStatus.hungUp, HangupReason.weakNetwork, null, 'hangup') },
+        // The peer's link dropped (its hang-up signal cannot get out): the media server tells.
+        'rtc.remoteLeft': { target: 'ending', actions: end(CallStatus.hungUp, HangupReason.remote) },
+        'rtc.mediaFailed': mediaFailure('hangup'),
+        ...peerHangsUp,
         'call.hangup': { target: 'ending', actions: end(CallStatus.hungUp, HangupReason.local, null, 'hangup') },
       },
     },
@@ -337,12 +361,10 @@ export const callMachine = setup({
       },
       on: {
         'call.hangup': { target: 'ending', actions: end(CallStatus.hungUp, HangupReason.local, null, 'hangup') },
-        'signal.event': { guard: 'peerHungUp', target: 'ending', actions: end(CallStatus.hungUp, HangupReason.remote) },
-        'rtc.event': [
-          { guard: 'remoteLeft', target: 'ending', actions: end(CallStatus.hungUp, HangupReason.remote) },
-          { guard: 'linkLost', target: 'ending', actions: end(CallStatus.hungUp, HangupReason.weakNetwork, null, 'hangup') },
-          mediaFailure('hangup', CallStatus.hungUp, HangupReason.local),
-        ],
+        ...peerHangsUp,
+        'rtc.remoteLeft': { target: 'ending', actions: end(CallStatus.hungUp, HangupReason.remote) },
+        'rtc.connectionLost': { target: 'ending', actions: end(CallStatus.hungUp, HangupReason.weakNetwork, null, 'hangup') },
+        'rtc.mediaFailed': mediaFailure('hangup', CallStatus.hungUp, HangupReason.local),
         'system.callIncome': { actions: 'toInCall' },
         'system.giftIncome': { actions: 'toInCall' },
         'system.inCallTranslation': { actions: 'toInCall' },
@@ -364,7 +386,7 @@ export const callMachine = setup({
         onError: 'over',
       },
     },
-    over: { type: 'final' },
+    over: { type: 'final', entry: 'markOver' },
   },
   output: ({ context }): CallSummary => ({
     ...(context.outcome ?? { status: context.status, reason: null, text: null }),
@@ -373,7 +395,7 @@ export const callMachine = setup({
     callType: context.callType,
     direction: context.direction,
     peer: context.peer,
-    answerTime: context.connectedAt > 0 ? Math.max(0, Math.round((Date.now() - context.connectedAt) / 1000)) : 0,
+    answerTime: context.connectedAt > 0 ? Math.max(0, Math.round((context.endedAt - context.connectedAt) / 1000)) : 0,
   }),
 });
 

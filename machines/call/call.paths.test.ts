@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { CallApiError, MediaError, MediaErrorText } from '../ports/call.port';
-import type { CallInfo } from '../ports/call.port';
+import type { CallInfo, RtcEvent } from '../ports/call.port';
 import { PendingCalls } from '../ports/pending';
 import { SignalFailure, TEXT_PEER_UNAVAILABLE } from '../ports/signalling.port';
 import type { CallSignal } from '../ports/signalling.port';
@@ -19,17 +19,17 @@ import { appCallStateOf } from './app-call-state';
 import type { CallContext, CallInput } from './call.machine';
 import { peerShortOfDiamonds } from './call.texts';
 import { CallStatus, HangupReason, SignalAction } from '../codes/call.codes';
+import { rtcFact, signalFact } from '../ports/facts';
 
 const info: CallInfo = {
   channelId: 'ch1', yxAccid: 'yx-host', videoPrice: 48, nickname: 'Sofia', age: 24, listPrice: 60, billingPeriodMs: 60_000, balance: 500,
 };
 const rose = { giftId: 1, giftName: 'Rose', giftImg: '/gifts/rose.svg', giftNum: 2, fromNick: 'Alex' };
 const ask = { askId: 4, channelId: 'ch1', giftId: 11, giftName: 'Ring', giftImg: '/gifts/ring.svg', giftPrice: 520, fromNick: 'Sofia' };
-const signal = (action: number, channelId = 'ch1'): AnyEventObject => ({
-  type: 'signal.event',
-  event: { type: 'signal', signal: { id: `s${action}${channelId}`, action, channelId, from: 'peer', to: 'me', time: 1 } },
-});
-const rtc = (type: string): AnyEventObject => ({ type: 'rtc.event', event: { type } });
+/** A signal of the peer as the call takes it: the port's event, mapped as call.actors.ts maps it. */
+const signal = (action: SignalAction, channelId = 'ch1', payload?: Record<string, unknown>): AnyEventObject =>
+  signalFact({ type: 'signal', signal: { id: `s${action}${channelId}`, action, channelId, from: 'peer', to: 'me', time: 1, ...(payload ? { payload } : {}) } })!;
+const rtc = (event: RtcEvent): AnyEventObject => rtcFact(event);
 const done = (id: string, output?: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
 const fail = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error });
 
@@ -64,20 +64,10 @@ const samples: AnyEventObject[] = [
   { type: RING_OUT }, { type: RING_IN }, { type: CONNECT },
   signal(SignalAction.accept), signal(SignalAction.reject), signal(SignalAction.cancel), signal(SignalAction.hangup),
   signal(SignalAction.hangup, 'other-channel'),
-  {
-    type: 'signal.event',
-    event: { type: 'signal', signal: { id: 'busy', action: SignalAction.reject, channelId: 'ch1', from: 'peer', to: 'me', time: 1, payload: { busy: true } } },
-  },
-  {
-    type: 'signal.event',
-    event: {
-      type: 'signal',
-      signal: { id: 'unavailable', action: SignalAction.reject, channelId: 'ch1', from: 'peer', to: 'me', time: 1, payload: { unavailable: true } },
-    },
-  },
-  rtc('firstRemoteFrame'), rtc('firstRemoteAudio'), rtc('remoteLeft'), rtc('connectionLost'),
+  signal(SignalAction.reject, 'ch1', { busy: true }), signal(SignalAction.reject, 'ch1', { unavailable: true }),
+  rtc({ type: 'firstRemoteFrame' }), rtc({ type: 'firstRemoteAudio' }), rtc({ type: 'remoteLeft' }), rtc({ type: 'connectionLost' }),
   // The own camera failing after the call went on without waiting for it (allowed already).
-  { type: 'rtc.event', event: { type: 'mediaFailed', error: new MediaError('deviceNotFound') } },
+  rtc({ type: 'mediaFailed', error: new MediaError('deviceNotFound') }),
   { type: 'system.callRefused', text: CallText.refused },
   // SPEC §4 -3 type 3: a warning of this call, and one of another channel.
   { type: 'system.callWarning', channelId: 'ch1', text: 'Not enough diamonds to continue' },
@@ -96,6 +86,8 @@ const incomingSignal: CallSignal = {
 
 const inputs: Record<string, CallInput> = {
   'user calls': { direction: 'out', online: true, isHost: false, account: 'yx-user', peer: { account: 'yx-host', userId: 100001 }, callType: 0, ringTimeoutMs: 30_000 },
+  // By audio (signalling action 10): no video to wait for, the host's first sound connects the call.
+  'user calls by audio': { direction: 'out', online: true, isHost: false, account: 'yx-user', peer: { account: 'yx-host', userId: 100001 }, callType: SignalAction.audioCall, ringTimeoutMs: 30_000 },
   'user calls offline': { direction: 'out', online: false, isHost: false, account: 'yx-user', peer: { account: 'yx-host', userId: 100001 }, callType: 0 },
   // A prime host calls a user (SPEC §5): busy, she hears 'The user is busy.' (SPEC §8).
   'host calls a user': { direction: 'out', online: true, isHost: true, account: 'yx-host', peer: { account: 'yx-user', userId: 100001 }, callType: 0, ringTimeoutMs: 30_000 },
@@ -139,7 +131,7 @@ async function replaySteps(input: CallInput, steps: readonly { event: EventObjec
 
   for (const { event, state } of steps) {
     const before = actor.getSnapshot();
-    const incomeBefore = ((before.children.inCall as AnyActorRef | undefined)?.getSnapshot().context.callIncome as number | undefined) ?? 0;
+    const incomeBefore = before.children.inCall?.getSnapshot().context.callIncome ?? 0;
     const e = event as AnyEventObject;
     if (event.type.startsWith('xstate.after.')) {
       const due = event.type === CONNECT ? CONNECT_TIMEOUT_MS : before.context.ringTimeoutMs;
@@ -189,13 +181,15 @@ async function replaySteps(input: CallInput, steps: readonly { event: EventObjec
       });
       expect(pending.argsOf('end').at(-1)).toEqual([{ ...endOf('none', 'ch1'), peer: peerOfInput(input) }]);
     }
-    if (e.type === 'signal.event' && e.event.signal.payload?.busy === true && before.matches({ outgoing: 'ringing' })) {
+    if (e.type === 'signal.rejected' && e.busy === true && before.matches({ outgoing: 'ringing' })) {
       expect(ctx.outcome?.text).toBe(input.isHost ? CallText.userBusy : CallText.busy);
     }
     // The set-up is asked for the peer the call is for, with the camera unless it is an audio call, and
     // with the key made as the call was placed: one call, one intent, one key.
     if (snapshot.matches({ outgoing: 'starting' })) {
-      expect(pending.argsOf('setup')).toEqual([[{ beCallUserId: 100001, callType: 0, video: true, account: input.account, idempotencyKey: made[0] }]]);
+      expect(pending.argsOf('setup')).toEqual([[{
+        beCallUserId: 100001, callType: input.direction === 'out' ? input.callType : -1, video: videoOf(input), account: input.account, idempotencyKey: made[0],
+      }]]);
     }
     // Answering is the callee's intent: its key is made as she takes the call, and a second tap makes no other.
     if (snapshot.matches({ incoming: 'accepting' })) {
@@ -219,7 +213,7 @@ async function replaySteps(input: CallInput, steps: readonly { event: EventObjec
     }
     if (snapshot.matches('connected') && !before.matches('connected')) {
       const early = ctx.early.filter((m) => m.type === 'system.callIncome').reduce((sum, m) => sum + m.amount, 0);
-      expect((snapshot.children.inCall as AnyActorRef).getSnapshot().context.callIncome).toBe(early);
+      expect(snapshot.children.inCall?.getSnapshot().context.callIncome).toBe(early);
     }
     expect(made.length).toBe(input.direction === 'out' ? (input.online ? 1 : 0) : pending.count('accept'));
     expect(ctx.intentKey).toBe(made[0] ?? null);
@@ -237,24 +231,24 @@ async function replaySteps(input: CallInput, steps: readonly { event: EventObjec
     // The callee's camera opens as it rings (the preview, naming the channel she is rung for), before anything is asked of the server.
     if (snapshot.matches({ incoming: 'ringing' })) expect(pending.argsOf('preview').at(-1)).toEqual([{ video: videoOf(input), channelId: 'ch1', account: input.account }]);
     // A video call is connected by the peer's first frame only; an audio call by her first sound too.
-    if (e.type === 'rtc.event' && e.event.type === 'firstRemoteAudio' && before.matches('connecting')) {
+    if (e.type === 'rtc.firstRemoteAudio' && before.matches('connecting')) {
       expect(snapshot.matches('connected')).toBe(!videoOf(input));
     }
     // Her first frame can come before her accept, or before taking the call is done: it is kept, and taken, the call is connected.
-    if (e.type === 'rtc.event' && e.event.type === 'firstRemoteFrame' && (before.matches({ outgoing: 'ringing' }) || before.matches({ incoming: 'accepting' }))) {
+    if (e.type === 'rtc.firstRemoteFrame' && (before.matches({ outgoing: 'ringing' }) || before.matches({ incoming: 'accepting' }))) {
       expect(snapshot.matches({ outgoing: { ringing: 'framed' } }) || snapshot.matches({ incoming: { accepting: 'framed' } })).toBe(true);
     }
-    if (before.matches({ outgoing: { ringing: 'framed' } }) && e.type === 'signal.event' && e.event.signal.action === SignalAction.accept) {
+    if (before.matches({ outgoing: { ringing: 'framed' } }) && e.type === 'signal.accepted') {
       expect(snapshot.matches('connected')).toBe(true);
     }
     if (before.matches({ incoming: { accepting: 'framed' } }) && event.type === 'xstate.done.actor.accept') expect(snapshot.matches('connected')).toBe(true);
     // Connected means a remote frame arrived; a hang-up after it is in-progress → hung up with its reason.
     if (snapshot.matches('connected')) expect(ctx.status).toBe(CallStatus.inProgress);
     // Connected: the call's room runs; both sides have the gift list and the gift queue; a host asks, a user pays (SPEC §2).
-    const room = snapshot.children.inCall as AnyActorRef | undefined;
+    const room = snapshot.children.inCall;
     expect(Boolean(room)).toBe(snapshot.matches('connected'));
     const children = (room?.getSnapshot().children ?? {}) as Record<string, AnyActorRef | undefined>;
-    const beforeRoom = before.children.inCall as AnyActorRef | undefined;
+    const beforeRoom = before.children.inCall;
     expect(Boolean(children.giftList)).toBe(Boolean(room));
     expect(Boolean(children.giftQueue)).toBe(Boolean(room));
     expect(Boolean(children.askGift)).toBe(Boolean(room) && input.isHost);
@@ -273,11 +267,11 @@ async function replaySteps(input: CallInput, steps: readonly { event: EventObjec
       expect(ctx).toMatchObject({ listPrice: 60, billingPeriodMs: 60_000, balance: 500 });
     }
     if (event.type === 'call.hangup' && before.matches('connected')) expect(ctx.outcome).toMatchObject({ status: CallStatus.hungUp, reason: HangupReason.local });
-    if (e.type === 'rtc.event' && e.event.type === 'connectionLost' && before.matches('connected')) {
+    if (e.type === 'rtc.connectionLost' && before.matches('connected')) {
       expect(ctx.outcome?.reason).toBe(HangupReason.weakNetwork);
     }
     // The own camera failing after the ring ends the call with its text: hung up once connected, else cancelled.
-    const mediaFailed = e.type === 'rtc.event' && e.event.type === 'mediaFailed';
+    const mediaFailed = e.type === 'rtc.mediaFailed';
     if (mediaFailed && (before.matches({ outgoing: 'ringing' }) || before.matches('connecting') || before.matches('connected'))) {
       expect(ctx.outcome).toEqual(before.matches('connected')
         ? { status: CallStatus.hungUp, reason: HangupReason.local, text: MediaErrorText.deviceNotFound }
@@ -290,7 +284,7 @@ async function replaySteps(input: CallInput, steps: readonly { event: EventObjec
         : event.type === RING_OUT ? 'notAnswered'
           : event.type === 'call.reject' || (event.type === 'call.hangup' && before.matches({ incoming: 'accepting' })) ? 'reject'
             : event.type === 'xstate.error.actor.accept' ? 'fail'
-              : taken && (event.type === 'call.hangup' || event.type === CONNECT || mediaFailed || (e.type === 'rtc.event' && e.event.type === 'connectionLost')) ? 'hangup'
+              : taken && (event.type === 'call.hangup' || event.type === CONNECT || mediaFailed || e.type === 'rtc.connectionLost') ? 'hangup'
                 : 'none';
       const peer = peerOfInput(input);
       const unanswered = input.direction === 'in' && ctx.outcome?.status === CallStatus.timeout;
@@ -302,7 +296,7 @@ async function replaySteps(input: CallInput, steps: readonly { event: EventObjec
     if (event.type === 'xstate.done.actor.peerCard') expect(ctx.peer).toMatchObject({ account: peerOfInput(input), nickname: 'Alex', countryCode: 'PH' });
     // A hang-up before the media is up turns the call down (told as a reject, above).
     if (event.type === 'call.hangup' && before.matches({ incoming: 'accepting' })) expect(ctx.outcome).toMatchObject({ status: CallStatus.cancel, reason: HangupReason.local });
-    if (e.type === 'signal.event' && e.event.signal.payload?.unavailable === true && before.matches({ outgoing: 'ringing' })) {
+    if (e.type === 'signal.rejected' && e.unavailable === true && before.matches({ outgoing: 'ringing' })) {
       expect(ctx.outcome?.text).toBe(CallText.unavailable);
     }
     // An incoming ring that ran out is the server's to end: the ending does not tell it (no refusal reaches the caller).
@@ -315,7 +309,7 @@ async function replaySteps(input: CallInput, steps: readonly { event: EventObjec
       expect(ctx.warning).toBe(e.channelId === b.channelId && b.outcome === null ? e.text : b.warning);
     }
     // A signal of another channel changes nothing.
-    if (e.type === 'signal.event' && e.event.signal.channelId !== 'ch1') expect(snapshot.value).toEqual(before.value);
+    if (e.type.startsWith('signal.') && e.channelId !== 'ch1') expect(snapshot.value).toEqual(before.value);
     // The host overlays follow the app call state.
     const appState = appCallStateOf(snapshot);
     if (snapshot.matches({ incoming: 'ringing' })) expect(appState).toBe('calling');

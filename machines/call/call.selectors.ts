@@ -112,12 +112,12 @@ export function sameView(a: CallView, b: CallView): boolean {
 }
 
 /** The room of a connected call (income, translated lines, gifts). */
-export const selectInCall = (s: CallSnapshot) => s.children.inCall as InCallRef | undefined;
+export const selectInCall = (s: CallSnapshot) => s.children.inCall;
 /** The room's children (SPEC §2 in-call screen: gifts for both sides, asks for hosts, paying for users). */
-export const selectGiftList = (s: InCallSnapshot | undefined) => s?.children.giftList as GiftListRef | undefined;
-export const selectGiftQueue = (s: InCallSnapshot | undefined) => s?.children.giftQueue as GiftQueueRef | undefined;
-export const selectAskGift = (s: InCallSnapshot | undefined) => s?.children.askGift as AskGiftRef | undefined;
-export const selectGifting = (s: InCallSnapshot | undefined) => s?.children.gifting as GiftingRef | undefined;
+export const selectGiftList = (s: InCallSnapshot | undefined) => s?.children.giftList;
+export const selectGiftQueue = (s: InCallSnapshot | undefined) => s?.children.giftQueue;
+export const selectAskGift = (s: InCallSnapshot | undefined) => s?.children.askGift;
+export const selectGifting = (s: InCallSnapshot | undefined) => s?.children.gifting;
 
 /** One line of the in-call chat: ours, theirs, or a translation the server sent (-1). */
 export interface ChatLine {

@@ -2,15 +2,16 @@
  * The call's codes, texts and shapes (SPEC §3 Call info and enums, §4 Call status, §8 call
  * messages, §9 call constants), declared once for the call machine, its screens and tests.
  */
-import type { CallInfo, CallTerms, RtcEvent } from '../ports/call.port';
+import type { CallInfo, CallTerms } from '../ports/call.port';
 import { CallApiError, MediaError } from '../ports/call.port';
 import { SignalFailure } from '../ports/signalling.port';
-import type { CallSignal, SignalEvent } from '../ports/signalling.port';
+import type { CallSignal } from '../ports/signalling.port';
 import type { SystemEvent } from '../system-messages/system-messages';
 import { CallText, peerShortOfDiamonds } from './call.texts';
 import type { InCallEvent } from './in-call.machine';
 import { CallStatus } from '../codes/call.codes';
 import type { AppCallState, HangupReason } from '../codes/call.codes';
+import type { RtcFact, SignalFact } from '../ports/facts';
 
 // The call's code tables live in machines/codes/call.codes.ts; re-exported for the call's users.
 export { CallStatus, HangupReason } from '../codes/call.codes';
@@ -79,6 +80,8 @@ export interface CallContext {
   warning: string | null;
   /** When the first remote frame arrived (ms); 0 before. */
   connectedAt: number;
+  /** When the call was over (ms); 0 before. */
+  endedAt: number;
   /** The price before the VIP discount (peer.videoPrice is what is paid), when the server said. */
   listPrice: number | null;
   /** How often the server bills a period (ms), when it said. */
@@ -105,8 +108,9 @@ export type CallEvent =
   | { type: 'call.accept' }
   | { type: 'call.reject' }
   | { type: 'call.hangup' }
-  | { type: 'signal.event'; event: SignalEvent }
-  | { type: 'rtc.event'; event: RtcEvent }
+  /** The peer's signals and the media's facts, flat (call.actors.ts maps the ports' events: signalFact, rtcFact). */
+  | SignalFact
+  | RtcFact
   | SystemEvent;
 
 /**
@@ -167,6 +171,7 @@ export const initialContext = (input: CallInput): CallContext => ({
   farewell: 'none',
   warning: null,
   connectedAt: 0,
+  endedAt: 0,
   listPrice: null,
   billingPeriodMs: null,
   balance: null,
@@ -219,14 +224,3 @@ export const ringTimeoutOf = (input: CallInput): number | undefined =>
  */
 export const channelToTell = (context: Pick<CallContext, 'channelId' | 'direction' | 'outcome'>): string | null =>
   context.direction === 'in' && context.outcome?.status === CallStatus.timeout ? null : context.channelId;
-
-/** The payload of a reject signal (busy, unavailable), or nothing. */
-export const rejectPayload = (event: CallEvent): Record<string, unknown> =>
-  (event.type === 'signal.event' && event.event.type === 'signal' ? event.event.signal.payload : undefined) ?? {};
-
-export const isSignal = (event: CallEvent, context: CallContext, ...actions: number[]) =>
-  event.type === 'signal.event' && event.event.type === 'signal'
-  && event.event.signal.channelId === context.channelId && actions.includes(event.event.signal.action);
-
-export const isRtc = (event: CallEvent, type: RtcEvent['type']) => event.type === 'rtc.event' && event.event.type === type;
-

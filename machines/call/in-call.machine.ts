@@ -16,6 +16,8 @@ import { askGiftMachine } from '../ask-gift/ask-gift.machine';
 import { giftListMachine } from '../gift-list/gift-list.machine';
 import { giftQueueMachine } from '../gift-queue/gift-queue.machine';
 import { giftingMachine } from '../gifting/gifting.machine';
+import { systemNow } from '../ports/clock.port';
+import type { Now } from '../ports/clock.port';
 import type { SystemEvent } from '../system-messages/system-messages';
 
 /** How many translated lines are kept (the history shows them all). */
@@ -52,11 +54,30 @@ export type InCallEvent = Extract<SystemEvent, {
   type: 'system.callIncome' | 'system.giftIncome' | 'system.inCallTranslation' | 'system.giftReceived' | 'system.askGiftRefused' | 'system.giftAsked';
 }>;
 
+/**
+ * What reads the clock (ARCHITECTURE.md "The clock is a port"): when a translated line (-1)
+ * came. The composition provides it with its clock (`inCallMachine.provide(inCallClock(now))`).
+ */
+export const inCallClock = (now: Now) => ({
+  actions: {
+    addTranslation: assign<InCallContext, InCallEvent, undefined, InCallEvent, never>({
+      translations: ({ context, event }) => {
+        if (event.type !== 'system.inCallTranslation' || !event.text.trim()) return context.translations;
+        const time = now();
+        const line = { key: `tr-${context.translations.length + 1}-${time}`, text: event.text.trim(), time };
+        return [...context.translations, line].slice(-MAX_TRANSLATED_LINES);
+      },
+    }),
+  },
+});
+
 export const inCallMachine = setup({
   types: {
     input: {} as InCallInput,
     context: {} as InCallContext,
     events: {} as InCallEvent,
+    /** The room's children by id (each the actor of the same name): the selectors read them typed. */
+    children: {} as { giftList: 'giftList'; giftQueue: 'giftQueue'; askGift: 'askGift'; gifting: 'gifting' },
   },
   actors: {
     giftList: giftListMachine,
@@ -80,13 +101,7 @@ export const inCallMachine = setup({
         return context.giftIncome + event.amount;
       },
     }),
-    addTranslation: assign({
-      translations: ({ context, event }) => {
-        if (event.type !== 'system.inCallTranslation' || !event.text.trim()) return context.translations;
-        const line = { key: `tr-${context.translations.length + 1}-${Date.now()}`, text: event.text.trim(), time: Date.now() };
-        return [...context.translations, line].slice(-MAX_TRANSLATED_LINES);
-      },
-    }),
+    ...inCallClock(systemNow).actions,
     toGiftQueue: sendTo('giftQueue', ({ event }) => {
       if (event.type !== 'system.giftReceived') throw new Error('toGiftQueue needs system.giftReceived');
       const { type: _, ...gift } = event;

@@ -22,6 +22,8 @@ import { GIFT_NUM_MAX } from '../ports/gift.port';
 import type { GiftAsk } from '../ports/gift.port';
 import { UnansweredError, newIntentKey } from '../shared/intent-key';
 import { errorOf, textOf } from '../shared/error-text';
+import { systemNow } from '../ports/clock.port';
+import type { Now } from '../ports/clock.port';
 
 export const TEXT_GIFT_SENT = 'Gift sent';
 /** A send whose answer never came. */
@@ -70,6 +72,22 @@ export type GiftingEvent =
   | { type: 'system.giftAsked'; ask: GiftAsk };
 
 
+/**
+ * What reads the clock (ARCHITECTURE.md "The clock is a port"): the moment a balance the server
+ * answered was known. The composition provides it with its clock (`giftingMachine.provide(giftingClock(now))`).
+ */
+export const giftingClock = (now: Now) => ({
+  actions: {
+    paid: assign<GiftingContext, GiftingEvent, { balance: number }, GiftingEvent, never>(({ context }, output) => ({
+      known: { amount: output.balance, at: now() },
+      notice: TEXT_GIFT_SENT,
+      intent: null,
+      // The server fulfils an ask with the gift asked for.
+      ask: context.ask && context.intent && context.ask.giftId === context.intent.giftId ? null : context.ask,
+    })),
+  },
+});
+
 export const giftingMachine = setup({
   types: {
     input: {} as GiftingInput,
@@ -110,13 +128,7 @@ export const giftingMachine = setup({
       },
       notice: null,
     }),
-    paid: assign(({ context }, output: { balance: number }) => ({
-      known: { amount: output.balance, at: Date.now() },
-      notice: TEXT_GIFT_SENT,
-      intent: null,
-      // The server fulfils an ask with the gift asked for.
-      ask: context.ask && context.intent && context.ask.giftId === context.intent.giftId ? null : context.ask,
-    })),
+    ...giftingClock(systemNow).actions,
     /** Refused: the intent ended. */
     refused: assign((_, { error }: { error: unknown }) => ({ notice: textOf(error), intent: null })),
     /** Not answered: the intent stays open for the same gift's retry. */

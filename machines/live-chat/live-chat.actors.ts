@@ -5,6 +5,7 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { ChatroomPort } from '../ports/chatroom.port';
 import type { GiftApiPort } from '../ports/gift.port';
+import type { ClockPort } from '../ports/clock.port';
 import type { LiveApiPort, LiveMediaPort } from '../ports/live.port';
 import { chatEventOf, liveChatMachine } from './live-chat.machine';
 import type { LiveChatEvent } from './live-chat.machine';
@@ -17,6 +18,8 @@ export interface LivePorts {
   media: LiveMediaPort;
   chatroom: ChatroomPort;
   gifts: GiftApiPort;
+  /** What a gift's balance is known at reads the time from; tests pass a simulated clock. Without it, the wall clock. */
+  clock?: Pick<ClockPort, 'now'>;
 }
 
 /** Runs every step and waits for all, whatever each does (leaving is best effort everywhere). */

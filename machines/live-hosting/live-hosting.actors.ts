@@ -5,6 +5,7 @@ import type { LivePorts } from '../live-chat/live-chat.actors';
 import { liveHeartbeatMachine } from './live-heartbeat.machine';
 import { liveHostingMachine } from './live-hosting.machine';
 import type { LiveHostingEvent } from './live-hosting.machine';
+import { liveMediaFact } from '../ports/facts';
 
 export function composeLiveHosting({ api, media, chatroom }: Omit<LivePorts, 'gifts'>) {
   return liveHostingMachine.provide({
@@ -23,7 +24,7 @@ export function composeLiveHosting({ api, media, chatroom }: Omit<LivePorts, 'gi
         await allSettled(() => media.leave(), () => (input.roomId ? chatroom.leave(input.roomId) : Promise.resolve()));
         return api.end();
       }),
-      media: fromCallback<LiveHostingEvent>(({ sendBack }) => media.subscribe((event) => sendBack({ type: 'media.event', event }))),
+      media: fromCallback<LiveHostingEvent>(({ sendBack }) => media.subscribe((event) => sendBack(liveMediaFact(event)))),
       chat: composeLiveChat(chatroom),
       heartbeat: liveHeartbeatMachine.provide({ actors: { beat: fromPromise(async ({ input }) => api.heartbeat(input)) } }),
     },

@@ -82,7 +82,6 @@ export const liveHostingMachine = setup({
       assertEvent(event, 'system.liveForcedEnd');
       return (event.channelId === undefined || event.channelId === context.room?.agoraChannelId);
     },
-    mediaLost: ({ event }) => event.type === 'media.event' && event.event.type === 'connectionLost',
     switchChanged: ({ context, event }) => {
       assertEvent(event, 'live.setPrivateCall');
       return event.open !== context.privateCallOpen;
@@ -165,7 +164,7 @@ export const liveHostingMachine = setup({
         'live.end': { target: 'ending', actions: endWith(LiveEndCode.byHost) },
         'system.liveForcedEnd': { guard: 'thisRoom', target: 'ending', actions: endWith(LiveEndCode.forced) },
         'beauty.failed': { target: 'ending', actions: endWith(LiveEndCode.beautyFailed) },
-        'media.event': { guard: 'mediaLost', target: 'ending', actions: endWith(LiveEndCode.mediaFailed) },
+        'media.connectionLost': { target: 'ending', actions: endWith(LiveEndCode.mediaFailed) },
       },
       states: {
         stage: {

@@ -4,9 +4,10 @@
  * 300 s), declared once for the machine, its screens and tests.
  */
 import type { ChatroomEntry } from '../ports/chatroom.port';
-import type { LiveMediaEvent, LiveRoom, LiveStats } from '../ports/live.port';
+import type { LiveRoom, LiveStats } from '../ports/live.port';
 import type { SystemEvent } from '../system-messages/system-messages';
 import { LIVE_END_CODE_FORCED } from '../codes/system.codes';
+import type { LiveMediaFact } from '../ports/facts';
 
 /** SPEC §4 Live state. */
 export const LiveState = { empty: 'empty', living: 'living', liveCalling: 'liveCalling', waitingReturnLive: 'waitingReturnLive' } as const;
@@ -103,7 +104,8 @@ export type LiveHostingEvent =
   | { type: 'call.ended' }
   /** The beauty camera failed during the live (SPEC §8: the live ends, code 99). */
   | { type: 'beauty.failed'; text?: string }
-  | { type: 'media.event'; event: LiveMediaEvent }
+  /** The room's media, flat (the actors map the port's events: liveMediaFact). */
+  | LiveMediaFact
   | Extract<SystemEvent, { type: 'system.liveForcedEnd' | 'system.boosting' }>;
 
 export type LiveHostingEmitted =

@@ -4,13 +4,15 @@
  */
 import { fromCallback, fromPromise } from 'xstate';
 import { giftListMachine } from '../gift-list/gift-list.machine';
-import { giftingMachine } from '../gifting/gifting.machine';
+import { giftingClock, giftingMachine } from '../gifting/gifting.machine';
+import { systemNow } from '../ports/clock.port';
 import { allSettled, composeLiveChat } from '../live-chat/live-chat.actors';
 import type { LivePorts } from '../live-chat/live-chat.actors';
 import { liveViewingMachine } from './live-viewing.machine';
 import type { LiveViewingEvent } from './live-viewing.machine';
+import { liveMediaFact } from '../ports/facts';
 
-export function composeLiveViewing({ api, media, chatroom, gifts }: LivePorts) {
+export function composeLiveViewing({ api, media, chatroom, gifts, clock }: LivePorts) {
   return liveViewingMachine.provide({
     actors: {
       // async: a port that throws at once still ends as the actor's error.
@@ -21,10 +23,11 @@ export function composeLiveViewing({ api, media, chatroom, gifts }: LivePorts) {
         () => media.leave(),
         () => api.leave(input.hostUserId),
       )),
-      media: fromCallback<LiveViewingEvent>(({ sendBack }) => media.subscribe((event) => sendBack({ type: 'media.event', event }))),
+      media: fromCallback<LiveViewingEvent>(({ sendBack }) => media.subscribe((event) => sendBack(liveMediaFact(event)))),
       chat: composeLiveChat(chatroom),
       giftList: giftListMachine.provide({ actors: { load: fromPromise(async ({ input }) => gifts.list(input)) } }),
       gifting: giftingMachine.provide({
+        ...giftingClock(clock ? () => clock.now() : systemNow),
         actors: {
           // The room's chat room is the gift's scene (the gifting machine knows it as its channel).
           send: fromPromise(async ({ input }) =>

@@ -22,7 +22,7 @@ import { giftListMachine } from '../gift-list/gift-list.machine';
 import { giftingMachine } from '../gifting/gifting.machine';
 import { liveChatMachine } from '../live-chat/live-chat.machine';
 import { LiveApiError } from '../ports/live.port';
-import type { LiveMediaEvent, LiveRoom } from '../ports/live.port';
+import type { LiveRoom } from '../ports/live.port';
 import { LiveHostStatus, LiveRoomState } from '../codes/live.codes';
 import { TEXT_JOIN_FAILED, TEXT_PRIVATE_CALL_CLOSED, roomOf } from './live-viewing.types';
 import type { LiveViewingContext, LiveViewingEmitted, LiveViewingEvent, LiveViewingInput } from './live-viewing.types';
@@ -57,7 +57,6 @@ export const liveViewingMachine = setup({
     roomEnded: ({ context }) => context.room?.liveRoomState === LiveRoomState.ended,
     hostInCall: ({ context }) => context.room?.userStatus === LiveHostStatus.inCall,
     privateCallOpen: ({ context }) => context.room?.privateCallOpen === true,
-    media: ({ event }, type: LiveMediaEvent['type']) => event.type === 'media.event' && event.event.type === type,
   },
   actions: {
     setRoom: assign({ room: (_, room: LiveRoom) => roomOf(room), notice: null }),
@@ -128,7 +127,7 @@ export const liveViewingMachine = setup({
             choosing: { always: [{ guard: 'hostInCall', target: 'calling' }, { target: 'live' }] },
             live: {
               on: {
-                'media.event': { guard: { type: 'media', params: 'hostLeft' }, target: 'calling' },
+                'media.hostLeft': 'calling',
                 'live.privateCall': [
                   {
                     guard: 'privateCallOpen',
@@ -150,13 +149,13 @@ export const liveViewingMachine = setup({
             },
             /** The host is in a private call (out of the media channel). */
             calling: {
-              on: { 'media.event': { guard: { type: 'media', params: 'hostJoined' }, target: 'live' } },
+              on: { 'media.hostJoined': 'live' },
             },
           },
         },
         video: {
           initial: 'connecting',
-          on: { 'media.event': { guard: { type: 'media', params: 'connectionLost' }, target: '.lost' } },
+          on: { 'media.connectionLost': '.lost' },
           states: {
             connecting: {
               invoke: {
@@ -166,15 +165,15 @@ export const liveViewingMachine = setup({
                 onDone: 'waiting',
                 onError: 'lost',
               },
-              on: { 'media.event': { guard: { type: 'media', params: 'firstRemoteFrame' }, target: 'playing' } },
+              on: { 'media.firstRemoteFrame': 'playing' },
             },
             /** In the channel, no picture yet (or the host left it). */
             waiting: {
-              on: { 'media.event': { guard: { type: 'media', params: 'firstRemoteFrame' }, target: 'playing' } },
+              on: { 'media.firstRemoteFrame': 'playing' },
             },
             /** SPEC: seeing is a decoded frame. */
             playing: {
-              on: { 'media.event': { guard: { type: 'media', params: 'hostLeft' }, target: 'waiting' } },
+              on: { 'media.hostLeft': 'waiting' },
             },
             lost: {
               on: { 'video.retry': 'connecting' },

@@ -11,7 +11,7 @@ import { SimulatedClock, createActor } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { FakeChatroomNetwork, FakeChatroomPort } from '../ports/chatroom.fake';
 import { FakeLiveApi, FakeLiveMedia, FakeLiveMediaNetwork, FakeLiveNetwork } from '../ports/live.fake';
-import type { LiveRoom } from '../ports/live.port';
+import type { LiveMediaEvent, LiveRoom } from '../ports/live.port';
 import { LiveApiError } from '../ports/live.port';
 import { PendingCalls } from '../ports/pending';
 import { describeGeneratedPaths, flush } from '../testing/paths';
@@ -22,6 +22,7 @@ import { TEXT_JOIN_FAILED, TEXT_PRIVATE_CALL_CLOSED, liveViewingMachine } from '
 import type { LiveViewingContext, LiveViewingEmitted, LiveViewingInput } from './live-viewing.machine';
 import { frontStatusOf, selectViewingChat, videoStateOf } from './live-viewing.selectors';
 import { LiveFrontStatus } from '../codes/live.codes';
+import { liveMediaFact } from '../ports/facts';
 
 const HOST = 100001;
 const room = (over: Partial<LiveRoom> = {}): LiveRoom => ({
@@ -31,7 +32,7 @@ const room = (over: Partial<LiveRoom> = {}): LiveRoom => ({
 
 const done = (id: string, output?: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
 const fail = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error });
-const media = (type: string): AnyEventObject => ({ type: 'media.event', event: { type } });
+const media = (type: LiveMediaEvent['type']): AnyEventObject => liveMediaFact({ type });
 
 const samples: AnyEventObject[] = [
   done('join', room()), done('join', room({ privateCallOpen: false, title: 'closed' })),
@@ -77,8 +78,9 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
       const call = id === 'watch' ? liveMedia.pending.next('watch') : api.pending.next(id);
       if (e.type.startsWith('xstate.done')) call.resolve(e.output);
       else call.reject(e.error);
-    } else if (e.type === 'media.event') {
-      liveMedia.emit(e.event);
+    } else if (e.type.startsWith('media.')) {
+      // Through the port, as the adapter tells it (the actors map it to the machine's fact).
+      liveMedia.emit({ type: e.type.slice('media.'.length) } as LiveMediaEvent);
     } else if (e.type === 'room.privateCallChanged') {
       // As the server tells it: a notice from the host in the room's chat (the chat hands it up).
       chatroom.emit('room-1', {
@@ -103,9 +105,9 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
     }
     if (e.type === 'xstate.error.actor.join') expect(ctx.notice).toBe(e.error instanceof LiveApiError ? e.error.message : TEXT_JOIN_FAILED);
     // The host leaving the channel shows calling; coming back, live.
-    if (inRoom && e.type === 'media.event' && e.event.type === 'hostLeft') expect(status).toBe(LiveFrontStatus.calling);
-    if (inRoom && e.type === 'media.event' && e.event.type === 'hostJoined') expect(status).toBe(LiveFrontStatus.live);
-    if (inRoom && e.type === 'media.event' && e.event.type === 'connectionLost') expect(videoStateOf(snapshot)).toBe('lost');
+    if (inRoom && e.type === 'media.hostLeft') expect(status).toBe(LiveFrontStatus.calling);
+    if (inRoom && e.type === 'media.hostJoined') expect(status).toBe(LiveFrontStatus.live);
+    if (inRoom && e.type === 'media.connectionLost') expect(videoStateOf(snapshot)).toBe('lost');
     if (e.type === 'xstate.done.actor.chat') expect(status).toBe(LiveFrontStatus.liveEnd);
     if (snapshot.matches('ending') || snapshot.matches('over')) expect(status).toBe(LiveFrontStatus.liveEnd);
     // The room's children run exactly while in the room; the ports are heard exactly then.

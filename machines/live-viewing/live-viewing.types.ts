@@ -3,9 +3,10 @@
  * viewing front status), declared once for the machine, its screens and tests.
  */
 import type { ChatroomEntry } from '../ports/chatroom.port';
-import type { LiveMediaEvent, LiveRoom } from '../ports/live.port';
+import type { LiveRoom } from '../ports/live.port';
 import { LiveHostStatus, LiveRoomState } from '../codes/live.codes';
 import { whoBlockOf, wishlistOf } from '../live-chat/live-chat.types';
+import type { LiveMediaFact } from '../ports/facts';
 
 export const TEXT_JOIN_FAILED = 'Could not enter this live room. Please try again.';
 export const TEXT_PRIVATE_CALL_CLOSED = 'The host is not taking private calls right now.';
@@ -39,7 +40,8 @@ export type LiveViewingEvent =
   | { type: 'video.retry' }
   /** SPEC §2 /liveRoom: a viewer starts a private call with the host (when privateCallOpen); `online` as the device says now. */
   | { type: 'live.privateCall'; online: boolean }
-  | { type: 'media.event'; event: LiveMediaEvent }
+  /** The room's media, flat (the actors map the port's events: liveMediaFact). */
+  | LiveMediaFact
   /** The host switched private calls while this viewer is in the room (the room chat's notice). */
   | { type: 'room.privateCallChanged'; open: boolean };
 

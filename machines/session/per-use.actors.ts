@@ -112,7 +112,7 @@ export function composeCallChildren(ports: SessionPorts): CallChildren {
   return {
     call: composeCall({
       api: ports.callApi, rtc: ports.rtc, signalling: ports.signalling, gifts: ports.giftApi,
-      setTimeout: ports.clock.setTimeout, clearTimeout: ports.clock.clearTimeout,
+      setTimeout: ports.clock.setTimeout, clearTimeout: ports.clock.clearTimeout, clock: ports.clock,
     }),
     chat: composeTalk(ports),
   };

@@ -77,7 +77,7 @@ export function composeSession(ports: SessionPorts, loadPerUse: PerUseLoader = (
   });
   const live = composeLiveRooms({
     api: ports.liveApi ?? unavailableLive.api, media: ports.liveMedia ?? unavailableLive.media,
-    chatroom: ports.chatroom ?? unavailableLive.chatroom, gifts: ports.giftApi,
+    chatroom: ports.chatroom ?? unavailableLive.chatroom, gifts: ports.giftApi, clock: ports.clock,
   }, loadPerUse).provide({
     // What the lives ask for reaches the session as its events (child.toast, child.navigate, call.start).
     actions: { output: sendParent((_, params: LiveRoomsOutput) => params) },

@@ -10,20 +10,20 @@
 import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { initialTransition } from 'xstate';
 import { CallApiError, MediaError } from '../../machines/ports/call.port';
-import type { CallInfo } from '../../machines/ports/call.port';
+import type { CallInfo, RtcEvent } from '../../machines/ports/call.port';
 import { SignalFailure, TEXT_PEER_UNAVAILABLE } from '../../machines/ports/signalling.port';
 import type { CallSignal } from '../../machines/ports/signalling.port';
 import { callMachine } from '../../machines/call/call.machine';
 import type { CallContext, CallInput, CallOutcome } from '../../machines/call/call.machine';
 import { afterEvent, createPathModel, stateNodesOf } from '../../machines/testing/paths';
 import { CallStatus, HangupReason, SignalAction } from '../../machines/codes/call.codes';
+import { rtcFact, signalFact } from '../../machines/ports/facts';
 
 const info: CallInfo = { channelId: 'ch1', yxAccid: 'yx-host', videoPrice: 30, nickname: 'Sofia' };
-const signal = (action: number, payload?: Record<string, unknown>): AnyEventObject => ({
-  type: 'signal.event',
-  event: { type: 'signal', signal: { id: `s${action}`, action, channelId: 'ch1', from: 'peer', to: 'me', time: 1, ...(payload ? { payload } : {}) } },
-});
-const rtc = (type: string): AnyEventObject => ({ type: 'rtc.event', event: { type } });
+/** A signal of the peer as the call takes it: the port's event, mapped as machines/call/call.actors.ts maps it. */
+const signal = (action: SignalAction, payload?: Record<string, unknown>): AnyEventObject =>
+  signalFact({ type: 'signal', signal: { id: `s${action}`, action, channelId: 'ch1', from: 'peer', to: 'me', time: 1, ...(payload ? { payload } : {}) } })!;
+const rtc = (event: RtcEvent): AnyEventObject => rtcFact(event);
 const done = (id: string, output?: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
 const fail = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error });
 
@@ -58,7 +58,9 @@ export const samples: readonly AnyEventObject[] = [
   signal(SignalAction.accept), signal(SignalAction.reject), signal(SignalAction.reject, { busy: true }),
   signal(SignalAction.reject, { unavailable: true }),
   signal(SignalAction.hangup), signal(SignalAction.cancel),
-  rtc('firstRemoteFrame'), rtc('connectionLost'), rtc('remoteLeft'),
+  rtc({ type: 'firstRemoteFrame' }), rtc({ type: 'connectionLost' }), rtc({ type: 'remoteLeft' }),
+  // An audio call's first sound (none of the inputs below is an audio call), and the own camera failing after it was allowed.
+  rtc({ type: 'firstRemoteAudio' }), rtc({ type: 'mediaFailed', error: new MediaError('deviceNotFound') }),
   { type: 'system.callRefused', text: 'The other party has refused.' },
   { type: 'system.callIncome', amount: 30 }, { type: 'system.giftIncome', amount: 5 },
   { type: 'call.cancel' }, { type: 'call.accept' }, { type: 'call.reject' }, { type: 'call.hangup' },
@@ -158,13 +160,13 @@ export function eventTypesTaken(): string[] {
 /** A short label of an event, for the driver table: `signal.reject(busy)`, `error.setup(balance)`, `done.setup(permissionDenied)`, `after.ringTimeout`. */
 export function eventKey(event: EventObject): string {
   const e = event as AnyEventObject;
-  if (e.type === 'signal.event') {
-    const s = (e.event as { signal?: CallSignal }).signal;
-    const action = Object.entries(SignalAction).find(([, v]) => v === s?.action)?.[0] ?? String(s?.action);
-    const why = s?.payload?.busy === true ? '(busy)' : s?.payload?.unavailable === true ? '(unavailable)' : '';
+  // A signal is labelled by the peer's action (signal.accepted is `signal.accept`).
+  const action = ({ 'signal.accepted': 'accept', 'signal.rejected': 'reject', 'signal.cancelled': 'cancel', 'signal.hungUp': 'hangup' } as Record<string, string>)[e.type];
+  if (action) {
+    const why = e.busy === true ? '(busy)' : e.unavailable === true ? '(unavailable)' : '';
     return `signal.${action}${why}`;
   }
-  if (e.type === 'rtc.event') return `rtc.${String((e.event as { type: string }).type)}`;
+  if (e.type.startsWith('rtc.')) return e.type;
   const detail = (error: unknown) => (error instanceof CallApiError ? error.refusal
     : error instanceof MediaError || error instanceof SignalFailure ? error.kind : 'error');
   if (e.type.startsWith('xstate.done.actor.')) {

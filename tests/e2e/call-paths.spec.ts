@@ -144,6 +144,8 @@ const NOT_DRIVABLE: Record<string, string> = {
     "the relay would have to refuse the caller's join twice (room preparation is retried once); the reference server refuses only a third member of a call's channel or a token it did not issue, and the app sends neither",
   'error.accept(error)':
     'joinCall would have to time out (3 s) or fail for another reason; the reference server answers it at once and has no fault to inject for it',
+  'rtc.mediaFailed':
+    "the own camera would have to fail after it was allowed (the call goes on without waiting for it); Chromium's fake camera and microphone open whenever they are allowed",
 };
 
 function driverOf(step: PathStep): Driver | undefined {

@@ -11,7 +11,7 @@ import { expect, request as playwrightRequest, test } from '@playwright/test';
 import type { APIRequestContext, Browser } from '@playwright/test';
 import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { LiveApiError } from '../../machines/ports/live.port';
-import type { LiveRoom } from '../../machines/ports/live.port';
+import type { LiveMediaEvent, LiveRoom } from '../../machines/ports/live.port';
 import { createPathModel } from '../../machines/testing/paths';
 import { liveViewingMachine } from '../../machines/live-viewing/live-viewing.machine';
 import type { LiveViewingInput } from '../../machines/live-viewing/live-viewing.machine';
@@ -22,6 +22,7 @@ import { VIDEO_LOCK, accounts } from './support';
 import type { Account } from './support';
 import { FRONT, HEARTBEAT_WINDOW_MS, callScreen, decoded, endLive, goLive, person, room } from './live-support';
 import type { Person } from './live-support';
+import { liveMediaFact } from '../../machines/ports/facts';
 
 const roomInfo = (over: Partial<LiveRoom> = {}): LiveRoom => ({
   userId: 1, yxAccid: 'yx-host', nickname: 'Host', title: 'Live', agoraChannelId: 'ch', yxRoomId: 'room', joinNum: 0,
@@ -29,7 +30,7 @@ const roomInfo = (over: Partial<LiveRoom> = {}): LiveRoom => ({
 });
 const done = (id: string, output?: unknown): AnyEventObject => ({ type: `xstate.done.actor.${id}`, output });
 const fail = (id: string, error: unknown): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error });
-const media = (type: string): AnyEventObject => ({ type: 'media.event', event: { type } });
+const media = (type: LiveMediaEvent['type']): AnyEventObject => liveMediaFact({ type });
 
 /** The world's usual way first: where two paths are as short, the first-listed event wins. */
 const samples: AnyEventObject[] = [
@@ -81,7 +82,7 @@ function viewPaths(): ViewPath[] {
 
 const keyOf = (e: EventObject): string => {
   const event = e as AnyEventObject;
-  if (event.type === 'media.event') return `media.${String((event.event as { type: string }).type)}`;
+  if (event.type.startsWith('media.')) return event.type;
   if (event.type.startsWith('xstate.done.actor.join')) {
     const r = event.output as LiveRoom;
     return r.liveRoomState === 1 ? 'join(ended)' : r.userStatus === 1 ? 'join(host in a call)' : 'join';

@@ -96,8 +96,8 @@ async function replay(input: AppInput, steps: readonly { event: EventObject; sta
       }
     } else if (kind === 'xstate' && (event.type.startsWith('xstate.done') || event.type.startsWith('xstate.error'))) {
       const call = port.pending.next(id === 'enter' ? ['signIn', 'register', 'visit'] : [id!]);
-      if (event.type.startsWith('xstate.done')) call.resolve((event as { output?: unknown }).output);
-      else call.reject((event as { error?: unknown }).error);
+      if (event.type.startsWith('xstate.done')) call.resolve('output' in event ? event.output : undefined);
+      else call.reject('error' in event ? event.error : undefined);
     } else if (event.type.startsWith('session.')) {
       // What the session child would report.
       actor.send(event as never);

@@ -101,11 +101,11 @@ async function replay(input: CallsInput, steps: readonly { event: EventObject; s
     on: { '*': { actions: ({ event }) => { if (event.type.startsWith('child.')) asked.push(event); } } },
   });
   const actor = createActor(session, { inspect }).start();
-  const calls = actor.getSnapshot().children.calls as AnyActorRef;
+  const calls = actor.getSnapshot().children.calls!;
 
   /** Ends the running call: turns a ring down, fails a call's creation, and answers what it waits for (signal, media, server). */
   async function finishCall() {
-    const call = calls.getSnapshot().children.call as AnyActorRef;
+    const call = calls.getSnapshot().children.call!;
     if (call.getSnapshot().matches({ incoming: 'ringing' })) call.send({ type: 'call.reject' });
     for (let round = 0; round < 4; round++) {
       await flush();
@@ -131,7 +131,7 @@ async function replay(input: CallsInput, steps: readonly { event: EventObject; s
     // A call that took place ends as the call says it did (driving one to connected is call.paths.test.ts's); one that did not is ended for real.
     if (e.type === 'xstate.done.actor.call' && e.output.answerTime > 0) {
       const { callInput } = before.context as CallsContext;
-      calls.send({ ...e, output: { ...e.output, peer: { account: callPeerOf(before.context as CallsContext) }, direction: callInput?.direction } });
+      calls.send({ ...e, output: { ...e.output, peer: { account: callPeerOf(before.context as CallsContext) }, direction: callInput?.direction } } as never);
     }
     else if (e.type === 'xstate.done.actor.call') await finishCall();
     else if (e.type === 'xstate.done.actor.loadCall') pending.latest('load.call').resolve(perUse);
@@ -140,14 +140,14 @@ async function replay(input: CallsInput, steps: readonly { event: EventObject; s
     else if (e.type === 'xstate.error.actor.loadCallChat') chatLoad().reject(e.error);
     // A ring is signalling's: the calls hear it through their subscription.
     else if (e.type === 'call.ringing') signalling.emit({ type: 'signal', signal: ring });
-    else calls.send(e);
+    else calls.send(e as never);
     await flush();
 
     const snapshot = calls.getSnapshot();
     const context = snapshot.context as CallsContext;
     expect(snapshot.value).toEqual(state.value);
     // One call at a time: the call runs exactly while `running`, and the call's peer is known from its loading on.
-    const call = snapshot.children.call as AnyActorRef | undefined;
+    const call = snapshot.children.call;
     expect(Boolean(call)).toBe(snapshot.matches('running'));
     expect(callPeerOf(context) !== null).toBe(!snapshot.matches('idle'));
     // A call listens to signalling while it runs, and no longer: idle, only the calls' link and rings do.
@@ -158,7 +158,7 @@ async function replay(input: CallsInput, steps: readonly { event: EventObject; s
       expect(started.direction).toBe(context.callInput?.direction);
     }
     // The call's chat runs once the call was connected and its code came, with the call's peer.
-    const chat = snapshot.children.callChat as AnyActorRef | undefined;
+    const chat = snapshot.children.callChat;
     expect(Boolean(chat)).toBe(snapshot.matches({ running: 'chatRunning' }));
     if (chat) expect((chat.getSnapshot().context as { peer: string; account: string })).toMatchObject({ peer: callPeerOf(context), account: 'me' });
 

@@ -197,7 +197,7 @@ describe('Scenario: a live room\'s chat over the in-memory service', () => {
     };
     return { network, chat };
   }
-  const gifts = (actor: AnyActorRef) => (actor.getSnapshot().children.giftQueue as AnyActorRef).getSnapshot().context.received as number;
+  const gifts = (actor: AnyActorRef) => actor.getSnapshot().children.giftQueue!.getSnapshot().context.received as number;
 
   it('a gift the server posts plays once for everyone, the sender too, and counts toward the wishlist', async () => {
     const { network, chat } = setUp();

@@ -58,7 +58,7 @@ const inputs: Record<string, LiveChatInput> = {
 };
 
 const childContext = (actor: AnyActorRef, id: string) =>
-  (actor.getSnapshot().children[id] as AnyActorRef | undefined)?.getSnapshot().context as Record<string, unknown> | undefined;
+  actor.getSnapshot().children[id]?.getSnapshot().context as Record<string, unknown> | undefined;
 
 async function replay(input: LiveChatInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
   const port = new FakeChatroomPort(new FakeChatroomNetwork(), 'manual');

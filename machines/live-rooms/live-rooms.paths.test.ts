@@ -74,7 +74,7 @@ async function replay(input: LiveRoomsInput, steps: readonly { event: EventObjec
       // The host may not go live: the live ends at once with its summary.
       api.pending.next('checkPermission').reject(new LiveApiError(1000, 'Only hosts can go live.'));
     } else if (e.type === 'xstate.done.actor.liveViewing') {
-      (actor.getSnapshot().children.liveViewing as AnyActorRef).send({ type: 'live.leave' });
+      actor.getSnapshot().children.liveViewing!.send({ type: 'live.leave' });
       await flush();
       media.pending.next('leave').resolve(undefined);
       api.pending.next('leave').resolve(undefined);

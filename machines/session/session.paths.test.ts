@@ -115,7 +115,7 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
     if (event.type === 'im.unreadChanged') expect(out.at(-1)).toEqual({ type: 'session.unread', count: 7 });
     if (event.type === 'child.toast') expect(out.at(-1)).toEqual({ type: 'session.toast', text: e.text });
     // The calls live with the session; it hands them the call intents and does what they ask.
-    const calls = snapshot.children.calls as AnyActorRef | undefined;
+    const calls = snapshot.children.calls;
     if (snapshot.status === 'active') {
       expect(calls?.getSnapshot().status).toBe('active');
       if (event.type === 'call.start') {
@@ -194,7 +194,7 @@ describe('Scenario: a call through the session', () => {
     actor.on('*', (e) => out.push(e));
     actor.start();
     const calls = () => selectCalls(actor.getSnapshot())!.getSnapshot();
-    const bannerShown = () => (actor.getSnapshot().children.banner as AnyActorRef).getSnapshot().value !== 'hidden';
+    const bannerShown = () => actor.getSnapshot().children.banner!.getSnapshot().value !== 'hidden';
     const im = session.ports.im as FakeImPort;
     /** The IM port says a message: the connection emits it, and whoever subscribes hears it. */
     const say = (message: ImMessage) => im.emit({ type: 'message', message });
@@ -328,7 +328,7 @@ describe('Scenario: the talk screen\'s chat through the session', () => {
     const im = ports.im as FakeImPort;
     const actor = createActor(logic, { input: inputs.user!, clock }).start();
     const talks = selectTalks(actor.getSnapshot())!;
-    const bannerOf = () => (actor.getSnapshot().children.banner as AnyActorRef).getSnapshot();
+    const bannerOf = () => actor.getSnapshot().children.banner!.getSnapshot();
     talks.send({ type: 'talk.open', peer: 'yx-peer' });
     // While its code loads, the peer's message is the chat's (it reads it with its history): no banner.
     im.emit({ type: 'message', message: incoming({ idServer: 's0' }) });

@@ -71,7 +71,7 @@ async function replay(input: TalksInput, steps: readonly { event: EventObject; s
     expect(snapshot.value).toEqual(state.value);
     expect(context.peer).toBe((state.context as TalksContext).peer);
     // One talk at a time, for the peer last opened, exactly while open; the one before is stopped.
-    const talk = snapshot.children.talk as AnyActorRef | undefined;
+    const talk = snapshot.children.talk;
     expect(Boolean(talk)).toBe(snapshot.matches('open'));
     if (talk) expect(talk.getSnapshot().context.peer).toBe(context.peer);
     if (lastTalk && lastTalk !== talk) expect(lastTalk.getSnapshot().status).toBe('stopped');

@@ -42,7 +42,7 @@ import type { CallChildren, CallsContext, CallsEvent, CallsInput, CallsOutput } 
 import type { CallSignal } from '../ports/signalling.port';
 import { signalLinkMachine } from './signal-link.machine';
 import type { CallMachine } from '../call/call.machine';
-import { loadedOnUse, spawnLoaded } from '../shared/loaded-children';
+import { loadedOnUse, spawnLoaded } from '../shared/load-then-spawn';
 import type { TalkMachine } from '../talk/talk.machine';
 
 export * from './calls.types';
@@ -79,7 +79,7 @@ export const callsMachine = setup({
     rings: fromCallback<CallsEvent>(() => () => {}),
     /** Turns a ring down as busy (SPEC §3 reject with busy): she is in another call, or its code could not come. */
     busyReply: fromPromise<void, CallSignal>(() => Promise.resolve()),
-    /** The call and its chat, spawned from the loaders' answers (machines/shared/loaded-children.ts). */
+    /** The call and its chat, spawned from the loaders' answers (machines/shared/load-then-spawn.ts). */
     call: loadedOnUse<CallMachine>(),
     callChat: loadedOnUse<TalkMachine>(),
     /** The rating of the call that took place (its `rate` is provided with the call API by the composition). */
@@ -101,7 +101,7 @@ export const callsMachine = setup({
     output: emit((_, params: CallsOutput) => params),
     /** How the call goes (SPEC §4 App call state), told to the live rooms on every snapshot of the call. */
     toLive: enqueueActions(({ enqueue, event, system }) => {
-      const live = system.get('live') as AnyActorRef | undefined;
+      const live = system.get('liveRooms') as AnyActorRef | undefined;
       if (!live) return;
       if (event.type === 'xstate.snapshot.call') enqueue.sendTo(live, { type: 'call.changed', state: appCallStateOf(event.snapshot) });
       if (event.type === 'xstate.done.actor.call') enqueue.sendTo(live, { type: 'call.ended' });

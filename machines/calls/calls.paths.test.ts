@@ -93,7 +93,7 @@ async function replay(input: CallsInput, steps: readonly { event: EventObject; s
   // The session's place: it invokes the calls beside the children they reach through the system.
   const session = setup({ actors: { calls: composeCalls(ports, loaders), recorder } }).createMachine({
     invoke: [
-      { id: 'live', systemId: 'live', src: 'recorder', input: { seen: atLive } },
+      { id: 'liveRooms', systemId: 'liveRooms', src: 'recorder', input: { seen: atLive } },
       { id: 'imConnection', systemId: 'imConnection', src: 'recorder', input: { seen: [] } },
       { id: 'conversations', systemId: 'conversations', src: 'recorder', input: { seen: [] } },
       { id: 'calls', systemId: 'calls', src: 'calls', input },

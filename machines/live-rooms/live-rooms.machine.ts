@@ -26,7 +26,7 @@
  */
 import { assertEvent, assign, emit, enqueueActions, fromPromise, sendTo, stopChild } from 'xstate';
 import { setup } from '../setup';
-import { loadedOnUse, spawnLoaded } from '../shared/loaded-children';
+import { loadedOnUse, spawnLoaded } from '../shared/load-then-spawn';
 import type { AppCallState } from '../call/call.types';
 import type { CallPeer } from '../call/call.types';
 import type { LiveHostingEmitted, LiveHostingMachine, LiveSetting, LiveSummary } from '../live-hosting/live-hosting.machine';
@@ -93,7 +93,7 @@ export const liveRoomsMachine = setup({
   actors: {
     loadHosting: fromPromise<LiveHostingMachine>(notComposed),
     loadViewing: fromPromise<LiveViewingMachine>(notComposed),
-    /** The lives, spawned from the loaders' answers (machines/shared/loaded-children.ts). */
+    /** The lives, spawned from the loaders' answers (machines/shared/load-then-spawn.ts). */
     liveHosting: loadedOnUse<LiveHostingMachine>(),
     liveViewing: loadedOnUse<LiveViewingMachine>(),
   },

@@ -85,7 +85,7 @@ export function composeSession(ports: SessionPorts, loadPerUse: PerUseLoader = (
   const loaders = perUseLoaders(ports, loadPerUse);
   return sessionMachine.provide({
     actors: {
-      imConnection, presence: composePresence(ports.presence, ports.presenceRetry), banner, idleHost, conversations, live,
+      imConnection, presence: composePresence(ports.presence, ports.presenceRetry), banner, idleHost, conversations, liveRooms: live,
       calls: composeCalls(ports, loaders), talks: composeTalks(loaders),
     },
   });

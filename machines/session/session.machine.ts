@@ -41,7 +41,7 @@ export const sessionMachine = setup({
     events: {} as SessionEvent,
     emitted: {} as SessionOutput,
     children: {} as {
-      imConnection: 'imConnection'; presence: 'presence'; banner: 'banner'; conversations: 'conversations'; live: 'live';
+      imConnection: 'imConnection'; presence: 'presence'; banner: 'banner'; conversations: 'conversations'; liveRooms: 'liveRooms';
       calls: 'calls'; talks: 'talks'; imFacts: 'imFacts'; idleHost: 'idleHost';
     },
   },
@@ -52,7 +52,7 @@ export const sessionMachine = setup({
     banner: bannerMachine,
     idleHost: idleHostMachine,
     conversations: conversationsMachine,
-    live: liveRoomsMachine,
+    liveRooms: liveRoomsMachine,
     calls: callsMachine,
     talks: talksMachine,
     /** What the IM connection says that is the session's own: system notifications, unread totals, its end. */
@@ -113,9 +113,9 @@ export const sessionMachine = setup({
       input: ({ context }) => ({ account: context.account, isVip: context.isVip }),
     },
     {
-      id: 'live',
-      systemId: 'live',
-      src: 'live',
+      id: 'liveRooms',
+      systemId: 'liveRooms',
+      src: 'liveRooms',
       input: ({ context }) => {
         const p = context.profile;
         return {

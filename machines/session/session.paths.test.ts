@@ -140,7 +140,7 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
     }
     if (event.type === 'child.navigate') expect(out.at(-1)).toEqual({ type: 'session.navigate', to: '/liveEnds' });
     // The live rooms live with the session (the screens ask them themselves), with the person's chat-room entry.
-    const live = snapshot.children.live;
+    const live = snapshot.children.liveRooms;
     if (snapshot.status === 'active') {
       expect(live!.getSnapshot().context.entry).toEqual(input.isHost
         ? { account: 'me', token: 't', nick: 'Sofia', ext: { isVip: false, isNewUser: false, userLevel: 3 } }
@@ -300,8 +300,8 @@ describe('Scenario: a call through the session', () => {
     expect(calls().matches({ idle: 'ended' })).toBe(true);
     expect(selectCall(calls())).toBeUndefined();
     expect(selectLastCall(calls())).toMatchObject({ peer: { account: 'yx-caller' } });
-    expect(seenBy('live')).toContain('call.changed');
-    expect(seenBy('live').at(-1)).toBe('call.ended');
+    expect(seenBy('liveRooms')).toContain('call.changed');
+    expect(seenBy('liveRooms').at(-1)).toBe('call.ended');
     actor.send(callIncome);
     expect(out.at(-1)).toEqual({ type: 'session.log', text: 'System message for call, which is not running: system.callIncome' });
     selectCalls(actor.getSnapshot())!.send({ type: 'call.dismiss' });

@@ -82,7 +82,7 @@ export type LiveRoomsRef = ActorRefFrom<LiveRoomsMachine>;
 
 /** The live rooms (always there while signed in): the host's live, or the one watched. */
 export const selectLiveRooms = (session: SessionSnapshot | undefined): LiveRoomsRef | undefined =>
-  session?.children.live;
+  session?.children.liveRooms;
 
 /** The host's live under way (SPEC §2 /liveSetting → /liveRoom), if any. */
 export const selectLiveHosting = (liveRooms: SnapshotFrom<LiveRoomsMachine> | undefined): LiveHostingRef | undefined =>

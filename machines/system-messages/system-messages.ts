@@ -14,7 +14,7 @@ export { SYSTEM_SENDER_ACCID } from './system-sender';
 export const TEXT_REFUSED = 'The other party has refused.';
 export const TEXT_ASK_GIFT_REFUSED = 'Asking for a gift was refused';
 
-export type SystemOwner = 'call' | 'live' | 'payment' | 'profile' | 'app';
+export type SystemOwner = 'call' | 'liveRooms' | 'payment' | 'profile' | 'app';
 
 export type SystemEvent =
   | { type: 'system.callTargetChannel'; channelId: string }
@@ -86,10 +86,10 @@ const TABLE: Readonly<Record<number, Entry>> = {
   },
   [AttachType.liveForcedEnd]: (a) => {
     const channelId = str(a.agoraChannelId);
-    return to('live', { type: 'system.liveForcedEnd', code: LIVE_END_CODE_FORCED, ...(channelId ? { channelId } : {}) });
+    return to('liveRooms', { type: 'system.liveForcedEnd', code: LIVE_END_CODE_FORCED, ...(channelId ? { channelId } : {}) });
   },
-  [AttachType.boostingOn]: () => to('live', { type: 'system.boosting', on: true }),
-  [AttachType.boostingOff]: () => to('live', { type: 'system.boosting', on: false }),
+  [AttachType.boostingOn]: () => to('liveRooms', { type: 'system.boosting', on: true }),
+  [AttachType.boostingOff]: () => to('liveRooms', { type: 'system.boosting', on: false }),
   [AttachType.becameHost]: () => to('app', { type: 'system.becameHost' }),
   [AttachType.followerAdded]: () => to('profile', { type: 'system.followerAdded' }),
   [AttachType.cryptoPayment]: (a) => to('payment', {

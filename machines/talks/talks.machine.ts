@@ -20,7 +20,7 @@
  */
 import { assertEvent, assign, emit, enqueueActions, fromPromise, stopChild } from 'xstate';
 import { setup } from '../setup';
-import { loadedOnUse, spawnLoaded } from '../shared/loaded-children';
+import { loadedOnUse, spawnLoaded } from '../shared/load-then-spawn';
 import type { TalkMachine } from '../talk/talk.machine';
 import type { ImConnectionEmitted } from '../im-connection/im-connection.types';
 import { factsOf } from '../shared/facts-of';
@@ -72,7 +72,7 @@ export const talksMachine = setup({
   actors: {
     /** The talk's code, loaded when a talk opens. */
     loadTalk: fromPromise<TalkMachine>(notComposed),
-    /** The talk, spawned from the loader's answer (machines/shared/loaded-children.ts). */
+    /** The talk, spawned from the loader's answer (machines/shared/load-then-spawn.ts). */
     talk: loadedOnUse<TalkMachine>(),
     /** The IM connection's logins, while the talk's code waits for the network. */
     imFacts: factsOf<ImConnectionEmitted>('imConnection', ['im.connected']),

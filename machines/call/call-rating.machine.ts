@@ -15,17 +15,8 @@
 import { assertEvent, assign, fromPromise } from 'xstate';
 import { setup } from '../setup';
 import type { CallRating } from '../ports/call.port';
-import { UserType } from '../codes/user.codes';
-import type { CallSummary } from './call.types';
+import type { CallRatingInput } from './call-rating.input';
 
-export interface CallRatingInput {
-  channelId: string;
-  callType: number;
-  /** Seconds the call lasted. */
-  answerTime: number;
-  /** SPEC §3 userType of the one rating. */
-  userType: number;
-}
 
 export interface CallRatingContext extends CallRatingInput {
   /** Stars, 1–5; 0 before any is chosen. */
@@ -38,11 +29,6 @@ export type CallRatingEvent =
   | { type: 'rating.setAbnormal'; abnormal: boolean }
   | { type: 'rating.send' };
 
-/** The rating of an ended call, or null when it cannot be rated (it never connected, or has no channel). */
-export function ratingInputOf(summary: Pick<CallSummary, 'channelId' | 'callType' | 'answerTime'>, isHost: boolean): CallRatingInput | null {
-  if (summary.answerTime <= 0 || summary.channelId === null) return null;
-  return { channelId: summary.channelId, callType: summary.callType, answerTime: summary.answerTime, userType: isHost ? UserType.host : UserType.user };
-}
 
 /** The payload of SPEC §3 from what was chosen. */
 export const ratingOf = (c: CallRatingContext): CallRating => ({
@@ -91,3 +77,6 @@ export const callRatingMachine = setup({
 });
 
 export type CallRatingMachine = typeof callRatingMachine;
+
+export type { CallRatingInput } from './call-rating.input';
+export { ratingInputOf } from './call-rating.input';

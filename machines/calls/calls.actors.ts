@@ -1,14 +1,11 @@
 /**
  * The session's calls composed with signalling: the link (login with a fresh RTM token, the
- * drops, the logout at the end), the rings heard and the busy replies, and the rating of a
- * call that took place with the call API. The loaders of the
+ * drops, the logout at the end), the rings heard and the busy replies. The loaders of the
  * call's and its chat's code come from the session's composition (session.actors.ts).
  */
 import { fromCallback, fromPromise, sendParent } from 'xstate';
 import type { PromiseActorLogic } from 'xstate';
 import type { TalkMachine } from '../talk/talk.machine';
-import { composeCallRating } from '../call/call-rating.actors';
-import type { CallApiPort } from '../ports/call.port';
 import { SignalAction } from '../ports/signalling.port';
 import type { SignallingPort } from '../ports/signalling.port';
 import type { TokensPort } from '../ports/tokens.port';
@@ -19,8 +16,6 @@ import { signalLinkMachine } from './signal-link.machine';
 export interface CallsPorts {
   signalling: SignallingPort;
   tokens: Pick<TokensPort, 'rtm'>;
-  /** The rating of a call that took place (SPEC §7 callRate). */
-  callApi: Pick<CallApiPort, 'rate'>;
 }
 
 /** The calls' link to signalling over its port: the login with a fresh RTM token, the drops, the logout at the end. */
@@ -55,7 +50,6 @@ export function composeCalls(ports: CallsPorts, loaders: { loadCall: PromiseActo
           sendBack({ type: 'call.ringing', signal: event.signal });
         }
       })),
-      rating: composeCallRating(ports.callApi),
       busyReply: fromPromise(async ({ input: signal }) => {
         await signalling.send(signal.from, { action: SignalAction.reject, channelId: signal.channelId, payload: { busy: true } }).catch(() => undefined);
       }),

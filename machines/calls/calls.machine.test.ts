@@ -8,6 +8,7 @@ import type { AnyEventObject } from 'xstate';
 import { SignalAction } from '../ports/signalling.port';
 import type { CallSignal } from '../ports/signalling.port';
 import { callMachine } from '../call/call.machine';
+import { callRatingMachine } from '../call/call-rating.machine';
 import { talkMachine } from '../talk/talk.machine';
 import { callPeerOf, callsMachine, peerAccountOf } from './calls.machine';
 import type { CallsContext } from './calls.machine';
@@ -23,7 +24,7 @@ function after(...events: AnyEventObject[]) {
   for (const event of events) [snapshot] = transition(callsMachine, snapshot, event as never);
   return snapshot;
 }
-const loaded = { type: 'xstate.done.actor.loadCall', output: { call: callMachine, chat: talkMachine } };
+const loaded = { type: 'xstate.done.actor.loadCall', output: { call: callMachine, chat: talkMachine, rating: callRatingMachine } };
 /** A call snapshot as syncSnapshot sends it. */
 const callSnapshot = (matches: (value: unknown) => boolean) => ({ type: 'xstate.snapshot.call', snapshot: { status: 'active', matches } });
 const inState = (value: unknown) => callSnapshot((v) => JSON.stringify(v) === JSON.stringify(value));

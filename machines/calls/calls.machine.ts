@@ -35,7 +35,8 @@ import { assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, s
 import { setup } from '../setup';
 import type { AnyActorRef } from 'xstate';
 import { appCallStateOf } from '../call/app-call-state';
-import { callRatingMachine, ratingInputOf } from '../call/call-rating.machine';
+import type { CallRatingMachine } from '../call/call-rating.machine';
+import { ratingInputOf } from '../call/call-rating.input';
 import { CallText } from '../call/call.texts';
 import { callPeerOf } from './calls.types';
 import type { CallChildren, CallsContext, CallsEvent, CallsInput, CallsOutput } from './calls.types';
@@ -82,8 +83,8 @@ export const callsMachine = setup({
     /** The call and its chat, spawned from the loaders' answers (machines/shared/load-then-spawn.ts). */
     call: loadedOnUse<CallMachine>(),
     callChat: loadedOnUse<TalkMachine>(),
-    /** The rating of the call that took place (its `rate` is provided with the call API by the composition). */
-    rating: callRatingMachine,
+    /** The rating of the call that took place, spawned from the logic that came with the call's code. */
+    rating: loadedOnUse<CallRatingMachine>(),
   },
   guards: {
     /** SPEC §4 -3 type 0: the server names the channel of a call that rings for this person. */
@@ -92,7 +93,7 @@ export const callsMachine = setup({
     warningOfTarget: ({ context, event }) => event.type === 'call.systemMessage' && event.event.type === 'system.callWarning'
       && context.targetChannel !== null && event.event.channelId === context.targetChannel,
     /** The last call took place (it was connected, on a channel): it can be rated. */
-    ratable: ({ context }) => context.lastCall !== null && ratingInputOf(context.lastCall, context.isHost) !== null,
+    ratable: ({ context }) => Boolean(context.ratingLogic) && context.lastCall !== null && ratingInputOf(context.lastCall, context.isHost) !== null,
     /** The call's snapshot says it is connected (SPEC §4 App call state). */
     connected: ({ event }) => event.type === 'xstate.snapshot.call' && appCallStateOf(event.snapshot) === 'connected',
   },
@@ -110,6 +111,13 @@ export const callsMachine = setup({
     startCall: enqueueActions(({ context, enqueue, event }) => {
       assertEvent(event, 'xstate.done.actor.loadCall');
       spawnLoaded(enqueue, event.output.call, { id: 'call', syncSnapshot: true, input: context.callInput });
+      enqueue.assign({ ratingLogic: event.output.rating });
+    }),
+    /** The end screen of a call that took place: its rating starts. */
+    startRating: enqueueActions(({ context, enqueue }) => {
+      if (context.ratingLogic && context.lastCall) {
+        spawnLoaded(enqueue, context.ratingLogic, { id: 'rating', input: ratingInputOf(context.lastCall, context.isHost) });
+      }
     }),
     /** The chat's code is there: the call's chat starts, with the call's peer. */
     startChat: enqueueActions(({ context, enqueue, event }) => {
@@ -146,7 +154,7 @@ export const callsMachine = setup({
   },
 }).createMachine({
   id: 'calls',
-  context: ({ input }) => ({ ...input, callInput: null, lastCall: null, targetChannel: null }),
+  context: ({ input }) => ({ ...input, callInput: null, lastCall: null, targetChannel: null, ratingLogic: null }),
   // Signalling is logged in, and its rings heard, for as long as the calls live.
   invoke: [
     { id: 'signalLink', src: 'signalLink', input: ({ context }) => ({ account: context.account }) },
@@ -203,13 +211,7 @@ export const callsMachine = setup({
           initial: 'choosing',
           states: {
             choosing: { always: [{ guard: 'ratable', target: 'rating' }, { target: 'unrated' }] },
-            rating: {
-              invoke: {
-                id: 'rating',
-                src: 'rating',
-                input: ({ context }) => ratingInputOf(context.lastCall!, context.isHost)!,
-              },
-            },
+            rating: { entry: 'startRating', exit: stopChild('rating') },
             unrated: {},
           },
         },

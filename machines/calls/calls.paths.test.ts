@@ -14,6 +14,7 @@ import { appCallStateOf } from '../call/app-call-state';
 import { CallText } from '../call/call.texts';
 import { CallStatus } from '../codes/call.codes';
 import { callMachine } from '../call/call.machine';
+import { callRatingMachine } from '../call/call-rating.machine';
 import type { FakeSignallingPort } from '../ports/signalling.fake';
 import { SignalAction } from '../ports/signalling.port';
 import type { CallSignal } from '../ports/signalling.port';
@@ -44,7 +45,7 @@ const samples: AnyEventObject[] = [
   { type: 'call.ringing', signal: ring },
   { type: 'call.dismiss' },
   // The call's code loads when it starts or rings (or cannot be fetched).
-  { type: 'xstate.done.actor.loadCall', output: { call: callMachine, chat: talkMachine } },
+  { type: 'xstate.done.actor.loadCall', output: { call: callMachine, chat: talkMachine, rating: callRatingMachine } },
   { type: 'xstate.error.actor.loadCall', error: fetchFailed() },
   // How the call goes (its snapshots come with syncSnapshot); once connected, its chat's code is asked for, and comes (or not).
   { type: 'xstate.snapshot.call', snapshot: callIn('connecting') },

@@ -7,12 +7,15 @@ import type { CallInput, CallMachine, CallPeer, CallSummary } from '../call/call
 import type { CallSignal } from '../ports/signalling.port';
 import { peerAccountOf } from '../shared/chat-peers';
 import type { SystemEvent } from '../system-messages/system-messages';
+import type { CallRatingMachine } from '../call/call-rating.machine';
 import type { TalkMachine } from '../talk/talk.machine';
 
 /** A call and its chat with the peer, composed with their ports (the per-use module, loaded with the first call). */
 export interface CallChildren {
   call: CallMachine;
   chat: TalkMachine;
+  /** The rating of a call that took place (SPEC §3 Call rating), spawned in the calls' end state. */
+  rating: CallRatingMachine;
 }
 
 export interface CallsInput {
@@ -31,6 +34,8 @@ export interface CallsContext extends CallsInput {
    * "the target channel"), until its ring comes or its call ends here; null otherwise.
    */
   targetChannel: string | null;
+  /** The rating's logic, which came with the call's code (the end state spawns it); null before a call's code came. */
+  ratingLogic: CallRatingMachine | null;
 }
 
 export { peerAccountOf };

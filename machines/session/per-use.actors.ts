@@ -8,6 +8,7 @@
 import { fromCallback, fromPromise, sendParent, sendTo } from 'xstate';
 import type { AnyActorRef } from 'xstate';
 import { composeCall } from '../call/call.actors';
+import { composeCallRating } from '../call/call-rating.actors';
 import type { LivePorts } from '../live-chat/live-chat.actors';
 import { composeLiveHosting } from '../live-hosting/live-hosting.actors';
 import type { LiveHostingEmitted } from '../live-hosting/live-hosting.machine';
@@ -115,6 +116,7 @@ export function composeCallChildren(ports: SessionPorts): CallChildren {
       setTimeout: ports.clock.setTimeout, clearTimeout: ports.clock.clearTimeout, clock: ports.clock,
     }),
     chat: composeTalk(ports),
+    rating: composeCallRating(ports.callApi),
   };
 }
 

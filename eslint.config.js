@@ -62,16 +62,12 @@ export default tseslint.config(
     },
   },
   {
-    // Only the composition root (src/compose/) and the page's start (src/main.tsx, and its entry
-    // src/boot.ts, which reads the shell's open parameters) reach adapters: the shell, the screens,
-    // the ui and the API client read ports from the root actor or useServices().
-    files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/adapters/**', 'src/compose/**', 'src/main.tsx', 'src/boot.ts'],
+    files: ['src/screens/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}', 'src/routes/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
           { group: sdkPatterns, message: 'Only src/adapters/ imports SDKs.' },
-          { regex: '(^|/)adapters(/|$)', message: 'Only src/compose/ and src/main.tsx import src/adapters/: read the root actor or useServices().' },
+          { regex: '(^|/)adapters(/|$)', message: 'Screens never import adapters: read the root actor.' },
         ],
       }],
     },

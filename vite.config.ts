@@ -34,7 +34,7 @@ const MAIN = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
 /** index.html's entry: it reads the open parameters and imports MAIN once the page has painted. */
 const BOOT = fileURLToPath(new URL('./src/boot.ts', import.meta.url));
 /**
- * What the start (src/compose/index.ts) imports dynamically before the first render, each run in a task of its own:
+ * What src/main.tsx imports dynamically before the first render, each run in a task of its own:
  * the cipher (the browser's, src/api/webCodec.ts) and the machines. index.html preloads them with the app's chunk.
  */
 const CODEC = fileURLToPath(new URL('./src/api/webCodec.ts', import.meta.url));

@@ -78,8 +78,7 @@ function record(name, ok, passed, failed) {
 const e2eDist = e2eDistDir();
 const [typecheckOk, lintOk, e2eBuilt] = await Promise.all([
   runBeside('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']),
-  // eslint, then the import-cycle rule (dependency-cruiser, .dependency-cruiser.cjs).
-  runBeside('lint', 'sh', ['-c', 'npx eslint . --max-warnings 0 && npx depcruise --config .dependency-cruiser.cjs machines src server']),
+  runBeside('lint', 'npx', ['eslint', '.', '--max-warnings', '0']),
   runBeside('e2e build', 'sh', ['-c', e2eBuildCommand(e2eDist)], E2E_BUILD_ENV),
 ]);
 record('typecheck', typecheckOk, typecheckOk ? 1 : 0, 0);

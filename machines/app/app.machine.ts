@@ -14,16 +14,15 @@
  * behind the News badge (SPEC §2), fed by the session. Navigation, toasts and log lines
  * leave the machine as emitted events; src/app acts on them.
  */
-import { assertEvent, assign, emit, enqueueActions, fromPromise, sendTo } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, sendTo } from 'xstate';
 import { setup } from '../setup';
 import { sessionMachine } from '../session/session.machine';
 import type { SessionOutput } from '../session/session.machine';
 import type {
   Credentials, MineInfo, Registration, SignInOutcome, StoredAuth,
 } from '../ports/session.port';
-import { isHostType } from '../codes/user.codes';
+import { USER_TYPE_HOST } from '../ports/session.port';
 import { LOGIN_PATH, homeFor, isDeepLink, isPublicPath, pathForMode } from './app.paths';
-import { textOf } from '../shared/error-text';
 
 export interface AppInput {
   /** Auth data from the native shell's open parameters (or kept from an earlier open). */
@@ -91,8 +90,8 @@ function entryRequestOf(event: AppEvent): EntryRequest {
   }
 }
 
-/** SPEC §8: what a sign-in or a profile load that failed without a message of its own says. */
-const TEXT_NETWORK_FAILURE = 'Network Connection Failure';
+const messageOf = (error: unknown): string =>
+  error instanceof Error && error.message ? error.message : 'Network Connection Failure';
 
 export const appMachine = setup({
   types: {
@@ -111,12 +110,9 @@ export const appMachine = setup({
     hasOpenParams: ({ context }) => context.auth !== null,
     openedOnPublicPath: ({ context }) => isPublicPath(context.entryPath),
     signedInOutcome: (_, outcome: SignInOutcome) => outcome.kind === 'signedIn',
-    isHost: (_, profile: MineInfo) => isHostType(profile.userType),
+    isHost: (_, profile: MineInfo) => profile.userType === USER_TYPE_HOST,
     isVisitor: (_, profile: MineInfo) => profile.isVisitor === true,
-    updateRequired: ({ event }) => {
-      assertEvent(event, 'api.sessionRejected');
-      return event.reason === 'updateRequired';
-    },
+    updateRequired: ({ event }) => event.type === 'api.sessionRejected' && event.reason === 'updateRequired',
   },
   delays: {
     /** SPEC §8 1004: the toast stays 2 s before the logout. */
@@ -125,7 +121,7 @@ export const appMachine = setup({
   actions: {
     goToLogin: emit(({ context }) => ({ type: 'navigate' as const, to: context.leaveTo ?? LOGIN_PATH })),
     landHome: emit(({ context }) => {
-      const mode = isHostType(context.profile?.userType) ? 'host' : 'restricted';
+      const mode = context.profile?.userType === USER_TYPE_HOST ? 'host' : 'restricted';
       return {
         type: 'navigate' as const,
         to: isDeepLink(context.entryPath) ? pathForMode(mode, context.entryPath) : homeFor(mode),
@@ -197,7 +193,7 @@ export const appMachine = setup({
             ],
             onError: {
               target: 'idle',
-              actions: assign({ formError: ({ event }) => textOf(event.error, TEXT_NETWORK_FAILURE) }),
+              actions: assign({ formError: ({ event }) => messageOf(event.error) }),
             },
           },
         },
@@ -227,7 +223,7 @@ export const appMachine = setup({
         ],
         onError: {
           target: 'profileFailed',
-          actions: assign({ loadError: ({ event }) => textOf(event.error, TEXT_NETWORK_FAILURE) }),
+          actions: assign({ loadError: ({ event }) => messageOf(event.error) }),
         },
       },
       on: {
@@ -254,7 +250,7 @@ export const appMachine = setup({
         id: 'session',
         src: 'session',
         input: ({ context }) => ({
-          isHost: isHostType(context.profile?.userType),
+          isHost: context.profile?.userType === USER_TYPE_HOST,
           isVip: context.profile?.vipInfo.isVip ?? false,
           account: context.profile?.yxAccid ?? '',
           token: context.profile?.imToken ?? '',

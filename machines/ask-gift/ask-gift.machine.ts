@@ -12,10 +12,9 @@
  * cannot stretch or shorten it. The server keeps its own 15 s; its refusal says how long is
  * left, which becomes the deadline here.
  */
-import { assertEvent, assign, fromPromise } from 'xstate';
+import { assign, fromPromise } from 'xstate';
 import { setup } from '../setup';
 import { ASK_GIFT_COOLDOWN_MS, GiftApiError } from '../ports/gift.port';
-import { errorOf, textOf } from '../shared/error-text';
 
 export const TEXT_ASK_GIFT_REFUSED = 'Asking for a gift was refused';
 export const TEXT_ASKED = 'Asked for a gift';
@@ -54,24 +53,24 @@ export const askGiftMachine = setup({
     askGiftCooldown: ({ context }) => Math.max(0, context.nextAskAt - Date.now()),
   },
   guards: {
-    validGift: ({ event }) => {
-      assertEvent(event, 'gift.ask');
-      return Number.isInteger(event.giftId) && event.giftId > 0;
-    },
-    serverCoolingDown: (_, { error }: { error: unknown }) => remainingOf(error) > 0,
+    validGift: ({ event }) => event.type === 'gift.ask' && Number.isInteger(event.giftId) && event.giftId > 0,
+    serverCoolingDown: ({ event }) => remainingOf((event as { error?: unknown }).error) > 0,
   },
   actions: {
-    startAsk: assign(({ event }) => {
-      assertEvent(event, 'gift.ask');
-      return { giftId: event.giftId, notice: null };
-    }),
+    startAsk: assign({ giftId: ({ event }) => (event.type === 'gift.ask' ? event.giftId : null), notice: null }),
     armCooldown: assign({ nextAskAt: () => Date.now() + ASK_GIFT_COOLDOWN_MS, giftId: null, notice: TEXT_ASKED }),
-    armServerCooldown: assign((_, { error }: { error: unknown }) => ({ nextAskAt: Date.now() + remainingOf(error), giftId: null })),
-    fail: assign((_, { error }: { error: unknown }) => ({ giftId: null, notice: textOf(error) })),
-    refused: assign(({ event }) => {
-      assertEvent(event, 'system.askGiftRefused');
-      return { notice: event.text };
+    armServerCooldown: assign({
+      nextAskAt: ({ event }) => Date.now() + remainingOf((event as { error?: unknown }).error),
+      giftId: null,
     }),
+    fail: assign({
+      giftId: null,
+      notice: ({ event }) => {
+        const error = (event as { error?: unknown }).error;
+        return error instanceof Error ? error.message : String(error);
+      },
+    }),
+    refused: assign({ notice: ({ event }) => (event.type === 'system.askGiftRefused' ? event.text : null) }),
   },
 }).createMachine({
   id: 'askGift',
@@ -92,11 +91,8 @@ export const askGiftMachine = setup({
         onDone: { target: 'coolingDown', actions: 'armCooldown' },
         onError: [
           // The server's cooldown still runs (e.g. asked from another device): wait it out here too.
-          {
-            guard: { type: 'serverCoolingDown', params: errorOf }, target: 'coolingDown',
-            actions: [{ type: 'armServerCooldown', params: errorOf }, { type: 'fail', params: errorOf }],
-          },
-          { target: 'ready', actions: { type: 'fail', params: errorOf } },
+          { guard: 'serverCoolingDown', target: 'coolingDown', actions: ['armServerCooldown', 'fail'] },
+          { target: 'ready', actions: 'fail' },
         ],
       },
     },

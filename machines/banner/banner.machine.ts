@@ -14,13 +14,8 @@
  * shown) and shown once it answers; until then, and for system notices or a sender without one,
  * the fixed icon shows.
  */
-import { assertEvent, assign, emit, enqueueActions, fromPromise } from 'xstate';
+import { assign, emit, fromPromise } from 'xstate';
 import { setup } from '../setup';
-import { isRecharge, previewOf } from '../im/preview';
-import type { ImConnectionEmitted } from '../im-connection/im-connection.types';
-import type { ImMessage } from '../ports/im.port';
-import { factsOf } from '../shared/facts-of';
-import { openChatPeers } from '../shared/chat-peers';
 
 export const TEXT_SYSTEM_SENDER = 'System information';
 
@@ -42,25 +37,11 @@ export interface BannerContext {
 }
 
 export type BannerEvent =
-  /** An incoming message (the IM connection's, subscribed to): shown unless a chat shows it. */
-  | { type: 'im.message'; message: ImMessage }
   | { type: 'banner.show'; item: BannerItem }
   | { type: 'banner.tap' }
   | { type: 'banner.dismiss' };
 
 export type BannerEmitted = { type: 'banner.navigate'; to: string };
-
-/** The banner for an incoming message (SPEC §2 incoming-message banner). */
-export function bannerItemFor(message: ImMessage): BannerItem {
-  const system = message.from === '' || isRecharge(message);
-  return {
-    from: message.from,
-    nick: system ? TEXT_SYSTEM_SENDER : message.fromNick?.trim() || message.from,
-    avatar: null,
-    preview: previewOf(message),
-    recharge: isRecharge(message),
-  };
-}
 
 /** Where a tap on `item` goes, or null when it goes nowhere. */
 export function tapTarget(item: BannerItem, customerServiceId: string | null): string | null {
@@ -68,12 +49,6 @@ export function tapTarget(item: BannerItem, customerServiceId: string | null): s
   if (customerServiceId !== null && item.from === customerServiceId) return '/customer-talk';
   return `/talk?${new URLSearchParams({ to: item.from, taPath: 'banner' })}`;
 }
-
-/** Where a tap on the banner showing goes (the owner's navigation). */
-export const navigationOf = (context: BannerContext): BannerEmitted => ({
-  type: 'banner.navigate',
-  to: context.current ? tapTarget(context.current, context.customerServiceId) ?? '' : '',
-});
 
 export const bannerMachine = setup({
   types: {
@@ -86,8 +61,6 @@ export const bannerMachine = setup({
     customerService: fromPromise<string | null, void>(() => Promise.resolve(null)),
     /** The avatar of the account, or null when it has none. */
     senderAvatar: fromPromise<string | null, { account: string }>(() => Promise.resolve(null)),
-    /** The IM connection's messages, for as long as the banner lives. */
-    messages: factsOf<ImConnectionEmitted>('imConnection', ['im.message']),
   },
   delays: {
     noticeThrottle: 2000,
@@ -101,33 +74,23 @@ export const bannerMachine = setup({
     goesSomewhere: ({ context }) => context.current !== null && tapTarget(context.current, context.customerServiceId) !== null,
   },
   actions: {
-    /** An incoming message shows, unless it is our own or an open chat (the talk screen's, the call's) shows it. */
-    showMessage: enqueueActions(({ enqueue, event, system }) => {
-      assertEvent(event, 'im.message');
-      if (event.message.flow !== 'in' || openChatPeers(system).includes(event.message.sessionId)) return;
-      enqueue.raise({ type: 'banner.show', item: bannerItemFor(event.message) });
-    }),
-    showEventItem: assign(({ event }) => {
-      assertEvent(event, 'banner.show');
-      return { current: event.item, queued: null };
-    }),
+    showEventItem: assign({ current: ({ event }) => (event.type === 'banner.show' ? event.item : null), queued: null }),
     showQueued: assign({ current: ({ context }) => context.queued, queued: null }),
     clear: assign({ current: null, queued: null }),
     setAvatar: assign({ current: ({ context }, avatar: string | null) => (context.current ? { ...context.current, avatar } : null) }),
-    navigate: emit(({ context }) => navigationOf(context)),
+    navigate: emit(({ context }) => ({
+      type: 'banner.navigate' as const,
+      to: context.current ? tapTarget(context.current, context.customerServiceId) ?? '' : '',
+    })),
   },
 }).createMachine({
   id: 'banner',
   context: { current: null, queued: null, customerServiceId: null },
-  invoke: [
-    {
-      id: 'customerService',
-      src: 'customerService',
-      onDone: { actions: assign({ customerServiceId: ({ event }) => event.output }) },
-    },
-    { id: 'messages', src: 'messages' },
-  ],
-  on: { 'im.message': { actions: 'showMessage' } },
+  invoke: {
+    id: 'customerService',
+    src: 'customerService',
+    onDone: { actions: assign({ customerServiceId: ({ event }) => event.output }) },
+  },
   initial: 'hidden',
   states: {
     hidden: {

@@ -5,8 +5,7 @@ import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { PendingCalls } from '../ports/pending';
 import { afterEvent, describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
-import type { ImMessage } from '../ports/im.port';
-import { bannerItemFor, bannerMachine, tapTarget } from './banner.machine';
+import { bannerMachine, tapTarget } from './banner.machine';
 import type { BannerItem } from './banner.machine';
 
 const peer: BannerItem = { from: 'yx-peer', nick: 'Peer', avatar: null, preview: 'hi', recharge: false };
@@ -17,15 +16,7 @@ const recharge: BannerItem = { from: 'yx-sys', nick: 'System information', avata
 const THROTTLE = afterEvent('noticeThrottle', 'banner.showing.notice.fresh');
 const TIMEOUT = afterEvent('bannerTimeout', 'banner.showing');
 
-/** A message as the IM connection emits it: the banner subscribes to them. */
-const message = (over: Partial<ImMessage> = {}): ImMessage => ({
-  idClient: 'c1', idServer: 's1', from: 'yx-peer', to: 'me', fromNick: 'Peer', sessionId: 'yx-peer', scene: 'p2p',
-  flow: 'in', type: 'text', text: 'hi', time: 1, status: 'sent', ...over,
-});
-
 const samples: AnyEventObject[] = [
-  // An incoming message shows as the peer's banner; our own (sent from another device) does not.
-  { type: 'im.message', message: message() }, { type: 'im.message', message: message({ flow: 'out', idServer: 's2' }) },
   { type: 'banner.show', item: peer }, { type: 'banner.show', item: service }, { type: 'banner.show', item: recharge },
   { type: 'banner.tap' }, { type: 'banner.dismiss' },
   { type: 'xstate.done.actor.customerService', output: 'yx-cs' },
@@ -72,11 +63,6 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
       else expect(snapshot.matches('showing')).toBe(true);
     }
     if (snapshot.matches('hidden')) expect(snapshot.context.current).toBeNull();
-    const e = event as AnyEventObject;
-    if (event.type === 'im.message' && (e.message as ImMessage).flow === 'out') expect(snapshot.context).toEqual(before.context);
-    if (event.type === 'im.message' && (e.message as ImMessage).flow === 'in' && before.matches('hidden')) {
-      expect(snapshot.context.current).toEqual({ ...bannerItemFor(e.message as ImMessage), avatar: null });
-    }
     // One lookup runs exactly while the sender is looked up, and it is that of the banner showing.
     const lookingUp = snapshot.matches({ showing: { sender: 'lookingUp' } });
     expect(Boolean(snapshot.children.senderAvatar)).toBe(lookingUp);
@@ -138,13 +124,3 @@ describe('[§2 banner] sender avatar', () => {
     actor.stop();
   });
 });
-
-describe('[§2 banner] banner items', () => {
-  it('uses the sender nick, or System information for system and recharge notices', () => {
-    expect(bannerItemFor(message())).toMatchObject({ from: 'yx-peer', nick: 'Peer', preview: 'hi', recharge: false });
-    expect(bannerItemFor(message({ type: 'custom', attach: { type: 'recharge' } })))
-      .toMatchObject({ nick: 'System information', preview: '[recharge successful!]', recharge: true });
-    expect(bannerItemFor(message({ fromNick: '  ' })).nick).toBe('yx-peer');
-  });
-});
-

@@ -19,7 +19,6 @@
  */
 import { assign, fromPromise } from 'xstate';
 import { setup } from '../setup';
-import { textOf } from '../shared/error-text';
 
 /** SPEC §7/§8: retried up to 3 times after the first try. */
 export const MAX_RETRIES = 3;
@@ -134,7 +133,8 @@ export const baseConfigMachine = setup({
           {
             target: 'failed',
             actions: assign({
-              error: ({ event }) => textOf(event.error, TEXT_BASE_CONFIG_FAILED),
+              error: ({ event }) => (event.type === 'xstate.error.actor.load' && event.error instanceof Error && event.error.message
+                ? event.error.message : TEXT_BASE_CONFIG_FAILED),
             }),
           },
         ],

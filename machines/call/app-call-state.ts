@@ -3,7 +3,7 @@
  * private call). On its own: the session reads it from the call's snapshots without loading
  * the call machine or its types, which come with the first call.
  */
-import type { AppCallState } from '../codes/call.codes';
+import type { AppCallState } from './call.types';
 
 export function appCallStateOf(snapshot: { matches(value: unknown): boolean; status: string }): AppCallState {
   if (snapshot.status !== 'active') return 'empty';

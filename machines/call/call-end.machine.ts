@@ -13,10 +13,11 @@
  */
 import { fromPromise } from 'xstate';
 import { setup } from '../setup';
-import { HangupReason, SignalAction } from '../codes/call.codes';
-import { NOT_ANSWERED_SECONDS } from './call.types';
-import type { Farewell } from './call.types';
+import { SignalAction } from '../ports/signalling.port';
+import { HangupReason, NOT_ANSWERED_SECONDS } from './call.types';
 
+/** What the peer is told as the call ends. */
+export type Farewell = 'cancel' | 'notAnswered' | 'hangup' | 'reject' | 'fail' | 'none';
 
 export interface CallEndInput {
   tell: Farewell;

@@ -7,12 +7,11 @@ import { expect } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { PendingCalls } from '../ports/pending';
-import { SignalAction } from '../codes/call.codes';
+import { SignalAction } from '../ports/signalling.port';
 import { describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
 import { callEndMachine } from './call-end.machine';
-import type { CallEndInput } from './call-end.machine';
-import type { Farewell } from './call.types';
+import type { CallEndInput, Farewell } from './call-end.machine';
 
 const done = (id: string): AnyEventObject => ({ type: `xstate.done.actor.${id}` });
 const fail = (id: string): AnyEventObject => ({ type: `xstate.error.actor.${id}`, error: new Error('gone') });

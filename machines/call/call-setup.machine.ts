@@ -19,7 +19,6 @@
 import { assign, fromPromise, stateIn } from 'xstate';
 import { setup } from '../setup';
 import type { CallInfo } from '../ports/call.port';
-import { errorOf } from '../shared/error-text';
 
 export interface CallSetupInput {
   beCallUserId: number;
@@ -62,7 +61,7 @@ export const callSetupMachine = setup({
   actions: {
     setInfo: assign({ info: (_, info: CallInfo) => info }),
     /** The first failure is the one the person is told. */
-    setFailure: assign(({ context }, { error }: { error: unknown }) => ({ failure: context.failure ?? error })),
+    setFailure: assign({ failure: ({ context, event }) => context.failure ?? (event as { error?: unknown }).error }),
   },
 }).createMachine({
   id: 'callSetup',
@@ -86,7 +85,7 @@ export const callSetupMachine = setup({
         joining: {
           invoke: {
             id: 'join', src: 'join', input: ({ context }) => ({ channelId: context.info?.channelId ?? '', account: context.account }),
-            onDone: 'joined', onError: { target: 'failed', actions: { type: 'setFailure', params: errorOf } },
+            onDone: 'joined', onError: { target: 'failed', actions: 'setFailure' },
           },
         },
         joined: { type: 'final' },
@@ -99,7 +98,7 @@ export const callSetupMachine = setup({
         preparing: {
           invoke: {
             id: 'prepare', src: 'prepare', input: ({ context }) => ({ video: context.video }),
-            onDone: 'prepared', onError: { target: 'refused', actions: { type: 'setFailure', params: errorOf } },
+            onDone: 'prepared', onError: { target: 'refused', actions: 'setFailure' },
           },
         },
         prepared: { type: 'final' },

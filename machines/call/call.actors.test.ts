@@ -8,11 +8,11 @@ import { CallApiError, MediaError, MediaErrorText } from '../ports/call.port';
 import type { CallApiPort, CallInfo, RtcEvent, RtcPort } from '../ports/call.port';
 import type { GiftApiPort } from '../ports/gift.port';
 import type { SignallingPort } from '../ports/signalling.port';
-import { CallStatus, SignalAction } from '../codes/call.codes';
+import { SignalAction } from '../ports/signalling.port';
 import { seenIntentKeys } from '../testing/intent-keys';
 import { flush } from '../testing/paths';
 import { composeCall, retryOnce } from './call.actors';
-import { CallText, JOIN_TIMEOUT_MS } from './call.machine';
+import { CallStatus, CallText, JOIN_TIMEOUT_MS } from './call.machine';
 
 function fakes(over: {
   joinCall?: CallApiPort['joinCall']; join?: () => Promise<void>; prepare?: () => Promise<void>; createCall?: CallApiPort['createCall'];

@@ -2,16 +2,15 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { askGiftMachine } from '../ask-gift/ask-gift.machine';
 import { callEndMachine } from './call-end.machine';
-import { callRatingMachine } from './call-rating.machine';
 import { callSetupMachine } from './call-setup.machine';
 import { inCallMachine } from './in-call.machine';
 import { giftListMachine } from '../gift-list/gift-list.machine';
 import { giftingMachine } from '../gifting/gifting.machine';
-import type { CallApiPort, CallRating, RtcPort } from '../ports/call.port';
+import type { CallApiPort, RtcPort } from '../ports/call.port';
 import type { GiftApiPort } from '../ports/gift.port';
 import type { SignallingPort } from '../ports/signalling.port';
-import { HangupReason, SignalAction } from '../codes/call.codes';
-import { JOIN_TIMEOUT_MS, callMachine } from './call.machine';
+import { SignalAction } from '../ports/signalling.port';
+import { HangupReason, JOIN_TIMEOUT_MS, callMachine } from './call.machine';
 import type { CallEvent } from './call.machine';
 
 export interface CallPorts {
@@ -134,12 +133,5 @@ export function composeCall({ api, rtc, signalling, gifts, setTimeout, clearTime
         },
       }),
     },
-  });
-}
-
-/** The rating of an ended call composed with the call API (the ended screen, once per mount). */
-export function composeCallRating(api: Pick<CallApiPort, 'rate'>) {
-  return callRatingMachine.provide({
-    actors: { rate: fromPromise<void, CallRating>(({ input }) => api.rate(input)) },
   });
 }

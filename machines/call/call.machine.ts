@@ -35,7 +35,7 @@
  * chat is the session's (a talk with the peer beside the call). Billing is the server's: it
  * ends a call itself when the payer cannot pay, or when charging fails 3 times in a row.
  */
-import { and, assertEvent, assign, fromCallback, fromPromise, not, sendTo, stateIn } from 'xstate';
+import { and, assign, fromCallback, fromPromise, not, sendTo, stateIn } from 'xstate';
 import { setup } from '../setup';
 import type { CallInfo, CallTerms } from '../ports/call.port';
 import type { CallPeer } from './call.types';
@@ -49,7 +49,7 @@ import { inCallMachine } from './in-call.machine';
 import { callSetupMachine } from './call-setup.machine';
 import type { CallSetupOutput } from './call-setup.machine';
 import { callEndMachine } from './call-end.machine';
-import type { Farewell } from './call.types';
+import type { Farewell } from './call-end.machine';
 import { newIntentKey } from '../shared/intent-key';
 
 export * from './call.types';
@@ -115,10 +115,8 @@ export const callMachine = setup({
     /** This side is the host (a host calls users; her peer is a user). */
     isHost: ({ context }) => context.isHost,
     /** SPEC §4 -3 type 3: a warning of this call's channel, while the call is not over. */
-    warningForThisCall: ({ context, event }) => {
-      assertEvent(event, 'system.callWarning');
-      return event.channelId === context.channelId && context.outcome === null;
-    },
+    warningForThisCall: ({ context, event }) =>
+      event.type === 'system.callWarning' && event.channelId === context.channelId && context.outcome === null,
     outgoing: ({ context }) => context.direction === 'out',
     accepted: ({ context, event }) => isSignal(event, context, SignalAction.accept),
     /** Turned down; with a reason, for it: she is in another call (busy), taking it failed on her side (unavailable). */

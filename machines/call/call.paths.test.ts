@@ -9,16 +9,16 @@ import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, EventObject } fro
 import { CallApiError, MediaError, MediaErrorText } from '../ports/call.port';
 import type { CallInfo } from '../ports/call.port';
 import { PendingCalls } from '../ports/pending';
-import { SignalFailure, TEXT_PEER_UNAVAILABLE } from '../ports/signalling.port';
+import { SignalAction, SignalFailure, TEXT_PEER_UNAVAILABLE } from '../ports/signalling.port';
 import type { CallSignal } from '../ports/signalling.port';
 import { seenIntentKeys } from '../testing/intent-keys';
 import { afterEvent, describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
-import { CONNECT_TIMEOUT_MS, CallText, callMachine } from './call.machine';
-import { appCallStateOf } from './app-call-state';
+import {
+  CONNECT_TIMEOUT_MS, CallStatus, CallText, HangupReason, appCallStateOf, callMachine,
+} from './call.machine';
 import type { CallContext, CallInput } from './call.machine';
 import { peerShortOfDiamonds } from './call.texts';
-import { CallStatus, HangupReason, SignalAction } from '../codes/call.codes';
 
 const info: CallInfo = {
   channelId: 'ch1', yxAccid: 'yx-host', videoPrice: 48, nickname: 'Sofia', age: 24, listPrice: 60, billingPeriodMs: 60_000, balance: 500,

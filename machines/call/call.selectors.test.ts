@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { CallInfo, CallTerms } from '../ports/call.port';
 import type { TalkMessage } from '../talk/talk.machine';
-import { SignalAction } from '../codes/call.codes';
+import { SignalAction } from '../ports/signalling.port';
 import { flush } from '../testing/paths';
 import { callSetupMachine } from './call-setup.machine';
 import { CallText, callMachine } from './call.machine';

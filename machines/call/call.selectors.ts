@@ -5,12 +5,9 @@ import type { GiftListMachine } from '../gift-list/gift-list.machine';
 import type { GiftQueueMachine } from '../gift-queue/gift-queue.machine';
 import type { GiftingMachine, KnownBalance } from '../gifting/gifting.machine';
 import type { TalkMessage } from '../talk/talk.machine';
-import { CallText } from './call.machine';
-import { appCallStateOf } from './app-call-state';
+import { CallText, appCallStateOf } from './call.machine';
 import type { CallMachine, CallPeer, CallSummary } from './call.machine';
-import type { CallRatingMachine } from './call-rating.machine';
 import type { InCallMachine, TranslatedLine } from './in-call.machine';
-import { isAudioCall } from '../codes/call.codes';
 
 export type CallRef = ActorRefFrom<CallMachine>;
 type CallSnapshot = SnapshotFrom<CallMachine>;
@@ -75,7 +72,7 @@ export function callViewOf(snapshot: CallSnapshot): CallView {
     direction: c.direction,
     isHost: c.isHost,
     peer: c.peer,
-    video: !isAudioCall(c.callType),
+    video: c.callType !== 10,
     connectedAt: c.connectedAt,
     warning: c.warning,
     price: c.peer.videoPrice ?? null,
@@ -185,9 +182,3 @@ export function formatElapsed(ms: number): string {
   const s = String(total % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
-
-/** The rating of an ended call: rating | sending | sent | failed. */
-export type RatingPhase = SnapshotFrom<CallRatingMachine>['value'];
-export const selectRatingPhase = (s: SnapshotFrom<CallRatingMachine>): RatingPhase => s.value;
-export const selectRatingStars = (s: SnapshotFrom<CallRatingMachine>): number => s.context.category;
-export const selectRatingAbnormal = (s: SnapshotFrom<CallRatingMachine>): boolean => s.context.abnormal;

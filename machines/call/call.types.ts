@@ -9,15 +9,16 @@ import type { CallSignal, SignalEvent } from '../ports/signalling.port';
 import type { SystemEvent } from '../system-messages/system-messages';
 import { CallText, peerShortOfDiamonds } from './call.texts';
 import type { InCallEvent } from './in-call.machine';
-import { CallStatus } from '../codes/call.codes';
-import type { AppCallState, HangupReason } from '../codes/call.codes';
+import type { Farewell } from './call-end.machine';
 
-// The call's code tables live in machines/codes/call.codes.ts; re-exported for the call's users.
-export { CallStatus, HangupReason } from '../codes/call.codes';
-export type { AppCallState };
-
-/** What the peer is told as the call ends (call-end.machine.ts). */
-export type Farewell = 'cancel' | 'notAnswered' | 'hangup' | 'reject' | 'fail' | 'none';
+/** SPEC §4 Call status. */
+export const CallStatus = { init: 0, calling: 1, cancel: 2, inProgress: 3, hungUp: 4, timeout: 5 } as const;
+export type CallStatus = (typeof CallStatus)[keyof typeof CallStatus];
+/** SPEC §4 hangup reasons. */
+export const HangupReason = { local: 1, remote: 2, weakNetwork: 6 } as const;
+export type HangupReason = (typeof HangupReason)[keyof typeof HangupReason];
+/** SPEC §4 App call state: drives the host overlays. */
+export type AppCallState = 'calling' | 'callConnecting' | 'connected' | 'empty';
 
 /** SPEC §9: default ring time-out, and the not-answered report. */
 export const DEFAULT_RING_TIMEOUT_MS = 30_000;
@@ -230,3 +231,4 @@ export const isSignal = (event: CallEvent, context: CallContext, ...actions: num
 
 export const isRtc = (event: CallEvent, type: RtcEvent['type']) => event.type === 'rtc.event' && event.event.type === type;
 
+export { appCallStateOf } from './app-call-state';

@@ -26,7 +26,7 @@ function start(initial: ImConversation[] = [], lookups: string[][] = []) {
     savePins: () => {},
   }), { input: { account: 'me', isVip: true }, clock });
   actor.start();
-  actor.send({ type: 'im.connected' });
+  actor.send({ type: 'conversations.reload' });
   return { actor, clock, lookups };
 }
 
@@ -34,15 +34,15 @@ describe('[§9] conversation updates are batched every 2 s', () => {
   it('applies the updates of a batch together, 2 s after the first, however many follow', async () => {
     const { actor, clock } = start();
     await flush();
-    actor.send({ type: 'im.conversationChanged', conversation: conv('a', 1) });
+    actor.send({ type: 'conversations.changed', conversation: conv('a', 1) });
     clock.increment(1500);
-    actor.send({ type: 'im.conversationChanged', conversation: conv('b', 2) });
+    actor.send({ type: 'conversations.changed', conversation: conv('b', 2) });
     clock.increment(499);
     expect(Object.keys(actor.getSnapshot().context.sessions)).toEqual([]);
     clock.increment(1);
     expect(Object.keys(actor.getSnapshot().context.sessions).sort()).toEqual(['a', 'b']);
     // The next update starts a new batch.
-    actor.send({ type: 'im.conversationChanged', conversation: conv('c', 3) });
+    actor.send({ type: 'conversations.changed', conversation: conv('c', 3) });
     clock.increment(UPDATE_BATCH_MS - 1);
     expect(actor.getSnapshot().context.sessions.c).toBeUndefined();
     clock.increment(1);

@@ -3,11 +3,9 @@
  * behind /news and /newsRestricted, kept for the whole signed-in session so the list is
  * there at once when the screen opens.
  *
- *   waiting ─im.connected─▶ loading ─ok─▶ ready.{idle ⇄ lookingUp}
- *   loading ─error─▶ failed ─retry | im.connected─▶ loading        ready ─im.connected (after a reconnect)─▶ loading
+ *   waiting ─reload (IM connected)─▶ loading ─ok─▶ ready.{idle ⇄ lookingUp}
+ *   loading ─error─▶ failed ─retry | reload─▶ loading        ready ─reload (after a reconnect)─▶ loading
  *
- * - The list subscribes to the IM connection's logins (`im.connected`) and conversation changes
- *   (`im.conversationChanged`) for as long as it lives (`imFacts`). *
  * - Up to 200 sessions are pulled; the list never holds more (pinned ones are kept).
  * - Conversation updates are collected and applied together, 2 s after the first of a batch.
  * - Profiles and online status are looked up 1 s after the last change of what is wanted
@@ -15,18 +13,17 @@
  * - Pinning: VIP only, at most 5, pinning a pinned one again changes nothing; pinned sessions
  *   come first. Refusals leave as `toast` (emitted), pins are saved by the `savePins` action.
  */
-import { assertEvent, assign, cancel, emit, fromPromise, raise, spawnChild } from 'xstate';
+import { assign, cancel, emit, fromPromise, raise, spawnChild } from 'xstate';
 import { setup } from '../setup';
 import type { ImConversation } from '../ports/im.port';
-import { errorOf, textOf } from '../shared/error-text';
-import type { ImConnectionEmitted } from '../im-connection/im-connection.types';
-import { factsOf } from '../shared/facts-of';
 
 export const MAX_SESSIONS = 200;
 export const MAX_PINNED = 5;
 export const UPDATE_BATCH_MS = 2000;
 export const LOOKUP_DEBOUNCE_MS = 1000;
 export const LOOKUP_GROUP = 100;
+/** SPEC §3 Chat session: online status default 3 (offline). */
+export const DEFAULT_ONLINE_STATUS = 3;
 export const TEXT_PIN_VIP_ONLY = 'Only VIP members can pin chats.';
 export const TEXT_PIN_LIMIT = `You can pin up to ${MAX_PINNED} chats.`;
 
@@ -73,7 +70,7 @@ export interface ConversationsContext {
 }
 
 export type ConversationsEvent =
-  | { type: 'im.conversationChanged'; conversation: ImConversation }
+  | { type: 'conversations.changed'; conversation: ImConversation }
   | { type: 'conversations.flush' }
   | { type: 'conversations.lookup' }
   | { type: 'conversations.pin'; id: string }
@@ -82,7 +79,7 @@ export type ConversationsEvent =
   | { type: 'conversations.read'; id: string }
   | { type: 'conversations.viewed' }
   | { type: 'conversations.retry' }
-  | { type: 'im.connected' }
+  | { type: 'conversations.reload' }
   | { type: 'vip.changed'; isVip: boolean };
 
 export type ConversationsEmitted = { type: 'toast'; text: string };
@@ -147,8 +144,6 @@ export const conversationsMachine = setup({
     /** Profiles of the accounts (all groups), keyed by account; missing ones are left out. */
     lookup: fromPromise<Record<string, ChatProfile>, { accounts: readonly string[] }>(() => Promise.resolve({})),
     markRead: fromPromise<void, { id: string }>(() => Promise.resolve()),
-    /** The IM connection's logins and conversation changes, for as long as the list lives. */
-    imFacts: factsOf<ImConnectionEmitted>('imConnection', ['im.connected', 'im.conversationChanged']),
   },
   guards: {
     hasPending: ({ context }) => context.pending.length > 0,
@@ -159,10 +154,8 @@ export const conversationsMachine = setup({
   },
   actions: {
     queue: assign({
-      pending: ({ context, event }) => {
-        assertEvent(event, 'im.conversationChanged');
-        return [...context.pending, event.conversation];
-      },
+      pending: ({ context, event }) =>
+        event.type === 'conversations.changed' ? [...context.pending, event.conversation] : context.pending,
     }),
     /** The batch timer starts with the first update of a batch and is not moved by later ones. */
     startBatch: raise({ type: 'conversations.flush' }, { id: 'flush', delay: UPDATE_BATCH_MS }),
@@ -177,7 +170,12 @@ export const conversationsMachine = setup({
       const sessions = mergeSessions({}, [...loaded.conversations.slice(0, MAX_SESSIONS), ...Object.values(context.sessions)], pinned);
       return { sessions, pinned, wanted: addWanted(context.wanted, Object.values(sessions).map((c) => c.to)), error: null };
     }),
-    setError: assign((_, { error }: { error: unknown }) => ({ error: textOf(error) })),
+    setError: assign({
+      error: ({ event }) => {
+        const error = (event as { error?: unknown }).error;
+        return error instanceof Error ? error.message : String(error);
+      },
+    }),
     wantAll: assign({
       wanted: ({ context }) => addWanted(context.wanted, Object.values(context.sessions).map((c) => c.to)),
     }),
@@ -211,10 +209,7 @@ export const conversationsMachine = setup({
         return { id: sessionFor(context.sessions, key)?.id ?? key };
       },
     }),
-    setVip: assign(({ event }) => {
-      assertEvent(event, 'vip.changed');
-      return { isVip: event.isVip };
-    }),
+    setVip: assign({ isVip: ({ context, event }) => (event.type === 'vip.changed' ? event.isVip : context.isVip) }),
   },
 }).createMachine({
   id: 'conversations',
@@ -229,9 +224,8 @@ export const conversationsMachine = setup({
     lookingFor: [],
     error: null,
   }),
-  invoke: { id: 'imFacts', src: 'imFacts' },
   on: {
-    'im.conversationChanged': [
+    'conversations.changed': [
       { guard: 'hasPending', actions: 'queue' },
       { actions: ['queue', 'startBatch'] },
     ],
@@ -250,24 +244,24 @@ export const conversationsMachine = setup({
   },
   initial: 'waiting',
   states: {
-    /** Until the IM connection is up (`im.connected` on every (re)connect). */
+    /** Until the IM connection is up (`conversations.reload` on every (re)connect). */
     waiting: {
-      on: { 'im.connected': 'loading' },
+      on: { 'conversations.reload': 'loading' },
     },
     loading: {
       invoke: {
         src: 'load',
         input: ({ context }) => ({ account: context.account }),
         onDone: { target: 'ready', actions: [{ type: 'setLoaded', params: ({ event }) => event.output }, ...SCHEDULE_LOOKUP] },
-        onError: { target: 'failed', actions: { type: 'setError', params: errorOf } },
+        onError: { target: 'failed', actions: 'setError' },
       },
     },
     failed: {
-      on: { 'conversations.retry': 'loading', 'im.connected': 'loading' },
+      on: { 'conversations.retry': 'loading', 'conversations.reload': 'loading' },
     },
     ready: {
       on: {
-        'im.connected': 'loading',
+        'conversations.reload': 'loading',
         'conversations.viewed': { actions: ['wantAll', ...SCHEDULE_LOOKUP] },
       },
       initial: 'idle',

@@ -23,7 +23,7 @@ const conv = (id: string, updateTime: number, unread = 1): ImConversation => ({
 const samples: AnyEventObject[] = [
   { type: 'xstate.done.actor.0.conversations.loading', output: { conversations: [conv('a', 10), conv('b', 20)], pinned: ['p1', 'p2', 'p3'] } },
   { type: 'xstate.error.actor.0.conversations.loading', error: new Error('IM is not logged in') },
-  { type: 'im.conversationChanged', conversation: conv('c', 30) },
+  { type: 'conversations.changed', conversation: conv('c', 30) },
   { type: 'conversations.flush' },
   { type: 'conversations.lookup' },
   { type: 'xstate.done.actor.0.conversations.ready.lookingUp', output: { a: { nickname: 'Ann', icon: '/a.svg', onlineStatus: 1 } } },
@@ -36,7 +36,7 @@ const samples: AnyEventObject[] = [
   { type: 'conversations.read', id: 'a' },
   { type: 'conversations.viewed' },
   { type: 'conversations.retry' },
-  { type: 'im.connected' },
+  { type: 'conversations.reload' },
   // A VIP membership that ran out: pins stay, new pins are refused.
   { type: 'vip.changed', isVip: false },
 ];
@@ -125,8 +125,8 @@ describeGeneratedPaths('conversations', conversationsMachine, {
   possible: (s, e) =>
     // A VIP whose membership runs out once the pins are full: enough to show that pins stay and new ones are refused.
     (e.type !== 'vip.changed' || (s.context as ConversationsContext).pinned.length === MAX_PINNED)
-    && (s.matches('ready') || e.type.startsWith('xstate.') || e.type === 'conversations.retry' || e.type === 'im.connected'
-    || (s.matches('loading') && (e.type === 'im.conversationChanged' || e.type === 'conversations.flush'))),
+    && (s.matches('ready') || e.type.startsWith('xstate.') || e.type === 'conversations.retry' || e.type === 'conversations.reload'
+    || (s.matches('loading') && (e.type === 'conversations.changed' || e.type === 'conversations.flush'))),
   minPaths: 20,
   replay: (path, { input, inspect }) => replay(input, path.steps, inspect),
 });

@@ -1,8 +1,7 @@
 /** Conversation-list snapshot → the rows of /news (SPEC §3 Chat session, §9 preview labels). */
 import type { ActorRefFrom } from 'xstate';
 import { previewOf } from '../im/preview';
-import { orderSessions } from './conversations.machine';
-import { OnlineStatus } from '../codes/user.codes';
+import { DEFAULT_ONLINE_STATUS, orderSessions } from './conversations.machine';
 import type { ConversationsContext, ConversationsMachine } from './conversations.machine';
 
 export type ConversationsRef = ActorRefFrom<ConversationsMachine>;
@@ -44,7 +43,7 @@ export function chatRowsOf(
       to: session.to,
       nickname: service ? TEXT_CUSTOMER_SERVICE : profile?.nickname.trim() || peerNick || session.to,
       icon: profile?.icon || null,
-      onlineStatus: profile?.onlineStatus ?? OnlineStatus.offline, // SPEC §3 Chat session: offline by default
+      onlineStatus: profile?.onlineStatus ?? DEFAULT_ONLINE_STATUS,
       preview: session.lastMsg ? previewOf(session.lastMsg) : '',
       time: session.updateTime,
       unread: session.unread,

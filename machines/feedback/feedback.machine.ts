@@ -14,7 +14,6 @@
  */
 import { assertEvent, assign, emit, fromPromise } from 'xstate';
 import { setup } from '../setup';
-import { textOf } from '../shared/error-text';
 
 export interface FeedbackKind {
   id: number;
@@ -77,6 +76,8 @@ export function submissionOf(draft: FeedbackDraft): FeedbackSubmission {
   return { typeId: draft.typeId ?? 0, content: draft.content, ...(contact ? { contact } : {}) };
 }
 
+const reason = (error: unknown, fallback: string): string =>
+  error instanceof Error && error.message ? error.message : fallback;
 
 export const feedbackMachine = setup({
   types: {
@@ -110,7 +111,7 @@ export const feedbackMachine = setup({
       return { draft: { ...context.draft, contact: capText(event.contact, context.contactMax) }, error: null };
     }),
     clearDraft: assign({ draft: EMPTY_DRAFT, error: null }),
-    recordError: assign((_, failure: { error: unknown; fallback: string }) => ({ error: textOf(failure.error, failure.fallback) })),
+    recordError: assign((_, failure: { error: unknown; fallback: string }) => ({ error: reason(failure.error, failure.fallback) })),
     announceSent: emit({ type: 'feedback.sent' as const }),
   },
 }).createMachine({

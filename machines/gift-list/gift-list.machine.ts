@@ -9,11 +9,10 @@
  * not is refused here and the screen says why (`filterProblem`). The list loads once when the
  * call connects, so the popup opens at once.
  */
-import { assertEvent, assign, fromPromise } from 'xstate';
+import { assign, fromPromise } from 'xstate';
 import { setup } from '../setup';
 import { GIFT_PRICE_FILTER_MAX } from '../ports/gift.port';
 import type { GiftCategory, GiftFilter } from '../ports/gift.port';
-import { textOf } from '../shared/error-text';
 
 export const TEXT_FILTER_NOT_WHOLE = `Prices are whole numbers from 0 to ${GIFT_PRICE_FILTER_MAX}.`;
 export const TEXT_FILTER_ORDER = 'The lowest price cannot be above the highest.';
@@ -45,10 +44,7 @@ export const giftListMachine = setup({
     load: fromPromise<GiftCategory[], GiftFilter>(() => Promise.reject(new Error('not provided'))),
   },
   guards: {
-    usableFilter: ({ event }) => {
-      assertEvent(event, 'giftList.filter');
-      return filterProblem(event.filter) === null;
-    },
+    usableFilter: ({ event }) => event.type === 'giftList.filter' && filterProblem(event.filter) === null,
   },
   actions: {
     setFilter: assign({
@@ -75,7 +71,7 @@ export const giftListMachine = setup({
         onDone: { target: 'ready', actions: assign({ categories: ({ event }) => event.output, error: null }) },
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => textOf(event.error) }),
+          actions: assign({ error: ({ event }) => (event.error instanceof Error ? event.error.message : String(event.error)) }),
         },
       },
     },

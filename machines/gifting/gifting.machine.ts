@@ -16,12 +16,11 @@
  * again is its retry, with the same key, which the server pays at most once. Another gift, or
  * another quantity, is a new intent. Nothing is retried by itself: the person decides.
  */
-import { assertEvent, assign, fromPromise } from 'xstate';
+import { assign, fromPromise } from 'xstate';
 import { setup } from '../setup';
 import { GIFT_NUM_MAX } from '../ports/gift.port';
 import type { GiftAsk } from '../ports/gift.port';
 import { UnansweredError, newIntentKey } from '../shared/intent-key';
-import { errorOf, textOf } from '../shared/error-text';
 
 export const TEXT_GIFT_SENT = 'Gift sent';
 /** A send whose answer never came. */
@@ -69,6 +68,7 @@ export type GiftingEvent =
   | { type: 'gift.refuseAsk' }
   | { type: 'system.giftAsked'; ask: GiftAsk };
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const giftingMachine = setup({
   types: {
@@ -84,18 +84,13 @@ export const giftingMachine = setup({
     refuseAsk: fromPromise<number, number>(() => Promise.reject(new Error('not provided'))),
   },
   guards: {
-    validOrder: ({ event }) => {
-      assertEvent(event, 'gift.send');
-      return Number.isInteger(event.giftId) && event.giftId > 0 && isGiftQuantity(event.giftNum);
-    },
+    validOrder: ({ event }) =>
+      event.type === 'gift.send' && Number.isInteger(event.giftId) && event.giftId > 0 && isGiftQuantity(event.giftNum),
     hasAsk: ({ context }) => context.ask !== null,
     /** An ask of this call (a late one of an earlier call is not shown). */
-    thisCall: ({ context, event }) => {
-      assertEvent(event, 'system.giftAsked');
-      return event.ask.channelId === context.channelId;
-    },
+    thisCall: ({ context, event }) => event.type === 'system.giftAsked' && event.ask.channelId === context.channelId,
     /** No answer came: the send may have been paid, so its intent stays open. */
-    unanswered: (_, { error }: { error: unknown }) => error instanceof UnansweredError,
+    unanswered: ({ event }) => (event as { error?: unknown }).error instanceof UnansweredError,
   },
   actions: {
     /** The send asked for: the open intent again when it is the same gift (its retry), else a new one with a new key. */
@@ -118,16 +113,13 @@ export const giftingMachine = setup({
       ask: context.ask && context.intent && context.ask.giftId === context.intent.giftId ? null : context.ask,
     })),
     /** Refused: the intent ended. */
-    refused: assign((_, { error }: { error: unknown }) => ({ notice: textOf(error), intent: null })),
+    refused: assign({ notice: ({ event }) => messageOf((event as { error?: unknown }).error), intent: null }),
     /** Not answered: the intent stays open for the same gift's retry. */
     unanswered: assign({ notice: TEXT_GIFT_UNANSWERED }),
-    failed: assign((_, { error }: { error: unknown }) => ({ notice: textOf(error) })),
+    failed: assign({ notice: ({ event }) => messageOf((event as { error?: unknown }).error) }),
     /** The refused ask goes; one that arrived meanwhile stays. */
     clearAsk: assign(({ context }, refused: number) => ({ ask: context.ask?.askId === refused ? null : context.ask, notice: null })),
-    setAsk: assign(({ event }) => {
-      assertEvent(event, 'system.giftAsked');
-      return { ask: event.ask };
-    }),
+    setAsk: assign({ ask: ({ context, event }) => (event.type === 'system.giftAsked' ? event.ask : context.ask) }),
   },
 }).createMachine({
   id: 'gifting',
@@ -161,8 +153,8 @@ export const giftingMachine = setup({
         }),
         onDone: { target: 'idle', actions: { type: 'paid', params: ({ event }) => event.output } },
         onError: [
-          { guard: { type: 'unanswered', params: errorOf }, target: 'idle', actions: 'unanswered' },
-          { target: 'idle', actions: { type: 'refused', params: errorOf } },
+          { guard: 'unanswered', target: 'idle', actions: 'unanswered' },
+          { target: 'idle', actions: 'refused' },
         ],
       },
     },
@@ -173,7 +165,7 @@ export const giftingMachine = setup({
         input: ({ context }) => context.ask?.askId ?? 0,
         onDone: { target: 'idle', actions: { type: 'clearAsk', params: ({ event }) => event.output } },
         // Asked again meanwhile or not: the ask stays, so it can be answered again.
-        onError: { target: 'idle', actions: { type: 'failed', params: errorOf } },
+        onError: { target: 'idle', actions: 'failed' },
       },
     },
   },

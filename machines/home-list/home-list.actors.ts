@@ -5,12 +5,11 @@
 import { fromPromise } from 'xstate';
 import { followedLiveMachine, homeListMachine } from './home-list.machine';
 import type { MatchInput, StatusLookupInput } from './home-list.machine';
-import { STATUS_BATCH } from './home-list.port';
-import type { HomeItem, HomePort, HostCard, ListQuery } from './home-list.port';
+import { OnlineFilter, STATUS_BATCH } from './home-list.port';
+import type { HomeItem, HomePort, HostCard, ListQuery, OnlineStatus } from './home-list.port';
 import { homeTabMachine } from './home-tab.machine';
 import type { LoadPageInput } from './home-tab.machine';
 import type { PageRequest, Page } from '../paged-list/paged-list.machine';
-import { OnlineFilter, OnlineStatus } from '../codes/user.codes';
 
 /** How many online hosts the match picks from. */
 export const MATCH_POOL = 100;
@@ -35,7 +34,7 @@ export async function lookupInBatches(
 export async function findMatch(port: Pick<HomePort, 'loadPage' | 'random'>, input: MatchInput): Promise<HostCard | null> {
   const query: ListQuery = { source: 'hosts', onlineStatus: OnlineFilter.onlineOrBusy, tagId: 0, countryIds: input.countryIds };
   const online = (await port.loadPage(query, 1, MATCH_POOL))
-    .filter((item): item is HostCard => item.kind === 'host' && item.onlineGroupStatus === OnlineStatus.online);
+    .filter((item): item is HostCard => item.kind === 'host' && item.onlineGroupStatus === 1);
   const others = online.filter((host) => host.userId !== input.previous);
   const pool = others.length > 0 ? others : online;
   if (pool.length === 0) return null;

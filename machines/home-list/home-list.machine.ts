@@ -16,15 +16,14 @@
  * tab's scroll position). The Live tab has a second list, the followed lives (page of 100).
  * A country filter applies to the host tabs; each restarts its list with it.
  */
-import { assertEvent, assign, enqueueActions, fromPromise, sendTo } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendTo } from 'xstate';
 import { setup } from '../setup';
 import type { ActorRefFrom } from 'xstate';
 import { createPagedListMachine, errorText } from '../paged-list/paged-list.machine';
 import { filtersByCountry, homeTabMachine } from './home-tab.machine';
 import type { HomeTabDef } from './home-tab.machine';
-import type { Banner, Country, HomeItem, HomeSetup, HostCard, ListQuery } from './home-list.port';
+import type { Banner, Country, HomeItem, HomeSetup, HostCard, ListQuery, OnlineStatus } from './home-list.port';
 import { HOME_PAGE_SIZE } from './home-list.port';
-import type { OnlineStatus } from '../codes/user.codes';
 
 /** SPEC §9: the follow live list pages by 100 (the home list by HOME_PAGE_SIZE, declared with the port). */
 export const FOLLOWED_LIVE_PAGE_SIZE = 100;
@@ -119,10 +118,7 @@ export const homeListMachine = setup({
     statusInterval: 30_000,
   },
   guards: {
-    knownTab: ({ context, event }) => {
-      assertEvent(event, 'tab.select');
-      return context.tabs.some((t) => t.key === event.key);
-    },
+    knownTab: ({ context, event }) => event.type === 'tab.select' && context.tabs.some((t) => t.key === event.key),
     otherCountries: ({ context, event }) => event.type === 'home.setCountries'
       && (event.countryIds.length !== context.countryIds.length || event.countryIds.some((id, i) => id !== context.countryIds[i])),
     matched: (_, output: HostCard | null) => output !== null,

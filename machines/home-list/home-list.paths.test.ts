@@ -13,14 +13,13 @@ import type { InspectFn } from '../testing/paths';
 import { MATCH_POOL, batches, composeHomeList, findMatch, lookupInBatches } from './home-list.actors';
 import { ALL_TAB, LIVE_TAB, USERS_TAB, homeListMachine, listedAccounts } from './home-list.machine';
 import type { HomeListInput, StatusLookupInput } from './home-list.machine';
-import type { HomeItem, HomePort, HomeSetup, HostCard, ListQuery } from './home-list.port';
+import type { HomeItem, HomePort, HomeSetup, HostCard, ListQuery, OnlineStatus } from './home-list.port';
 import {
   selectActiveKey, selectMatch, selectMatchPhase, selectSetupError, selectSetupPhase, selectStatuses, selectTabItems, selectTabRef,
   selectTabs, statusOf,
 } from './home-list.selectors';
 import { filtersByCountry } from './home-tab.machine';
 import { host } from './home-list.fixtures';
-import type { OnlineStatus } from '../codes/user.codes';
 
 const SETUP: HomeSetup = {
   tags: [{ id: 11, tagName: 'New' }, { id: 12, tagName: 'Popular' }],

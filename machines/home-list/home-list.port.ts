@@ -5,8 +5,13 @@
  * people.ts) with a `kind` so one list can hold any of them.
  */
 
-import { OnlineFilter } from '../codes/user.codes';
-import type { OnlineStatus } from '../codes/user.codes';
+/** SPEC §3 User profile onlineGroupStatus: 1 online, 2 busy (in a call), 3 offline (the default). */
+export type OnlineStatus = 1 | 2 | 3;
+export const OFFLINE: OnlineStatus = 3;
+
+/** `onlineStatus` of a host-list request: 0 everyone (online first), 1 online or busy, 3 offline. */
+export const OnlineFilter = { all: 0, onlineOrBusy: 1, offline: 3 } as const;
+export type OnlineFilter = (typeof OnlineFilter)[keyof typeof OnlineFilter];
 
 export interface TagRef {
   id: number;

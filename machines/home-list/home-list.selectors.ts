@@ -9,8 +9,8 @@
  */
 import type { SnapshotFrom } from 'xstate';
 import type { FollowedLiveRef, HomeListMachine, HomeTabRef } from './home-list.machine';
-import type { HomeItem } from './home-list.port';
-import { OnlineFilter, type OnlineStatus } from '../codes/user.codes';
+import type { HomeItem, OnlineStatus } from './home-list.port';
+import { OnlineFilter } from './home-list.port';
 import type { HomeTabDef, HomeTabMachine } from './home-tab.machine';
 import { mainQuery } from './home-tab.machine';
 

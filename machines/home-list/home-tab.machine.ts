@@ -16,18 +16,16 @@
  * own page number, `moreCurrentPage`. A tag tab lists everyone with the tag, online first
  * (onlineStatus 0); the Users tab is a host's list of users (anchorGetUserList). Neither expands.
  *
- * This is the shared paging protocol (machines/shared/paging.ts, also paged-list's) with a second
- * page counter for the expansion, so it builds its transitions with it rather than nesting two lists (the expansion depends on
+ * This is paged-list's protocol (machines/paged-list) with a second page counter for the
+ * expansion, so it reuses its helpers rather than nesting two lists (the expansion depends on
  * the first list being finished, which one machine can guard and a parent of two cannot).
  * Loading is a state; a late answer for a page a pull superseded is dropped with its state.
  */
-import { assertEvent, assign, fromPromise } from 'xstate';
+import { assign, fromPromise } from 'xstate';
 import { setup } from '../setup';
-import { errorText } from '../paged-list/paged-list.machine';
-import { appendPage, isLastPage, pagingOf } from '../shared/paging';
+import { appendPage, errorText, isLastPage } from '../paged-list/paged-list.machine';
 import type { HomeItem, ListQuery } from './home-list.port';
-import { FIRST_HOME_QUERY } from './home-list.port';
-import { OnlineFilter } from '../codes/user.codes';
+import { FIRST_HOME_QUERY, OnlineFilter } from './home-list.port';
 
 /** What a tab lists. */
 export type HomeTabKind = 'all' | 'tag' | 'live' | 'users';
@@ -99,9 +97,6 @@ const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.l
 
 type Output = HomeItem[];
 
-/** The one paging protocol (machines/shared/paging.ts) over pages of home items. */
-const paging = pagingOf<Output>();
-
 export const homeTabMachine = setup({
   types: {
     input: {} as HomeTabInput,
@@ -112,15 +107,13 @@ export const homeTabMachine = setup({
     loadPage: fromPromise<HomeItem[], LoadPageInput>(() => Promise.reject(new Error('loadPage not provided'))),
   },
   guards: {
-    lastPage: ({ context }, page: Output) => isLastPage(page, context.pageSize),
+    lastPage: ({ context }, page: Output) => isLastPage({ items: page }, context.pageSize),
     expandable: ({ context }) => context.tab.kind === 'all',
     wasFinished: ({ context }) => context.finished,
     wasExpanded: ({ context }) => context.moreCurrentPage > 0,
     expansionFinished: ({ context }) => context.moreFinished,
-    otherCountries: ({ context, event }) => {
-      assertEvent(event, 'tab.setCountries');
-      return filtersByCountry(context.tab) && !sameIds(context.countryIds, event.countryIds);
-    },
+    otherCountries: ({ context, event }) =>
+      event.type === 'tab.setCountries' && filtersByCountry(context.tab) && !sameIds(context.countryIds, event.countryIds),
   },
   actions: {
     replaceItems: assign((_, page: Output) => ({
@@ -165,7 +158,14 @@ export const homeTabMachine = setup({
         id: 'loadFirst',
         src: 'loadPage',
         input: ({ context }) => ({ query: mainQuery(context.tab, context.countryIds), page: 1, pageSize: context.pageSize }),
-        onDone: paging.answeredThen({ last: 'listed.end', more: 'listed.ready' }, 'replaceItems', ['markFinished'], ['markMore']),
+        onDone: [
+          {
+            guard: { type: 'lastPage', params: ({ event }) => event.output },
+            target: 'listed.end',
+            actions: [{ type: 'replaceItems', params: ({ event }) => event.output }, 'markFinished'],
+          },
+          { target: 'listed.ready', actions: [{ type: 'replaceItems', params: ({ event }) => event.output }, 'markMore'] },
+        ],
         onError: { target: 'failed', actions: { type: 'recordError', params: ({ event }) => event } },
       },
     },
@@ -188,7 +188,14 @@ export const homeTabMachine = setup({
             input: ({ context }) => ({
               query: mainQuery(context.tab, context.countryIds), page: context.currentPage + 1, pageSize: context.pageSize,
             }),
-            onDone: paging.answeredThen({ last: 'end', more: 'ready' }, 'appendItems', ['markFinished']),
+            onDone: [
+              {
+                guard: { type: 'lastPage', params: ({ event }) => event.output },
+                target: 'end',
+                actions: [{ type: 'appendItems', params: ({ event }) => event.output }, 'markFinished'],
+              },
+              { target: 'ready', actions: { type: 'appendItems', params: ({ event }) => event.output } },
+            ],
             onError: { target: 'moreFailed', actions: { type: 'recordError', params: ({ event }) => event } },
           },
         },
@@ -211,7 +218,14 @@ export const homeTabMachine = setup({
                 input: ({ context }) => ({
                   query: offlineQuery(context.countryIds), page: context.moreCurrentPage + 1, pageSize: context.pageSize,
                 }),
-                onDone: paging.answeredThen({ last: 'finished', more: 'ready' }, 'appendOffline', ['markExpansionFinished']),
+                onDone: [
+                  {
+                    guard: { type: 'lastPage', params: ({ event }) => event.output },
+                    target: 'finished',
+                    actions: [{ type: 'appendOffline', params: ({ event }) => event.output }, 'markExpansionFinished'],
+                  },
+                  { target: 'ready', actions: { type: 'appendOffline', params: ({ event }) => event.output } },
+                ],
                 onError: { target: 'failed', actions: { type: 'recordError', params: ({ event }) => event } },
               },
             },
@@ -229,7 +243,14 @@ export const homeTabMachine = setup({
         id: 'reload',
         src: 'loadPage',
         input: ({ context }) => ({ query: mainQuery(context.tab, context.countryIds), page: 1, pageSize: context.pageSize }),
-        onDone: paging.answeredThen({ last: 'listed.end', more: 'listed.ready' }, 'replaceItems', ['markFinished'], ['markMore']),
+        onDone: [
+          {
+            guard: { type: 'lastPage', params: ({ event }) => event.output },
+            target: 'listed.end',
+            actions: [{ type: 'replaceItems', params: ({ event }) => event.output }, 'markFinished'],
+          },
+          { target: 'listed.ready', actions: [{ type: 'replaceItems', params: ({ event }) => event.output }, 'markMore'] },
+        ],
         // The pull failed: the list stays as and where it was.
         onError: [
           { guard: 'expansionFinished', target: 'listed.offline.finished', actions: { type: 'recordError', params: ({ event }) => event } },

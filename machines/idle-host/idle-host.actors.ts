@@ -2,10 +2,13 @@
 import { assign, fromCallback, fromPromise } from 'xstate';
 import { idleHostMachine } from './idle-host.machine';
 import type { IdleHostEvent } from './idle-host.machine';
-import type { ClockPort } from '../ports/clock.port';
 
-// The session's wiring still takes the type from here.
-export type { ClockPort } from '../ports/clock.port';
+/** Wall-clock time and timers; tests pass a simulated clock. */
+export interface ClockPort {
+  now(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(id: unknown): void;
+}
 
 export interface IdleHostPorts {
   clock: ClockPort;

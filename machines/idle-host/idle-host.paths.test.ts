@@ -10,7 +10,7 @@ import { describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
 import { clockPortOf } from '../testing/realtime';
 import { composeIdleHost } from './idle-host.actors';
-import type { ClockPort } from '../ports/clock.port';
+import type { ClockPort } from './idle-host.actors';
 import { idleHostMachine } from './idle-host.machine';
 
 function setup() {

@@ -2,7 +2,7 @@
 import { fromCallback, fromPromise } from 'xstate';
 import { ImCode } from '../ports/im.port';
 import type { ImPort } from '../ports/im.port';
-import { codeOf, factOf, imConnectionMachine } from './im-connection.machine';
+import { codeOf, imConnectionMachine } from './im-connection.machine';
 import type { ImConnectionEvent, SendRequest } from './im-connection.machine';
 
 export interface ImConnectionPorts {
@@ -18,7 +18,7 @@ export function composeImConnection({ im, refreshImToken }: ImConnectionPorts) {
       logout: fromPromise(() => im.logout()),
       refreshToken: fromPromise(() => refreshImToken()),
       ping: fromPromise(() => im.ping()),
-      events: fromCallback<ImConnectionEvent>(({ sendBack }) => im.subscribe((event) => sendBack(factOf(event)))),
+      events: fromCallback<ImConnectionEvent>(({ sendBack }) => im.subscribe((event) => sendBack({ type: 'im.event', event }))),
       send: fromCallback<ImConnectionEvent, SendRequest>(({ input, sendBack }) => {
         let live = true;
         im.sendText(input.to, input.text, { idClient: input.idClient, ...(input.ext ? { ext: input.ext } : {}) }).then(

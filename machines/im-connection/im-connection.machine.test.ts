@@ -16,7 +16,7 @@ import { TEXT_KICKED, TEXT_NOT_CONNECTED, isKnownSend, requestOf } from './im-co
 import type { SendRequest } from './im-connection.machine';
 
 const send = (idClient: string, text = `text ${idClient}`) => ({ type: 'im.sendText' as const, to: 'peer', text, idClient });
-const notConnected = (idClient: string) => ({ type: 'im.sendFailed', idClient, reason: 'notConnected', text: TEXT_NOT_CONNECTED });
+const notConnected = (idClient: string) => ({ type: 'sendFailed', idClient, reason: 'notConnected', text: TEXT_NOT_CONNECTED });
 const sentMessage = (idClient: string): ImMessage => ({
   idClient, idServer: `s-${idClient}`, from: 'me', to: 'peer', sessionId: 'peer', scene: 'p2p', flow: 'out',
   type: 'text', text: 'x', time: 1, status: 'sent',
@@ -32,7 +32,7 @@ function setUp(disconnectWhenHidden = false) {
   const emitted: AnyEventObject[] = [];
   actor.on('*', (e) => emitted.push(e));
   actor.start();
-  const sendFailures = () => emitted.filter((e) => e.type === 'im.sendFailed');
+  const sendFailures = () => emitted.filter((e) => e.type === 'sendFailed');
   /** The texts of the sends the port was asked for, in order. */
   const portSends = () => im.pending.argsOf('sendText').map(([to, text, options]) => ({ to, text, options }));
   return { im, refresh, clock, actor, emitted, sendFailures, portSends };
@@ -79,7 +79,7 @@ describe('Scenario: a send made while the IM is logging in', () => {
     // Reported as any send made while connected.
     im.pending.next('sendText').resolve(sentMessage('c1'));
     await flush();
-    expect(emitted).toContainEqual({ type: 'im.sent', idClient: 'c1', message: sentMessage('c1') });
+    expect(emitted).toContainEqual({ type: 'sendResult', idClient: 'c1', message: sentMessage('c1') });
     expect(actor.getSnapshot().context.sending).toEqual(['c2', 'c3']);
     actor.stop();
   });
@@ -88,7 +88,7 @@ describe('Scenario: a send made while the IM is logging in', () => {
     const { im, actor, emitted, portSends } = setUp();
     actor.send(send('c1'));
     actor.send(send('c1', 'again'));
-    expect(emitted).toEqual([{ type: 'im.sendIgnored', idClient: 'c1' }]);
+    expect(emitted).toEqual([{ type: 'sendIgnored', idClient: 'c1' }]);
     expect(actor.getSnapshot().context.held).toEqual([requestOf(send('c1'))]);
     im.pending.next('login').resolve(undefined);
     await flush();
@@ -105,7 +105,7 @@ describe('Scenario: a send made while the IM is logging in', () => {
     await flush();
     expect(actor.getSnapshot().value).toBe('loggingIn');
     actor.send(send('c1'));
-    expect(emitted.at(-1)).toEqual({ type: 'im.sendIgnored', idClient: 'c1' });
+    expect(emitted.at(-1)).toEqual({ type: 'sendIgnored', idClient: 'c1' });
     expect(actor.getSnapshot().context.held).toEqual([]);
     actor.stop();
   });

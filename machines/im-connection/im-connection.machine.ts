@@ -15,10 +15,9 @@
  *   any ─kicked─▶ kicked: the session logs out with 'This account has been logged in on other devices.'
  *   any ─app.hidden (hosts)─▶ loggingOut ─▶ hidden ─app.visible─▶ loggingIn
  *
- * Messages (each server id once), notifications, unread totals, conversation changes, each
- * login, the answers to sends and the end of the session leave as emitted events
- * (`ImConnectionEmitted`), each under the name it has everywhere: whoever needs one subscribes
- * (`on(...)`) for as long as it needs it, nobody relays. A send made while connected runs as its
+ * Messages (each server id once), notifications, unread totals and the end of the session
+ * leave as emitted events (`ImOutput`); the root actor composes this machine so that they
+ * reach it as events instead (see app.actors.ts). A send made while connected runs as its
  * own child and reports back. A send made while a login is under way (loggingIn,
  * waitingToRetry, refreshingToken: the first login after start-up, or a re-login after the
  * link dropped) is held, in order: on `connected` each starts as if made then; if the
@@ -27,11 +26,11 @@
  * A second send of a client id held or under way is ignored (`sendIgnored`).
  * Types and event readings: im-connection.types.ts.
  */
-import { assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, stopChild } from 'xstate';
+import { assign, emit, enqueueActions, fromCallback, fromPromise, stopChild } from 'xstate';
 import { setup } from '../setup';
 import { ImCode, RELOGIN_CODES, TOKEN_REFRESH_CODES } from '../ports/im.port';
-import { codeOf, isKnownSend, requestOf } from './im-connection.types';
-import type { ImConnectionContext, ImConnectionEmitted, ImConnectionEvent, ImConnectionInput, ImReport, SendRequest } from './im-connection.types';
+import { codeOf, isKnownSend, outputOf, requestOf } from './im-connection.types';
+import type { ImConnectionContext, ImConnectionEmitted, ImConnectionEvent, ImConnectionInput, ImOutput, SendRequest } from './im-connection.types';
 
 export * from './im-connection.types';
 
@@ -65,7 +64,7 @@ export const imConnectionMachine = setup({
     logout: fromPromise<void, void>(() => Promise.resolve()),
     refreshToken: fromPromise<string, void>(() => Promise.reject(new Error('refreshToken not provided'))),
     ping: fromPromise<void, void>(() => Promise.reject(new Error('ping not provided'))),
-    /** The port subscription: every fact of the port comes back flat (`im.message`, `im.kicked`...). */
+    /** The port subscription: every ImEvent comes back as `im.event`. */
     events: fromCallback<ImConnectionEvent>(() => () => {}),
     /** One text send; reports `im.sent` or `im.sendFailed` to its parent. */
     send: fromCallback<ImConnectionEvent, SendRequest>(() => () => {}),
@@ -78,10 +77,17 @@ export const imConnectionMachine = setup({
     unreachable: (_, p: ErrorParams) => codeOf(p.error) === ImCode.unreachable,
     disconnectWhenHidden: ({ context }) => context.disconnectWhenHidden,
     appVisible: ({ context }) => context.appVisible,
+    isKick: ({ event }) => event.type === 'im.event' && event.event.type === 'kicked',
+    isLinkLost: ({ event }) => event.type === 'im.event' && event.event.type === 'disconnected',
     sendUnderWay: ({ context, event }) => 'idClient' in event && context.sending.includes(event.idClient),
     sendKnown: ({ context, event }) => event.type === 'im.sendText' && isKnownSend(context, event.idClient),
-    /** Each message goes out once (by server id): a redelivered one is dropped. */
-    unseen: ({ context, event }) => event.type === 'im.message' && !context.seen.includes(event.message.idServer),
+    /** Messages (each server id once), notifications, unread totals and conversation changes go up; link events do not. */
+    isNewReport: ({ context, event }) => {
+      if (event.type !== 'im.event') return false;
+      const e = event.event;
+      if (e.type === 'message') return !context.seen.includes(e.message.idServer);
+      return e.type === 'notification' || e.type === 'unread' || e.type === 'conversation';
+    },
   },
   delays: {
     heartbeat: 10_000,
@@ -99,22 +105,18 @@ export const imConnectionMachine = setup({
     noteHidden: assign({ appVisible: false }),
     noteVisible: assign({ appVisible: true }),
     remember: assign({
-      seen: ({ context, event }) => {
-        assertEvent(event, 'im.message');
-        return [...context.seen, event.message.idServer].slice(-SEEN_LIMIT);
-      },
+      seen: ({ context, event }) =>
+        event.type === 'im.event' && event.event.type === 'message'
+          ? [...context.seen, event.event.message.idServer].slice(-SEEN_LIMIT)
+          : context.seen,
     }),
-    /** A fact of the port goes out to its listeners as it came. */
-    forward: emit(({ event }) => {
-      assertEvent(event, ['im.message', 'im.notification', 'im.unreadChanged', 'im.conversationChanged']);
-      return event as ImReport;
-    }),
-    reportConnected: emit({ type: 'im.connected' } as const),
-    endSession: emit((_, p: { text: string | null }): ImConnectionEmitted => ({ type: 'im.sessionEnded', text: p.text })),
+    forward: emit(({ event }) => outputOf(event)),
+    reportConnected: emit({ type: 'im.connected' } as ImOutput),
+    endSession: emit((_, p: { text: string | null }): ImOutput => ({ type: 'im.sessionEnded', text: p.text })),
     refuseSend: emit((_, p: { idClient: string }) => ({
-      type: 'im.sendFailed' as const, idClient: p.idClient, reason: 'notConnected' as const, text: TEXT_NOT_CONNECTED,
+      type: 'sendFailed' as const, idClient: p.idClient, reason: 'notConnected' as const, text: TEXT_NOT_CONNECTED,
     })),
-    ignoreSend: emit(({ event }) => ({ type: 'im.sendIgnored' as const, idClient: requestOf(event).idClient })),
+    ignoreSend: emit(({ event }) => ({ type: 'sendIgnored' as const, idClient: requestOf(event).idClient })),
     startSend: enqueueActions(({ context, enqueue }, request: SendRequest) => {
       enqueue.spawnChild('send', { id: sendChildId(request.idClient), input: request });
       enqueue.assign({ sending: [...context.sending, request.idClient] });
@@ -124,10 +126,12 @@ export const imConnectionMachine = setup({
       sending: ({ context, event }) => context.sending.filter((id) => !('idClient' in event) || id !== event.idClient),
     }),
     stopSend: stopChild(({ event }) => sendChildId('idClient' in event ? event.idClient : '')),
-    /** The send's answer goes out under the name it came with. */
     reportSend: emit(({ event }): ImConnectionEmitted => {
-      assertEvent(event, ['im.sent', 'im.sendFailed']);
-      return event;
+      if (event.type === 'im.sent') return { type: 'sendResult', idClient: event.idClient, message: event.message };
+      if (event.type === 'im.sendFailed') {
+        return { type: 'sendFailed', idClient: event.idClient, reason: event.reason, text: event.text };
+      }
+      throw new Error('reportSend needs a send outcome');
     }),
   },
 }).extend<{ startHeld: undefined; refuseHeld: undefined }>({
@@ -153,11 +157,10 @@ export const imConnectionMachine = setup({
   invoke: { id: 'events', src: 'events' },
   initial: 'loggingIn',
   on: {
-    'im.kicked': '.kicked',
-    'im.message': { guard: 'unseen', actions: ['remember', 'forward'] },
-    'im.notification': { actions: 'forward' },
-    'im.unreadChanged': { actions: 'forward' },
-    'im.conversationChanged': { actions: 'forward' },
+    'im.event': [
+      { guard: 'isKick', target: '.kicked' },
+      { guard: 'isNewReport', actions: ['remember', 'forward'] },
+    ],
     // No login under way (offline, hidden, logging out): SPEC §5, the send fails at once.
     'im.sendText': { actions: { type: 'refuseSend', params: ({ event }) => ({ idClient: event.idClient }) } },
     // A send started while connected may finish after the link dropped: still report it.
@@ -233,7 +236,11 @@ export const imConnectionMachine = setup({
         },
       },
       on: {
-        'im.disconnected': { target: 'loggingIn', actions: 'resetAttempts' },
+        'im.event': [
+          { guard: 'isKick', target: 'kicked' },
+          { guard: 'isLinkLost', target: 'loggingIn', actions: 'resetAttempts' },
+          { guard: 'isNewReport', actions: ['remember', 'forward'] },
+        ],
         'im.sendText': [
           // A second tap on a message already under way is ignored.
           { guard: 'sendKnown', actions: 'ignoreSend' },

@@ -7,7 +7,7 @@ import { SimulatedClock, createActor } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { FakeImPort } from '../ports/im.fake';
 import { ImCode, ImError } from '../ports/im.port';
-import type { ImConversation, ImEvent, ImMessage, ImNotification } from '../ports/im.port';
+import type { ImMessage } from '../ports/im.port';
 import { PendingCalls } from '../ports/pending';
 import { afterEvent, describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
@@ -35,28 +35,16 @@ const samples: AnyEventObject[] = [
   { type: 'xstate.error.actor.ping', error: new ImError(ImCode.linkLost) },
   { type: 'xstate.done.actor.logout' },
   { type: 'xstate.error.actor.logout', error: new Error('offline') },
-  { type: 'im.kicked' },
-  { type: 'im.disconnected' },
-  { type: 'im.message', message },
-  { type: 'im.unreadChanged', count: 3 },
-  { type: 'im.notification', content: { attachType: 58 }, from: 'system' },
-  { type: 'im.conversationChanged', conversation: { id: 'peer', to: 'peer', lastMsg: null, updateTime: 1, unread: 1 } },
+  { type: 'im.event', event: { type: 'kicked' } },
+  { type: 'im.event', event: { type: 'disconnected', code: ImCode.linkLost } },
+  { type: 'im.event', event: { type: 'message', message } },
+  { type: 'im.event', event: { type: 'unread', total: 3 } },
   { type: 'im.sendText', to: 'peer', text: 'hello', idClient: 'c1' },
   { type: 'im.sent', idClient: 'c1', message: { ...message, idClient: 'c1', flow: 'out' } },
   { type: 'im.sendFailed', idClient: 'c1', reason: 'refused', text: 'refused' },
   { type: 'app.hidden' },
   { type: 'app.visible' },
 ];
-
-/** The port's event behind each sampled fact (the connection reads them flat off the port). */
-const PORT_EVENTS: Record<string, ((e: AnyEventObject) => ImEvent) | undefined> = {
-  'im.kicked': () => ({ type: 'kicked' }),
-  'im.disconnected': () => ({ type: 'disconnected', code: ImCode.linkLost }),
-  'im.message': (e) => ({ type: 'message', message: e.message as ImMessage }),
-  'im.unreadChanged': (e) => ({ type: 'unread', total: e.count as number }),
-  'im.notification': (e) => ({ type: 'notification', notification: { content: e.content, from: e.from as string } as ImNotification }),
-  'im.conversationChanged': (e) => ({ type: 'conversation', conversation: e.conversation as ImConversation }),
-};
 
 /** The states a login is under way in: a send made there waits for its outcome. */
 const LOGGING_IN = ['loggingIn', 'waitingToRetry', 'refreshingToken'] as const;
@@ -102,9 +90,8 @@ async function replay(input: ImConnectionInput, steps: readonly { event: EventOb
       const call = id === 'refreshToken' ? refresh.next('refreshToken') : im.pending.next(id!);
       if (kind === 'done') call.resolve(payload.output);
       else call.reject(payload.error);
-    } else if (PORT_EVENTS[event.type]) {
-      // A fact of the port: the fake port says it, as the adapters do.
-      im.emit(PORT_EVENTS[event.type]!(payload));
+    } else if (event.type === 'im.event') {
+      im.emit(payload.event);
     } else if (event.type === 'im.sent') {
       im.pending.next('sendText').resolve(payload.message);
     } else if (event.type === 'im.sendFailed') {
@@ -134,7 +121,7 @@ async function replay(input: ImConnectionInput, steps: readonly { event: EventOb
       const idClient = String(payload.idClient);
       // A double tap is ignored wherever a login is under way or done (SPEC §4).
       if ((isLoggingIn(before) || before.matches('connected')) && known.includes(idClient)) {
-        expect(news).toEqual([{ type: 'im.sendIgnored', idClient }]);
+        expect(news).toEqual([{ type: 'sendIgnored', idClient }]);
       } else if (isLoggingIn(before)) {
         // Held until the login's outcome: nothing reported, nothing sent yet.
         expect(news).toEqual([]);
@@ -143,7 +130,7 @@ async function replay(input: ImConnectionInput, steps: readonly { event: EventOb
         expect(im.pending.count('sendText')).toBe(portSendsBefore + 1);
       } else {
         // No login under way (offline, logging out, hidden): SPEC §5, it fails at once.
-        expect(news).toEqual([{ type: 'im.sendFailed', idClient, reason: 'notConnected', text: TEXT_NOT_CONNECTED }]);
+        expect(news).toEqual([{ type: 'sendFailed', idClient, reason: 'notConnected', text: TEXT_NOT_CONNECTED }]);
       }
     }
     if (!isLoggingIn(snapshot)) expect(heldIds(snapshot)).toEqual([]);
@@ -155,20 +142,20 @@ async function replay(input: ImConnectionInput, steps: readonly { event: EventOb
         expect(snapshot.context.sending).toEqual([...before.context.sending as string[], ...heldIds(before)]);
       } else {
         // The login ended elsewhere: each held send fails with the §5 text, before any end of the session.
-        expect(news.filter((e) => e.type === 'im.sendFailed')).toEqual(
-          heldIds(before).map((idClient) => ({ type: 'im.sendFailed', idClient, reason: 'notConnected', text: TEXT_NOT_CONNECTED })),
+        expect(news.filter((e) => e.type === 'sendFailed')).toEqual(
+          heldIds(before).map((idClient) => ({ type: 'sendFailed', idClient, reason: 'notConnected', text: TEXT_NOT_CONNECTED })),
         );
         expect(im.pending.count('sendText')).toBe(portSendsBefore);
       }
     }
-    if (event.type === 'im.sendFailed') expect(emitted.at(-1)).toMatchObject({ type: 'im.sendFailed', reason: 'refused' });
+    if (event.type === 'im.sendFailed') expect(emitted.at(-1)).toMatchObject({ type: 'sendFailed', reason: 'refused' });
     // Every (re)connection is reported once, so lists kept elsewhere load again.
     const connections = emitted.filter((e) => e.type === 'im.connected').length;
     if (snapshot.matches('connected') && !before.matches('connected')) expect(connections).toBe(connectionsBefore + 1);
     else expect(connections).toBe(connectionsBefore);
   }
-  // Link events are the connection's own: they are not reported.
-  expect(emitted.filter((e) => e.type === 'im.kicked' || e.type === 'im.disconnected')).toEqual([]);
+  // Link events are not reported as conversation changes (no conversation event was sampled).
+  expect(emitted.filter((e) => e.type === 'im.conversationChanged')).toEqual([]);
   // Messages reach the parent once, whatever the path.
   const ids = toParent.filter((e) => e.type === 'im.message').map((e) => (e.message as ImMessage).idServer);
   expect(new Set(ids).size).toBe(ids.length);

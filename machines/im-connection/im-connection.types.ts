@@ -38,41 +38,15 @@ export type SendOutcome =
   | { type: 'im.sent'; idClient: string; message: ImMessage }
   | { type: 'im.sendFailed'; idClient: string; reason: 'refused' | 'error'; text: string };
 
-/** The IM port's facts, flat (im-connection.actors.ts reads them off the port's subscription). */
-export type ImFact =
-  | { type: 'im.message'; message: ImMessage }
-  | { type: 'im.notification'; content: unknown; from: string }
-  | { type: 'im.unreadChanged'; count: number }
-  | { type: 'im.conversationChanged'; conversation: ImConversation }
-  /** The same account logged in elsewhere: this connection is closed for good. */
-  | { type: 'im.kicked' }
-  /** The link dropped; the machine decides whether and how to log in again. */
-  | { type: 'im.disconnected' };
-
-/** The flat fact of an event of the IM port. */
-export function factOf(event: ImEvent): ImFact {
-  switch (event.type) {
-    case 'message': return { type: 'im.message', message: event.message };
-    case 'notification': return { type: 'im.notification', content: event.notification.content, from: event.notification.from };
-    case 'unread': return { type: 'im.unreadChanged', count: event.total };
-    case 'conversation': return { type: 'im.conversationChanged', conversation: event.conversation };
-    case 'kicked': return { type: 'im.kicked' };
-    case 'disconnected': return { type: 'im.disconnected' };
-  }
-}
-
 export type ImConnectionEvent =
-  | ImFact
+  | { type: 'im.event'; event: ImEvent }
   | ({ type: 'im.sendText' } & SendRequest)
   | SendOutcome
   | { type: 'app.hidden' }
   | { type: 'app.visible' };
 
-/**
- * What the connection emits, one name from the port to every listener: the talks, the call's
- * chat, the banner, the conversations and the session subscribe to what each needs.
- */
-export type ImConnectionEmitted =
+/** What the connection reports to whoever owns it (the root actor). */
+export type ImOutput =
   | { type: 'im.message'; message: ImMessage }
   | { type: 'im.notification'; content: unknown; from: string }
   | { type: 'im.unreadChanged'; count: number }
@@ -80,15 +54,24 @@ export type ImConnectionEmitted =
   /** Logged in (again): lists kept elsewhere load (again). */
   | { type: 'im.connected' }
   /** The session must end: `text` is shown first when there is one. */
-  | { type: 'im.sessionEnded'; text: string | null }
-  /** The answer to a send, under the client id it was made with. */
-  | { type: 'im.sent'; idClient: string; message: ImMessage }
-  | { type: 'im.sendFailed'; idClient: string; reason: 'notConnected' | 'refused' | 'error'; text: string }
-  /** A second send of a message already under way (a double tap). */
-  | { type: 'im.sendIgnored'; idClient: string };
+  | { type: 'im.sessionEnded'; text: string | null };
 
-/** The facts that reach listeners as they came (the others are the connection's own). */
-export type ImReport = Extract<ImConnectionEmitted, { type: 'im.message' | 'im.notification' | 'im.unreadChanged' | 'im.conversationChanged' }>;
+export type ImConnectionEmitted =
+  | ImOutput
+  | { type: 'sendResult'; idClient: string; message: ImMessage }
+  /** A second send of a message already under way (a double tap). */
+  | { type: 'sendIgnored'; idClient: string }
+  | { type: 'sendFailed'; idClient: string; reason: 'notConnected' | 'refused' | 'error'; text: string };
+
+/** The output for a port event worth reporting (see the `isNewReport` guard). */
+export function outputOf(event: ImConnectionEvent): ImOutput {
+  const e = event.type === 'im.event' ? event.event : null;
+  if (e?.type === 'message') return { type: 'im.message', message: e.message };
+  if (e?.type === 'notification') return { type: 'im.notification', content: e.notification.content, from: e.notification.from };
+  if (e?.type === 'unread') return { type: 'im.unreadChanged', count: e.total };
+  if (e?.type === 'conversation') return { type: 'im.conversationChanged', conversation: e.conversation };
+  throw new Error(`${e?.type ?? event.type} is not reported`);
+}
 
 export const codeOf = (error: unknown): number | null =>
   typeof error === 'object' && error !== null && typeof (error as { code?: unknown }).code === 'number'

@@ -10,7 +10,7 @@
  * A member at level 0 gets no highlight. A crowd entering at once keeps the newest
  * MAX_WAITING_HIGHLIGHTS waiting.
  */
-import { assertEvent, assign, enqueueActions } from 'xstate';
+import { assign, enqueueActions } from 'xstate';
 import { setup } from '../setup';
 import { HIGHLIGHT_SHIFT_MS, HIGHLIGHT_SHOW_MS, MAX_WAITING_HIGHLIGHTS } from './live-chat.types';
 import type { Highlight } from './live-chat.types';
@@ -46,10 +46,7 @@ export const enterHighlightsMachine = setup({
   },
   guards: {
     /** SPEC §6: only members above level 0. */
-    worthy: ({ event }) => {
-      assertEvent(event, 'highlight.add');
-      return event.highlight.userLevel > 0;
-    },
+    worthy: ({ event }) => event.type === 'highlight.add' && event.highlight.userLevel > 0,
     hasWaiting: ({ context }) => context.waiting.length > 0,
   },
   actions: {

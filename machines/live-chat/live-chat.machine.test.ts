@@ -14,9 +14,11 @@ import { flush } from '../testing/paths';
 import { enterHighlightsMachine, highlightsOnShow } from './enter-highlights.machine';
 import { composeLiveChat } from './live-chat.actors';
 import type { LiveChatInput } from './live-chat.machine';
-import { HIGHLIGHT_SHIFT_MS, HIGHLIGHT_SHOW_MS, MAX_CHAT_TEXT, MAX_WAITING_HIGHLIGHTS, TEXT_MUTED, WHO_BLOCK_AFTER_GAG, WHO_BLOCK_AFTER_UNGAG, highlightOf, isMuted, privateCallNoticeOf, progressWishlist, recordOf, secureImage, whoBlockOf, wishlistOf } from './live-chat.types';
+import {
+  HIGHLIGHT_SHIFT_MS, HIGHLIGHT_SHOW_MS, MAX_CHAT_TEXT, MAX_WAITING_HIGHLIGHTS, TEXT_MUTED, WHO_BLOCK_AFTER_GAG, WHO_BLOCK_AFTER_UNGAG,
+  WhoBlock, highlightOf, isMuted, privateCallNoticeOf, progressWishlist, recordOf, secureImage, whoBlockOf, wishlistOf,
+} from './live-chat.types';
 import type { Highlight } from './live-chat.types';
-import { WhoBlock } from '../codes/live.codes';
 
 const message = (over: Record<string, unknown>): ChatroomMessage =>
   ({ idServer: 's1', roomId: 'r', from: 'bob', fromNick: 'Bob', time: 5, ...over }) as unknown as ChatroomMessage;

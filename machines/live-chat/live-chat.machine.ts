@@ -15,7 +15,7 @@
  * queue and counts toward the wishlist; a member above level 0 gets an
  * entering-room highlight. A muted viewer's line is refused with TEXT_MUTED; only the host gags.
  */
-import { assertEvent, assign, enqueueActions, fromCallback, fromPromise } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise } from 'xstate';
 import { setup } from '../setup';
 import { giftQueueMachine } from '../gift-queue/gift-queue.machine';
 import type { ChatroomEntry, ChatroomEvent, ChatroomMember, ChatroomMessage } from '../ports/chatroom.port';
@@ -26,9 +26,7 @@ import {
   WHO_BLOCK_AFTER_GAG, WHO_BLOCK_AFTER_UNGAG, audienceMemberOf, highlightOf, isMuted, privateCallNoticeOf, progressWishlist,
   receivedGiftOf, recordOf,
 } from './live-chat.types';
-import type { LiveChatRecord } from './live-chat.types';
-import type { WhoBlock } from '../codes/live.codes';
-import { errorOf } from '../shared/error-text';
+import type { LiveChatRecord, WhoBlock } from './live-chat.types';
 
 export interface LiveChatInput {
   /** The chat room (LiveRoom.yxRoomId). */
@@ -117,21 +115,14 @@ export const liveChatMachine = setup({
   guards: {
     isHost: ({ context }) => context.entry.account === context.hostAccount,
     muted: ({ context }) => isMuted(context.whoBlock),
-    sendable: ({ event }) => {
-      assertEvent(event, 'chat.send');
-      return event.text.trim() !== '' && event.text.trim().length <= MAX_CHAT_TEXT;
-    },
+    sendable: ({ event }) => event.type === 'chat.send' && event.text.trim() !== '' && event.text.trim().length <= MAX_CHAT_TEXT,
     /** The host gags others only. */
-    gaggable: ({ context, event }) => {
-      assertEvent(event, 'chat.gag');
-      return context.entry.account === context.hostAccount && event.account !== context.entry.account;
-    },
+    gaggable: ({ context, event }) =>
+      event.type === 'chat.gag' && context.entry.account === context.hostAccount && event.account !== context.entry.account,
     /** SPEC §4: the anchor's exit ends a viewer's room. */
-    hostExited: ({ context, event }) => {
-      assertEvent(event, 'room.memberExited');
-      return event.account === context.hostAccount && context.entry.account !== context.hostAccount;
-    },
-    mutedRefusal: (_, { error }: { error: unknown }) => codeOf(error) === CHATROOM_MUTED_CODE,
+    hostExited: ({ context, event }) =>
+      event.type === 'room.memberExited' && event.account === context.hostAccount && context.entry.account !== context.hostAccount,
+    mutedRefusal: ({ event }) => codeOf((event as { error?: unknown }).error) === CHATROOM_MUTED_CODE,
   },
   actions: {
     /** A line of the room: shown once; a gift also plays and counts toward the wishlist. */
@@ -241,7 +232,7 @@ export const liveChatMachine = setup({
                 }),
                 onDone: { target: 'idle', actions: { type: 'addMessage', params: ({ event }) => event.output } },
                 onError: [
-                  { guard: { type: 'mutedRefusal', params: errorOf }, target: 'idle', actions: { type: 'notify', params: TEXT_MUTED } },
+                  { guard: 'mutedRefusal', target: 'idle', actions: { type: 'notify', params: TEXT_MUTED } },
                   { target: 'idle', actions: { type: 'notify', params: TEXT_SEND_FAILED } },
                 ],
               },

@@ -14,8 +14,9 @@ import type { InspectFn } from '../testing/paths';
 import { composeLiveChat } from './live-chat.actors';
 import { liveChatMachine } from './live-chat.machine';
 import type { LiveChatContext, LiveChatInput } from './live-chat.machine';
-import { AUDIENCE_LIMIT, HISTORY_LIMIT, TEXT_GAG_FAILED, TEXT_MUTED, TEXT_SEND_FAILED, WHO_BLOCK_AFTER_GAG, WHO_BLOCK_AFTER_UNGAG, isMuted } from './live-chat.types';
-import { WhoBlock } from '../codes/live.codes';
+import {
+  AUDIENCE_LIMIT, HISTORY_LIMIT, TEXT_GAG_FAILED, TEXT_MUTED, TEXT_SEND_FAILED, WHO_BLOCK_AFTER_GAG, WHO_BLOCK_AFTER_UNGAG, WhoBlock, isMuted,
+} from './live-chat.types';
 
 const ROOM = 'room-1';
 const msg = (over: Partial<ChatroomMessage> & { idServer: string }): ChatroomMessage =>

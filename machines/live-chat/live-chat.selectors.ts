@@ -10,8 +10,7 @@ import type { EnterHighlightsMachine, QueuedHighlight } from './enter-highlights
 import { highlightsOnShow } from './enter-highlights.machine';
 import type { LiveChatMachine } from './live-chat.machine';
 import { TEXT_MUTED, isMuted } from './live-chat.types';
-import type { LiveChatRecord } from './live-chat.types';
-import type { WhoBlock } from '../codes/live.codes';
+import type { LiveChatRecord, WhoBlock } from './live-chat.types';
 
 export type LiveChatRef = ActorRefFrom<LiveChatMachine>;
 type LiveChatSnapshot = SnapshotFrom<LiveChatMachine>;

@@ -12,7 +12,9 @@ import type { ChatroomMember, ChatroomMessage } from '../ports/chatroom.port';
 import type { ReceivedGift } from '../ports/gift.port';
 import { GIFT_NUM_MAX } from '../ports/gift.port';
 import type { LiveWish } from '../ports/live.port';
-import { WhoBlock } from '../codes/live.codes';
+import { WhoBlock } from '../ports/live.port';
+
+export { WhoBlock };
 
 /** SPEC §9 Paging: the audience query. */
 export const AUDIENCE_LIMIT = 500;

@@ -11,7 +11,7 @@ import { FakeLiveApi, FakeLiveMedia, FakeLiveMediaNetwork, FakeLiveNetwork } fro
 import type { LiveRoom } from '../ports/live.port';
 import { flush } from '../testing/paths';
 import { composeLiveViewing } from '../live-viewing/live-viewing.actors';
-import { LiveFrontStatus } from '../codes/live.codes';
+import { LiveFrontStatus } from '../live-viewing/live-viewing.machine';
 import { frontStatusOf } from '../live-viewing/live-viewing.selectors';
 import { composeLiveHosting } from './live-hosting.actors';
 import {

@@ -17,10 +17,10 @@
  * (leaving.callOver), so a publish never races the leave. Navigation and toasts are asked of
  * the owner (`report`).
  */
-import { assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, stateIn } from 'xstate';
+import { assign, emit, enqueueActions, fromCallback, fromPromise, stateIn } from 'xstate';
 import { setup } from '../setup';
 import { liveChatMachine } from '../live-chat/live-chat.machine';
-import { wishlistOf } from '../live-chat/live-chat.types';
+import { WhoBlock, wishlistOf } from '../live-chat/live-chat.types';
 import { MediaError } from '../ports/call.port';
 import { LiveApiError } from '../ports/live.port';
 import type { LiveRoom, LiveStats } from '../ports/live.port';
@@ -33,14 +33,12 @@ import {
 import type {
   LiveEndCode as EndCode, LiveHostingContext, LiveHostingEmitted, LiveHostingEvent, LiveHostingInput, LiveSetting, LiveSummary,
 } from './live-hosting.types';
-import { WhoBlock } from '../codes/live.codes';
-import { errorOf } from '../shared/error-text';
 
 export * from './live-hosting.types';
 
 /** A camera that could not publish says why (SPEC §3 media error texts). */
-const mediaEnd = ({ event }: { event: { error?: unknown } }) => {
-  const error = event.error;
+const mediaEnd = ({ event }: { event: unknown }) => {
+  const error = (event as { error?: unknown }).error;
   return { code: LiveEndCode.mediaFailed, text: error instanceof MediaError ? error.message : LiveEndText[LiveEndCode.mediaFailed] };
 };
 /** The action recording why the live ends. */
@@ -73,24 +71,13 @@ export const liveHostingMachine = setup({
   },
   guards: {
     /** A 44 naming another (earlier) room is not this live's end. */
-    thisRoom: ({ context, event }) => {
-      assertEvent(event, 'system.liveForcedEnd');
-      return (event.channelId === undefined || event.channelId === context.room?.agoraChannelId);
-    },
+    thisRoom: ({ context, event }) =>
+      event.type === 'system.liveForcedEnd' && (event.channelId === undefined || event.channelId === context.room?.agoraChannelId),
     mediaLost: ({ event }) => event.type === 'media.event' && event.event.type === 'connectionLost',
-    switchChanged: ({ context, event }) => {
-      assertEvent(event, 'live.setPrivateCall');
-      return event.open !== context.privateCallOpen;
-    },
+    switchChanged: ({ context, event }) => event.type === 'live.setPrivateCall' && event.open !== context.privateCallOpen,
     heartbeatLost: (_, output: LiveHeartbeatOutput) => output.reason === 'lost',
-    boostingOn: ({ event }) => {
-      assertEvent(event, 'system.boosting');
-      return event.on;
-    },
-    boostingOff: ({ event }) => {
-      assertEvent(event, 'system.boosting');
-      return !event.on;
-    },
+    boostingOn: ({ event }) => event.type === 'system.boosting' && event.on,
+    boostingOff: ({ event }) => event.type === 'system.boosting' && !event.on,
     callOver: stateIn({ onAir: { stage: { liveCalling: { leaving: 'callOver' } } } }),
   },
   actions: {
@@ -101,9 +88,12 @@ export const liveHostingMachine = setup({
         ? Math.min(HEARTBEAT_MS, Math.max(MIN_HEARTBEAT_MS, room.heartbeatIntervalMs)) : HEARTBEAT_MS,
     })),
     setEnd: assign({ end: (_, end: { code: EndCode; text: string | null }) => end }),
-    setFailure: assign((_, { error }: { error: unknown }) => ({
-      failure: error instanceof LiveApiError && error.message ? error.message : TEXT_GO_LIVE_FAILED,
-    })),
+    setFailure: assign({
+      failure: ({ event }) => {
+        const error = (event as { error?: unknown }).error;
+        return error instanceof LiveApiError && error.message ? error.message : TEXT_GO_LIVE_FAILED;
+      },
+    }),
     /** What the owner hears of (the session turns it into navigation and toasts). */
     report: emit((_, params: LiveHostingEmitted) => params),
   },
@@ -120,7 +110,7 @@ export const liveHostingMachine = setup({
       initial: 'checking',
       states: {
         checking: {
-          invoke: { id: 'checkPermission', src: 'checkPermission', onDone: 'beginning', onError: { target: '#liveHosting.failed', actions: { type: 'setFailure', params: errorOf } } },
+          invoke: { id: 'checkPermission', src: 'checkPermission', onDone: 'beginning', onError: { target: '#liveHosting.failed', actions: 'setFailure' } },
         },
         beginning: {
           invoke: {
@@ -128,7 +118,7 @@ export const liveHostingMachine = setup({
             src: 'begin',
             input: ({ context }) => context.setting,
             onDone: { target: '#liveHosting.onAir', actions: { type: 'setRoom', params: ({ event }) => event.output } },
-            onError: { target: '#liveHosting.failed', actions: { type: 'setFailure', params: errorOf } },
+            onError: { target: '#liveHosting.failed', actions: 'setFailure' },
           },
         },
       },

@@ -6,7 +6,7 @@
 import type { ChatroomEntry } from '../ports/chatroom.port';
 import type { LiveMediaEvent, LiveRoom, LiveStats } from '../ports/live.port';
 import type { SystemEvent } from '../system-messages/system-messages';
-import { LIVE_END_CODE_FORCED } from '../codes/system.codes';
+import { LIVE_END_CODE_FORCED } from '../system-messages/system-messages';
 
 /** SPEC §4 Live state. */
 export const LiveState = { empty: 'empty', living: 'living', liveCalling: 'liveCalling', waitingReturnLive: 'waitingReturnLive' } as const;

@@ -13,9 +13,8 @@ import type { LiveRoom } from '../ports/live.port';
 import { seenIntentKeys } from '../testing/intent-keys';
 import { flush } from '../testing/paths';
 import { composeLiveViewing } from './live-viewing.actors';
-import { roomOf } from './live-viewing.machine';
+import { LiveFrontStatus, roomOf } from './live-viewing.machine';
 import { frontStatusOf, liveViewingViewOf, videoStateOf } from './live-viewing.selectors';
-import { LiveFrontStatus } from '../codes/live.codes';
 
 describe('[§3 Live info] the join\'s answer is read defensively', () => {
   it('keeps known codes and well-formed values, and falls back otherwise', () => {

@@ -23,8 +23,9 @@ import { giftingMachine } from '../gifting/gifting.machine';
 import { liveChatMachine } from '../live-chat/live-chat.machine';
 import { LiveApiError } from '../ports/live.port';
 import type { LiveMediaEvent, LiveRoom } from '../ports/live.port';
-import { LiveHostStatus, LiveRoomState } from '../codes/live.codes';
-import { TEXT_JOIN_FAILED, TEXT_PRIVATE_CALL_CLOSED, roomOf } from './live-viewing.types';
+import {
+  LiveHostStatus, LiveRoomState, TEXT_JOIN_FAILED, TEXT_PRIVATE_CALL_CLOSED, roomOf,
+} from './live-viewing.types';
 import type { LiveViewingContext, LiveViewingEmitted, LiveViewingEvent, LiveViewingInput } from './live-viewing.types';
 
 export * from './live-viewing.types';

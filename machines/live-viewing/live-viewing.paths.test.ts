@@ -18,10 +18,9 @@ import { describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
 import { manualGiftApi } from '../testing/realtime';
 import { composeLiveViewing } from './live-viewing.actors';
-import { TEXT_JOIN_FAILED, TEXT_PRIVATE_CALL_CLOSED, liveViewingMachine } from './live-viewing.machine';
+import { LiveFrontStatus, TEXT_JOIN_FAILED, TEXT_PRIVATE_CALL_CLOSED, liveViewingMachine } from './live-viewing.machine';
 import type { LiveViewingContext, LiveViewingEmitted, LiveViewingInput } from './live-viewing.machine';
 import { frontStatusOf, selectViewingChat, videoStateOf } from './live-viewing.selectors';
-import { LiveFrontStatus } from '../codes/live.codes';
 
 const HOST = 100001;
 const room = (over: Partial<LiveRoom> = {}): LiveRoom => ({

@@ -3,7 +3,7 @@ import type { ActorRefFrom, SnapshotFrom } from 'xstate';
 import type { GiftListMachine } from '../gift-list/gift-list.machine';
 import type { GiftingMachine } from '../gifting/gifting.machine';
 import type { LiveChatRef } from '../live-chat/live-chat.selectors';
-import { LiveFrontStatus } from '../codes/live.codes';
+import { LiveFrontStatus } from './live-viewing.machine';
 import type { LiveViewingMachine } from './live-viewing.machine';
 
 export * from '../live-chat/live-chat.selectors';

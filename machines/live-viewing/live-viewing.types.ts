@@ -4,8 +4,14 @@
  */
 import type { ChatroomEntry } from '../ports/chatroom.port';
 import type { LiveMediaEvent, LiveRoom } from '../ports/live.port';
-import { LiveHostStatus, LiveRoomState } from '../codes/live.codes';
+import { LiveHostStatus, LiveRoomState } from '../ports/live.port';
 import { whoBlockOf, wishlistOf } from '../live-chat/live-chat.types';
+
+export { LiveHostStatus, LiveRoomState };
+
+/** SPEC §4 Live state: the viewing front status. */
+export const LiveFrontStatus = { loading: 1, live: 2, liveEnd: 3, calling: 5 } as const;
+export type LiveFrontStatus = (typeof LiveFrontStatus)[keyof typeof LiveFrontStatus];
 
 export const TEXT_JOIN_FAILED = 'Could not enter this live room. Please try again.';
 export const TEXT_PRIVATE_CALL_CLOSED = 'The host is not taking private calls right now.';

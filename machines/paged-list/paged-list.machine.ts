@@ -10,9 +10,6 @@
  *   listed ─list.refresh─▶ refreshing ─done─▶ listed.ready | listed.finished (items replaced, page 1)
  *                                     ─error─▶ back to listed.ready | listed.finished (items kept, error set)
  *
- * Every page load ends by the shared paging protocol (machines/shared/paging.ts), as the home
- * tabs' and the talk history's do.
- *
  * Loading is a state, never a flag: a second `list.loadMore` while a page loads has no
  * transition and is dropped. A refresh leaves `loadingMore`, which stops its `loadPage`, so a
  * late answer for the old page cannot land on the refreshed list.
@@ -23,13 +20,18 @@
  */
 import { assign, fromPromise } from 'xstate';
 import { setup } from '../setup';
-import { textOf } from '../shared/error-text';
-import { appendPage, isLastPage, pagingOf } from '../shared/paging';
-import type { Page, PageRequest } from '../shared/paging';
 
-export type { Page, PageRequest } from '../shared/paging';
-// Re-exported so that every user of the protocol reaches it through one module: bundled once, with the lists.
-export { appendPage, isLastPage, pagingOf } from '../shared/paging';
+export interface PageRequest<Q = undefined> {
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+  /** The list's `query` from its input. */
+  query?: Q;
+}
+
+export interface Page<T> {
+  items: T[];
+}
 
 export interface PagedListInput<Q = undefined> {
   pageSize: number;
@@ -67,10 +69,23 @@ export interface PagedListOptions<T> {
 export const TEXT_LOAD_FAILED = 'Could not load. Please try again.';
 
 /** The text of a failure, for the error line under the list. */
-export const errorText = (error: unknown): string => textOf(error, TEXT_LOAD_FAILED);
+export function errorText(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  if (typeof error === 'string' && error) return error;
+  return TEXT_LOAD_FAILED;
+}
+
+/** `page` after `items`, without the ones `keyOf` says are listed already. */
+export function appendPage<T>(items: readonly T[], page: readonly T[], keyOf?: (item: T) => unknown): T[] {
+  if (!keyOf) return [...items, ...page];
+  const seen = new Set(items.map(keyOf));
+  return [...items, ...page.filter((item) => !seen.has(keyOf(item)))];
+}
+
+/** A page shorter than the page size is the last one (SPEC §4). */
+export const isLastPage = (page: Page<unknown>, pageSize: number): boolean => page.items.length < pageSize;
 
 export function createPagedListMachine<T, Q = undefined>({ keyOf }: PagedListOptions<T> = {}) {
-  const paging = pagingOf<Page<T>>();
   /** The request for `page`; `query` only when the list has one. */
   const request = (context: PagedListContext<T, Q>, page: number): PageRequest<Q> =>
     context.query === undefined ? { page, pageSize: context.pageSize } : { page, pageSize: context.pageSize, query: context.query };
@@ -116,7 +131,17 @@ export function createPagedListMachine<T, Q = undefined>({ keyOf }: PagedListOpt
           id: 'loadFirst',
           src: 'loadPage',
           input: ({ context }) => request(context, 1),
-          onDone: paging.answeredThen({ last: 'listed.finished', more: 'listed.ready' }, 'replaceItems', ['markFinished'], ['markMore']),
+          onDone: [
+            {
+              guard: { type: 'lastPage', params: ({ event }) => event.output },
+              target: 'listed.finished',
+              actions: [{ type: 'replaceItems', params: ({ event }) => event.output }, 'markFinished'],
+            },
+            {
+              target: 'listed.ready',
+              actions: [{ type: 'replaceItems', params: ({ event }) => event.output }, 'markMore'],
+            },
+          ],
           onError: { target: 'failed', actions: { type: 'recordError', params: ({ event }) => event } },
         },
       },
@@ -138,7 +163,14 @@ export function createPagedListMachine<T, Q = undefined>({ keyOf }: PagedListOpt
               id: 'loadMore',
               src: 'loadPage',
               input: ({ context }) => request(context, context.page + 1),
-              onDone: paging.answeredThen({ last: 'finished', more: 'ready' }, 'appendItems', ['markFinished']),
+              onDone: [
+                {
+                  guard: { type: 'lastPage', params: ({ event }) => event.output },
+                  target: 'finished',
+                  actions: [{ type: 'appendItems', params: ({ event }) => event.output }, 'markFinished'],
+                },
+                { target: 'ready', actions: { type: 'appendItems', params: ({ event }) => event.output } },
+              ],
               onError: { target: 'moreFailed', actions: { type: 'recordError', params: ({ event }) => event } },
             },
           },
@@ -156,7 +188,17 @@ export function createPagedListMachine<T, Q = undefined>({ keyOf }: PagedListOpt
           id: 'reload',
           src: 'loadPage',
           input: ({ context }) => request(context, 1),
-          onDone: paging.answeredThen({ last: 'listed.finished', more: 'listed.ready' }, 'replaceItems', ['markFinished'], ['markMore']),
+          onDone: [
+            {
+              guard: { type: 'lastPage', params: ({ event }) => event.output },
+              target: 'listed.finished',
+              actions: [{ type: 'replaceItems', params: ({ event }) => event.output }, 'markFinished'],
+            },
+            {
+              target: 'listed.ready',
+              actions: [{ type: 'replaceItems', params: ({ event }) => event.output }, 'markMore'],
+            },
+          ],
           // The old items stay; the list is where it was before the pull.
           onError: [
             {

@@ -6,28 +6,17 @@ import type { FollowCounts } from './follow-counts.machine';
 import type { OwnProfile, PeoplePort, ProfileChanges, ProfileDetail, ProfileTarget } from './people.port';
 import { profileEditMachine } from './profile-edit.machine';
 import type { ProfileEditEvent, UploadInput } from './profile-edit.machine';
-import { followMachine } from './follow.machine';
-import type { BlockChange, FollowChange, Relation } from './follow.machine';
-import { relationOf, userProfileMachine } from './user-profile.machine';
-
-/** The one follow (and block) protocol over the port: the profile's child and the live room's Follow button. */
-export function composeFollow(port: Pick<PeoplePort, 'loadProfile' | 'setFollowed' | 'setBlocked'>) {
-  return followMachine.provide({
-    actors: {
-      read: fromPromise<Relation, number>(async ({ input }) => relationOf(await port.loadProfile({ userId: input }))),
-      setFollowed: fromPromise<{ followed: boolean; followerCount: number }, FollowChange>(
-        ({ input }) => port.setFollowed(input.userId, input.follow),
-      ),
-      setBlocked: fromPromise<boolean, BlockChange>(({ input }) => port.setBlocked(input.userId, input.blocked)),
-    },
-  });
-}
+import { userProfileMachine } from './user-profile.machine';
+import type { BlockChange, FollowChange } from './user-profile.machine';
 
 export function composeUserProfile(port: Pick<PeoplePort, 'loadProfile' | 'setFollowed' | 'setBlocked'>) {
   return userProfileMachine.provide({
     actors: {
       load: fromPromise<ProfileDetail, ProfileTarget>(({ input }) => port.loadProfile(input)),
-      relation: composeFollow(port),
+      setFollowed: fromPromise<{ followed: boolean; followerCount: number }, FollowChange>(
+        ({ input }) => port.setFollowed(input.userId, input.follow),
+      ),
+      setBlocked: fromPromise<boolean, BlockChange>(({ input }) => port.setBlocked(input.userId, input.blocked)),
     },
   });
 }

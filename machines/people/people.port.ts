@@ -4,8 +4,7 @@
  * updateUserInfo and the media upload), in the screens' words. src/screens implement it over
  * the API; tests use manual-mode fakes.
  */
-import type { TagRef } from '../home-list/home-list.port';
-import type { OnlineStatus } from '../codes/user.codes';
+import type { OnlineStatus, TagRef } from '../home-list/home-list.port';
 
 /** SPEC §3 picList item: 1 picture, 2 video. */
 export interface Media {

@@ -1,6 +1,5 @@
 /** People snapshots → what the profile, edit and Mine screens show (one primitive per selector). */
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { FollowMachine } from './follow.machine';
+import type { SnapshotFrom } from 'xstate';
 import type { FollowCountsMachine } from './follow-counts.machine';
 import type { ProfileEditMachine } from './profile-edit.machine';
 import type { UserProfileMachine } from './user-profile.machine';
@@ -8,25 +7,14 @@ import type { UserProfileMachine } from './user-profile.machine';
 type UserProfileSnapshot = SnapshotFrom<UserProfileMachine>;
 type ProfileEditSnapshot = SnapshotFrom<ProfileEditMachine>;
 type FollowCountsSnapshot = SnapshotFrom<FollowCountsMachine>;
-type FollowSnapshot = SnapshotFrom<FollowMachine>;
 
 export const selectProfilePhase = (s: UserProfileSnapshot): 'loading' | 'failed' | 'loaded' =>
   s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'loaded';
 export const selectDetail = (s: UserProfileSnapshot) => s.context.detail;
 export const selectProfileError = (s: UserProfileSnapshot) => s.context.error;
-/** The relation (follow, block) of a loaded profile: its child, the one follow protocol. */
-export const selectRelation = (s: UserProfileSnapshot): FollowRef | undefined => s.children.relation;
-
-export type FollowRef = ActorRefFrom<FollowMachine>;
-export const selectFollowed = (s: FollowSnapshot): boolean => s.context.followed;
-export const selectBlocked = (s: FollowSnapshot): boolean => s.context.blocked;
-export const selectFollowerCount = (s: FollowSnapshot): number | null => s.context.followerCount;
-/** Why the last follow or block did not go through. */
-export const selectRelationError = (s: FollowSnapshot) => s.context.error;
-/** Not known yet (the live room reads it from the host's profile). */
-export const selectReadingRelation = (s: FollowSnapshot): boolean => !s.matches('ready');
-export const selectSavingFollow = (s: FollowSnapshot): boolean => s.matches({ ready: { follow: 'saving' } });
-export const selectSavingBlock = (s: FollowSnapshot): boolean => s.matches({ ready: { block: 'saving' } });
+export const selectActionError = (s: UserProfileSnapshot) => s.context.actionError;
+export const selectSavingFollow = (s: UserProfileSnapshot): boolean => s.matches({ loaded: { follow: 'saving' } });
+export const selectSavingBlock = (s: UserProfileSnapshot): boolean => s.matches({ loaded: { block: 'saving' } });
 
 export type EditPhase = 'idle' | 'uploading' | 'saving';
 export const selectEditPhase = (s: ProfileEditSnapshot): EditPhase =>

@@ -13,7 +13,7 @@
  * One change at a time: while something uploads or saves, other edits have no transition.
  * The file travels in the event to the upload actor; context keeps only facts (progress).
  */
-import { assertEvent, assign, emit, fromCallback, fromPromise } from 'xstate';
+import { assign, emit, fromCallback, fromPromise } from 'xstate';
 import { setup } from '../setup';
 import { errorText } from '../paged-list/paged-list.machine';
 import type { Media, OwnProfile, ProfileChanges, UploadProgress } from './people.port';
@@ -61,10 +61,8 @@ export const profileEditMachine = setup({
     save: fromPromise<OwnProfile, ProfileChanges>(() => Promise.reject(new Error('save not provided'))),
   },
   guards: {
-    listedMedia: ({ context, event }) => {
-      assertEvent(event, 'edit.removeMedia');
-      return Number.isInteger(event.index) && event.index >= 0 && event.index < context.profile.picList.length;
-    },
+    listedMedia: ({ context, event }) =>
+      event.type === 'edit.removeMedia' && Number.isInteger(event.index) && event.index >= 0 && event.index < context.profile.picList.length,
   },
 }).createMachine({
   id: 'profileEdit',

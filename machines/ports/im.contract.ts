@@ -8,9 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Recorder } from './contract.support';
 import { perTest, eventually, rejectionOf, settle } from './contract.support';
-import { ImError } from './im.port';
+import { ImCode, ImError, TOKEN_REFRESH_CODES } from './im.port';
 import type { ImEvent, ImMessage, ImPort } from './im.port';
-import { ImCode, TOKEN_REFRESH_CODES } from '../codes/im.codes';
 
 export interface ImClient {
   port: ImPort;

@@ -4,13 +4,12 @@
  * unread counts, history, kicks, refusals, a client's system message refused); in manual mode `login`, `logout`, `ping` and
  * `sendText` wait for the test (`port.pending.next('login').resolve()`), and `emit` pushes any event.
  */
-import { ImError } from './im.port';
+import { ImCode, ImError } from './im.port';
 import type {
   ImConversation, ImEvent, ImMessage, ImNotification, ImPort, SendOptions,
 } from './im.port';
-import { FakeClientPort } from './fake-client';
+import { PendingCalls } from './pending';
 import { systemAttachOf } from '../system-messages/system-messages';
-import { ImCode } from '../codes/im.codes';
 
 /** The service's refusal of a request it does not allow (NetEase's and the reference hub's 403). */
 const NOT_ALLOWED = 403;
@@ -170,9 +169,32 @@ export class FakeImNetwork {
   }
 }
 
-export class FakeImPort extends FakeClientPort<ImEvent, FakeImNetwork> implements ImPort {
-  constructor(network: FakeImNetwork = new FakeImNetwork(), mode: 'auto' | 'manual' = 'auto') {
-    super(network, mode);
+export class FakeImPort implements ImPort {
+  readonly pending = new PendingCalls();
+  private readonly listeners = new Set<(event: ImEvent) => void>();
+  private account: string | null = null;
+
+  constructor(
+    private readonly network: FakeImNetwork = new FakeImNetwork(),
+    private readonly mode: 'auto' | 'manual' = 'auto',
+  ) {}
+
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
+  get loggedInAs(): string | null {
+    return this.account && this.network.isOnline(this, this.account) ? this.account : null;
+  }
+
+  /** Test hook: deliver any event to the subscribers. */
+  emit(event: ImEvent): void {
+    this.push(event);
+  }
+
+  /** @internal called by the network */
+  push(event: ImEvent): void {
+    for (const listener of [...this.listeners]) listener(event);
   }
 
   /** @internal */
@@ -184,6 +206,27 @@ export class FakeImPort extends FakeClientPort<ImEvent, FakeImNetwork> implement
   /** @internal */
   linkDropped(code: number): void {
     this.push({ type: 'disconnected', code });
+  }
+
+  async login(account: string, token: string): Promise<void> {
+    if (this.mode === 'manual') {
+      await this.pending.add<void>('login', [account, token]);
+      this.account = account;
+      return;
+    }
+    this.network.login(this, account, token);
+    this.account = account;
+  }
+
+  async logout(): Promise<void> {
+    if (this.mode === 'manual') await this.pending.add<void>('logout', []);
+    if (this.account) this.network.logout(this, this.account);
+    this.account = null;
+  }
+
+  subscribe(listener: (event: ImEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   private me(): string {

@@ -5,8 +5,28 @@
  * WebSocket hub (local, src/adapters/im.local.ts).
  */
 
-// The message-service codes of SPEC §8 are declared in machines/codes/im.codes.ts; re-exported here.
-export { ImCode, RELOGIN_CODES, TOKEN_REFRESH_CODES } from '../codes/im.codes';
+/** The message-service codes of SPEC §8, declared once. */
+export const ImCode = {
+  /** Refresh the token, then log in again. */
+  tokenExpired: -10005,
+  tokenInvalid: -10026,
+  /** Log in again. */
+  linkLost: -10002,
+  loginTimeout: -11024,
+  serverBusy: -11026,
+  loginConflict: -11028,
+  /** The peer refused the message (blocked): the message is marked refused. */
+  refused: 7101,
+  /**
+   * Not a service code: the service could not be reached at all (no network, server
+   * down or restarting). Nobody refused the login, so it does not count as a failed
+   * attempt: the connection waits and tries again (see imConnection's `offline`).
+   */
+  unreachable: -1,
+} as const;
+
+export const TOKEN_REFRESH_CODES: readonly number[] = [ImCode.tokenExpired, ImCode.tokenInvalid];
+export const RELOGIN_CODES: readonly number[] = [ImCode.linkLost, ImCode.loginTimeout, ImCode.serverBusy, ImCode.loginConflict];
 
 /** A failure reported by the IM service, with its code. */
 export class ImError extends Error {

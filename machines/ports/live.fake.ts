@@ -11,9 +11,8 @@
  */
 import type { FakeChatroomNetwork } from './chatroom.fake';
 import type { LiveApiPort, LiveMediaEvent, LiveMediaPort, LiveRoom, LiveStats } from './live.port';
-import { LiveApiError } from './live.port';
+import { LiveApiError, LiveHostStatus, LiveRoomState, WhoBlock } from './live.port';
 import { PendingCalls } from './pending';
-import { LiveHostStatus, LiveRoomState, WhoBlock } from '../codes/live.codes';
 
 export const FAKE_TEXT_HOSTS_ONLY = 'Only hosts can go live.';
 export const FAKE_TEXT_NO_ROOM = 'This host has no live room.';

@@ -15,9 +15,14 @@ export interface LiveWish {
   completed: boolean;
 }
 
-// SPEC §3 Live info codes (whoBlock, liveRoomState, userStatus) are declared in machines/codes/live.codes.ts.
-import type { WhoBlock } from '../codes/live.codes';
-export { LiveHostStatus, LiveRoomState, WhoBlock } from '../codes/live.codes';
+/** SPEC §3 Live info `whoBlock`: 0 none, 1 and 3 blocked by the service, 2 gagged by the host. */
+export const WhoBlock = { none: 0, service: 1, host: 2, both: 3 } as const;
+export type WhoBlock = (typeof WhoBlock)[keyof typeof WhoBlock];
+
+/** SPEC §3 Live info `liveRoomState`: 0 live, 1 ended. */
+export const LiveRoomState = { live: 0, ended: 1 } as const;
+/** SPEC §3 Live info `userStatus` (the host's): 0 in the room, 1 in a private call. */
+export const LiveHostStatus = { inRoom: 0, inCall: 1 } as const;
 
 /** SPEC §3 Live info, as getRoomAndJoinRoom / beginLiveRoom answer it (untrusted beyond its type). */
 export interface LiveRoom {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { perTest, eventually, rejectionOf, settle, sleep } from './contract.support';
-import { PresenceCode } from '../codes/presence.codes';
+import { PresenceCode } from './presence.port';
 import type { PresenceEvent, PresencePort } from './presence.port';
 
 export interface PresenceContractRig {

@@ -1,6 +1,6 @@
 /** The presence contract against the in-memory fake, and the fake's manual mode. */
 import { describe, expect, it } from 'vitest';
-import { PresenceCode } from '../codes/presence.codes';
+import { PresenceCode } from './presence.port';
 import { FakePresencePort, FakePresenceServer } from './presence.fake';
 import { registerPresenceContract } from './presence.contract';
 

@@ -7,7 +7,7 @@
  * and `emit` pushes any event. `drop()` cuts the link as a network fault would.
  */
 import { PendingCalls } from './pending';
-import { PresenceCode } from '../codes/presence.codes';
+import { PresenceCode } from './presence.port';
 import type { PresenceEvent, PresencePort } from './presence.port';
 
 export class FakePresenceError extends Error {

@@ -1,8 +1,13 @@
 /** The presence socket (SPEC §4 Presence): open, send a status code, close. */
 
-import type { PresenceCode } from '../codes/presence.codes';
-// Declared in machines/codes/presence.codes.ts; re-exported for the port's adapters and tests.
-export { PresenceCode } from '../codes/presence.codes';
+export const PresenceCode = {
+  offline: 2,
+  calling: 10000,
+  callEnd: 10001,
+  foreground: 10002,
+  background: 10003,
+} as const;
+export type PresenceCode = (typeof PresenceCode)[keyof typeof PresenceCode];
 
 export type PresenceEvent = { type: 'closed' };
 

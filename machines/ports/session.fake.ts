@@ -2,7 +2,6 @@ import { PendingCalls } from './pending';
 import type {
   Credentials, MineInfo, Registration, SessionPort, SignInOutcome, StoredAuth,
 } from './session.port';
-import { UserType } from '../codes/user.codes';
 
 export const sampleAuth = (over: Partial<StoredAuth> = {}): StoredAuth => ({
   loginUuid: 'uuid-1',
@@ -19,7 +18,7 @@ export const sampleAuth = (over: Partial<StoredAuth> = {}): StoredAuth => ({
 
 export const sampleProfile = (over: Partial<MineInfo> = {}): MineInfo => ({
   userId: 1,
-  userType: UserType.host,
+  userType: 2,
   yxAccid: 'yx1',
   imToken: 'im-token',
   icon: '/avatars/1.svg',

@@ -3,7 +3,6 @@
  * person in and out (SPEC §3 stored auth data and current user, §4 Login). Adapters in
  * src/adapters implement it over the encrypted API and browser storage.
  */
-import type { MediaType } from '../codes/user.codes';
 
 /** Stored auth and device data of SPEC §3, as supplied by the native shell's open parameters. */
 export interface StoredAuth {
@@ -18,9 +17,12 @@ export interface StoredAuth {
   appVersion: string;
 }
 
+/** userType of SPEC §3: 2 is a host (anchor); anything else is a non-host. */
+export const USER_TYPE_HOST = 2;
+
 export interface MediaItem {
   /** 1 picture, 2 video (SPEC §3). */
-  mediaType: MediaType;
+  mediaType: 1 | 2;
   mediaUrl: string;
 }
 

@@ -5,9 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { perTest, eventually, rejectionOf, settle } from './contract.support';
-import { SignalFailure, TEXT_PEER_UNAVAILABLE } from './signalling.port';
+import { SignalAction, SignalFailure, TEXT_PEER_UNAVAILABLE } from './signalling.port';
 import type { SignalEvent, SignallingPort } from './signalling.port';
-import { SignalAction } from '../codes/call.codes';
 
 export interface SignalClient {
   port: SignallingPort;

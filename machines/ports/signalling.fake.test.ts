@@ -1,6 +1,6 @@
 /** The signalling contract against the in-memory fake, and the fake's manual mode. */
 import { describe, expect, it } from 'vitest';
-import { SignalAction } from '../codes/call.codes';
+import { SignalAction } from './signalling.port';
 import { FakeSignallingNetwork, FakeSignallingPort } from './signalling.fake';
 import { registerSignallingContract } from './signalling.contract';
 

@@ -5,10 +5,9 @@
  * `login`, `logout` and `send` wait for the test (`port.pending.next('send').resolve(signal)`),
  * and `emit` pushes any event.
  */
-import { FakeClientPort } from './fake-client';
+import { PendingCalls } from './pending';
 import { SignalFailure, TEXT_PEER_UNAVAILABLE } from './signalling.port';
-import type { CallSignal, SignalEvent, SignallingPort } from './signalling.port';
-import type { SignalAction } from '../codes/call.codes';
+import type { CallSignal, SignalAction, SignalEvent, SignallingPort } from './signalling.port';
 
 /** A refusal of the fake service's login (wrong token). */
 export class FakeSignallingError extends Error {
@@ -66,9 +65,32 @@ export class FakeSignallingNetwork {
   }
 }
 
-export class FakeSignallingPort extends FakeClientPort<SignalEvent, FakeSignallingNetwork> implements SignallingPort {
-  constructor(network: FakeSignallingNetwork = new FakeSignallingNetwork(), mode: 'auto' | 'manual' = 'auto') {
-    super(network, mode);
+export class FakeSignallingPort implements SignallingPort {
+  readonly pending = new PendingCalls();
+  private readonly listeners = new Set<(event: SignalEvent) => void>();
+  private account: string | null = null;
+
+  constructor(
+    private readonly network: FakeSignallingNetwork = new FakeSignallingNetwork(),
+    private readonly mode: 'auto' | 'manual' = 'auto',
+  ) {}
+
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
+  get loggedInAs(): string | null {
+    return this.account && this.network.isOnline(this, this.account) ? this.account : null;
+  }
+
+  /** Test hook: deliver any event to the subscribers. */
+  emit(event: SignalEvent): void {
+    this.push(event);
+  }
+
+  /** @internal called by the network */
+  push(event: SignalEvent): void {
+    for (const listener of [...this.listeners]) listener(event);
   }
 
   /** @internal */
@@ -77,8 +99,22 @@ export class FakeSignallingPort extends FakeClientPort<SignalEvent, FakeSignalli
     this.push({ type: 'disconnected' });
   }
 
-  protected override loggedIn(): void {
+  async login(account: string, token: string): Promise<void> {
+    if (this.mode === 'manual') {
+      await this.pending.add<void>('login', [account, token]);
+      this.account = account;
+      this.push({ type: 'connected' });
+      return;
+    }
+    this.network.login(this, account, token);
+    this.account = account;
     this.push({ type: 'connected' });
+  }
+
+  async logout(): Promise<void> {
+    if (this.mode === 'manual') await this.pending.add<void>('logout', []);
+    if (this.account) this.network.logout(this, this.account);
+    this.account = null;
   }
 
   async send(to: string, signal: { action: SignalAction; channelId: string; payload?: Record<string, unknown> }): Promise<CallSignal> {
@@ -86,5 +122,10 @@ export class FakeSignallingPort extends FakeClientPort<SignalEvent, FakeSignalli
     const me = this.loggedInAs;
     if (!me) throw new SignalFailure('disconnected', 'not logged in');
     return this.network.send(me, to, signal);
+  }
+
+  subscribe(listener: (event: SignalEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 }

@@ -1,8 +1,14 @@
 /** The call-signalling port (SPEC §3 Call enums: signalling actions), over Agora RTM or the local hub. */
 
-import type { SignalAction } from '../codes/call.codes';
-// Declared in machines/codes/call.codes.ts; re-exported for the port's adapters and fakes.
-export { SignalAction } from '../codes/call.codes';
+export const SignalAction = {
+  videoCall: 0,
+  cancel: 1,
+  accept: 2,
+  reject: 3,
+  hangup: 4,
+  audioCall: 10,
+} as const;
+export type SignalAction = (typeof SignalAction)[keyof typeof SignalAction];
 
 export interface CallSignal {
   /** Unique per signal, so a redelivered signal is recognised. */

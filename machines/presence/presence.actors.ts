@@ -1,9 +1,8 @@
 /** presence's actors, written against the presence port only. */
 import { fromCallback, fromPromise } from 'xstate';
-import type { PresencePort } from '../ports/presence.port';
+import type { PresenceCode, PresencePort } from '../ports/presence.port';
 import { presenceMachine } from './presence.machine';
 import type { PresenceEvent } from './presence.machine';
-import type { PresenceCode } from '../codes/presence.codes';
 
 /**
  * A reconnect policy other than SPEC §9's 720 tries 5 s apart: development only (a test that

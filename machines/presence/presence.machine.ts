@@ -16,7 +16,7 @@
  */
 import { assign, enqueueActions, fromCallback, fromPromise, raise } from 'xstate';
 import { setup } from '../setup';
-import { PresenceCode } from '../codes/presence.codes';
+import { PresenceCode } from '../ports/presence.port';
 
 export const MAX_RECONNECT_TRIES = 720;
 /** SPEC §9: reconnect every 5 s. */

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor } from 'xstate';
 import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { FakePresencePort } from '../ports/presence.fake';
-import { PresenceCode } from '../codes/presence.codes';
+import { PresenceCode } from '../ports/presence.port';
 import { afterEvent, describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
 import { composePresence } from './presence.actors';

@@ -24,22 +24,20 @@
  * once the call is connected: only the connected call shows it, and its history and lookups
  * would otherwise compete with setting the call up.
  *
- * A child of the session (systemId `calls`), which passes it the intents above; the call's chat
- * subscribes to the IM connection itself, as every talk does. How the call goes is told to the live rooms (`live`), so that a
+ * A child of the session (systemId `calls`), which passes it the intents above and what the
+ * call's chat hears (`talk.*`). How the call goes is told to the live rooms (`live`), so that a
  * host's private call takes her out of her room and back. The call's system messages (those the
  * session's §4 table gives the call) reach it while it runs and are logged otherwise. Toasts, log
  * lines and rings turned down leave through the `output` action, which the session's composition
  * turns into the session's events.
  */
-import { assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, sendTo, stopChild } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromPromise, sendTo, stopChild } from 'xstate';
 import { setup } from '../setup';
 import type { AnyActorRef } from 'xstate';
 import { appCallStateOf } from '../call/app-call-state';
 import { CallText } from '../call/call.texts';
-import { callPeerOf } from './calls.types';
+import type { CallInput } from '../call/call.machine';
 import type { CallsContext, CallsEvent, CallsInput, CallsOutput } from './calls.types';
-import type { CallSignal } from '../ports/signalling.port';
-import { signalLinkMachine } from './signal-link.machine';
 import type { CallChildren, TalkLogic } from './per-use.actors';
 
 export * from './calls.types';
@@ -52,6 +50,11 @@ export const TEXT_CALL_CHAT_NOT_LOADED = 'The call\'s chat could not be loaded';
 /** Provided by the composition (session.actors.ts), which loads per-use.actors.ts. */
 const notComposed = () => Promise.reject(new Error('The calls were not composed with their per-use children'));
 
+/** The account of a call's peer, the one its chat is with. */
+export const peerAccountOf = (input: CallInput): string => (input.direction === 'out' ? input.peer.account : input.signal.from);
+
+/** The peer of the call under way, from the loading of its code to its end; null while idle. */
+export const callPeerOf = (context: CallsContext): string | null => (context.callInput ? peerAccountOf(context.callInput) : null);
 
 export const callsMachine = setup({
   types: {
@@ -66,12 +69,6 @@ export const callsMachine = setup({
     loadCall: fromPromise<CallChildren>(notComposed),
     /** The talk's code (the call's chat is a talk), loaded once the call is connected. */
     loadTalk: fromPromise<TalkLogic>(notComposed),
-    /** Logged in to signalling while the calls live (signal-link.machine.ts). */
-    signalLink: signalLinkMachine,
-    /** Signalling's rings (`call.ringing`), for as long as the calls live. */
-    rings: fromCallback<CallsEvent>(() => () => {}),
-    /** Turns a ring down as busy (SPEC §3 reject with busy): she is in another call, or its code could not come. */
-    busyReply: fromPromise<void, CallSignal>(() => Promise.resolve()),
   },
   guards: {
     /** SPEC §4 -3 type 0: the server names the channel of a call that rings for this person. */
@@ -103,15 +100,14 @@ export const callsMachine = setup({
       assertEvent(event, 'xstate.done.actor.loadCallChat');
       enqueue.spawnChild(event.output as never, { id: 'callChat', input: { peer: callPeerOf(context), account: context.account } } as never);
     }),
-    /** A ring is turned down as busy; the reply runs on its own (nothing waits for it). */
-    replyBusy: enqueueActions(({ enqueue }, signal: CallSignal) => enqueue.spawnChild('busyReply', { input: signal })),
     /** No call after all: a ring is turned down as busy, a tap is told why. */
     dropCall: enqueueActions(({ context, enqueue }) => {
       const input = context.callInput;
-      if (input?.direction === 'in') enqueue.spawnChild('busyReply', { input: input.signal });
+      if (input?.direction === 'in') enqueue({ type: 'output', params: { type: 'child.busy', signal: input.signal } } as never);
       // Asked for offline, the call's code had no way to come: say what a call started offline says (SPEC §5, §8).
       else enqueue({ type: 'output', params: { type: 'child.toast', text: input?.online === false ? CallText.offline : TEXT_CALL_NOT_LOADED } } as never);
     }),
+    toChat: sendTo('callChat', ({ event }) => event),
     setTarget: assign({
       targetChannel: ({ context, event }) =>
         (event.type === 'call.systemMessage' && event.event.type === 'system.callTargetChannel' ? event.event.channelId : context.targetChannel),
@@ -134,14 +130,9 @@ export const callsMachine = setup({
 }).createMachine({
   id: 'calls',
   context: ({ input }) => ({ ...input, callInput: null, lastCall: null, targetChannel: null }),
-  // Signalling is logged in, and its rings heard, for as long as the calls live.
-  invoke: [
-    { id: 'signalLink', src: 'signalLink', input: ({ context }) => ({ account: context.account }) },
-    { id: 'rings', src: 'rings' },
-  ],
   on: {
     // One call at a time: a ring while a call loads or runs is turned down as busy (idle takes it).
-    'call.ringing': { actions: { type: 'replyBusy', params: ({ event }) => event.signal } },
+    'call.ringing': { actions: { type: 'output', params: ({ event }) => ({ type: 'child.busy', signal: event.signal }) } },
     // The call's system messages have no one to go to unless it runs (`running` takes them), but the
     // target channel (-3 type 0) and a warning of it that comes while no call of it runs.
     'call.systemMessage': [
@@ -217,8 +208,14 @@ export const callsMachine = setup({
             onError: { target: 'chatFailed', actions: { type: 'output', params: { type: 'child.log', text: TEXT_CALL_CHAT_NOT_LOADED } } },
           },
         },
-        /** The call's chat subscribes to the IM connection itself (talk.machine.ts). */
-        chatRunning: {},
+        chatRunning: {
+          on: {
+            'talk.incoming': { actions: 'toChat' },
+            'talk.connected': { actions: 'toChat' },
+            'talk.sent': { actions: 'toChat' },
+            'talk.sendFailed': { actions: 'toChat' },
+          },
+        },
         chatFailed: {},
       },
     },

@@ -13,9 +13,8 @@ import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, EventObject, Insp
 import { appCallStateOf } from '../call/app-call-state';
 import { CallText } from '../call/call.texts';
 import { callMachine } from '../call/call.machine';
+import type { ImMessage } from '../ports/im.port';
 import type { FakeSignallingPort } from '../ports/signalling.fake';
-import { SignalAction } from '../ports/signalling.port';
-import type { CallSignal } from '../ports/signalling.port';
 import { describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
 import { manualRealtime } from '../testing/realtime';
@@ -25,9 +24,11 @@ import { composeCalls, perUseLoaders } from './session.actors';
 import { TEXT_CALL_CHAT_NOT_LOADED, TEXT_CALL_NOT_LOADED, callPeerOf, callsMachine } from './calls.machine';
 import type { CallsContext, CallsInput } from './calls.machine';
 
-const ring: CallSignal = { id: 'r1', action: SignalAction.videoCall, channelId: 'ch9', from: 'yx-caller', to: 'me', time: 1 };
-/** A ring turned down: signalling says busy to the caller (SPEC §3 reject with busy). */
-const busy = ['yx-caller', { action: 3, channelId: 'ch9', payload: { busy: true } }];
+const ring = { id: 'r1', action: 0, channelId: 'ch9', from: 'yx-caller', to: 'me', time: 1 };
+const fromCaller = (over: Partial<ImMessage> = {}): ImMessage => ({
+  idClient: 'c1', idServer: 's1', from: 'yx-caller', to: 'me', fromNick: 'Caller', sessionId: 'yx-caller', scene: 'p2p',
+  flow: 'in', type: 'text', text: 'hello', time: 1, status: 'sent', ...over,
+});
 /** A call snapshot as syncSnapshot sends it, in the given state of the call. */
 const callIn = (value: string) => ({ status: 'active', matches: (v: unknown) => v === value });
 const fetchFailed = () => new TypeError('Failed to fetch dynamically imported module');
@@ -53,6 +54,11 @@ const samples: AnyEventObject[] = [
   // SPEC §4 -3 type 0: the server names the channel of a call ringing for this person; -3 type 3 of it (the server ended it).
   { type: 'call.systemMessage', event: { type: 'system.callTargetChannel', channelId: 'ch9' } },
   { type: 'call.systemMessage', event: { type: 'system.callWarning', channelId: 'ch9', text: 'You missed a call from Alex.' } },
+  // What the session passes on for the call's chat (a message of the call's peer: the replay sends it from the peer of the call under way).
+  { type: 'talk.incoming', message: fromCaller() },
+  { type: 'talk.connected' },
+  { type: 'talk.sent', idClient: 'c2', message: fromCaller({ flow: 'out', from: 'me', idClient: 'c2', idServer: 's2' }) },
+  { type: 'talk.sendFailed', idClient: 'c3', reason: 'notConnected', text: 'Connection not established. Please kill the app and try again.' },
 ];
 
 const inputs: Record<string, CallsInput> = {
@@ -82,11 +88,11 @@ async function replay(input: CallsInput, steps: readonly { event: EventObject; s
     coverage(e);
     if (e.type !== '@xstate.event') return;
     const id = (e.actorRef as AnyActorRef).id;
-    if (id === 'callChat' && (e.event.type.startsWith('talk.') || e.event.type.startsWith('im.'))) atChat.push(e.event.type);
+    if (id === 'callChat' && e.event.type.startsWith('talk.')) atChat.push(e.event.type);
     if (id === 'call' && e.event.type.startsWith('system.')) atCall.push(e.event.type);
   };
   // The session's place: it invokes the calls beside the children they reach through the system.
-  const session = setup({ actors: { calls: composeCalls(ports, loaders), recorder } }).createMachine({
+  const session = setup({ actors: { calls: composeCalls(loaders), recorder } }).createMachine({
     invoke: [
       { id: 'live', systemId: 'live', src: 'recorder', input: { seen: atLive } },
       { id: 'imConnection', systemId: 'imConnection', src: 'recorder', input: { seen: [] } },
@@ -119,7 +125,6 @@ async function replay(input: CallsInput, steps: readonly { event: EventObject; s
     const chatLoadsBefore = pending.count('load.talk');
     const warmsBefore = warms.count;
     const askedBefore = asked.length;
-    const busyBefore = signalling.pending.count('send');
     const liveBefore = atLive.length;
     const chatBefore = atChat.length;
     const callBefore = atCall.length;
@@ -128,9 +133,10 @@ async function replay(input: CallsInput, steps: readonly { event: EventObject; s
     else if (e.type === 'xstate.error.actor.loadCall') pending.latest('load.call').reject(e.error);
     else if (e.type === 'xstate.done.actor.loadCallChat') chatLoad().resolve(perUse);
     else if (e.type === 'xstate.error.actor.loadCallChat') chatLoad().reject(e.error);
-    // A ring is signalling's: the calls hear it through their subscription.
-    else if (e.type === 'call.ringing') signalling.emit({ type: 'signal', signal: ring });
-    else calls.send(e);
+    else if (e.type === 'talk.incoming') {
+      const peer = callPeerOf(before.context as CallsContext) ?? 'yx-caller';
+      calls.send({ ...e, message: fromCaller({ from: peer, sessionId: peer }) });
+    } else calls.send(e);
     await flush();
 
     const snapshot = calls.getSnapshot();
@@ -140,8 +146,8 @@ async function replay(input: CallsInput, steps: readonly { event: EventObject; s
     const call = snapshot.children.call as AnyActorRef | undefined;
     expect(Boolean(call)).toBe(snapshot.matches('running'));
     expect(callPeerOf(context) !== null).toBe(!snapshot.matches('idle'));
-    // A call listens to signalling while it runs, and no longer: idle, only the calls' link and rings do.
-    if (snapshot.matches('idle')) expect(signalling.listenerCount).toBe(2);
+    // A call listens to signalling while it runs, and no longer.
+    if (snapshot.matches('idle')) expect(signalling.listenerCount).toBe(0);
     if (call) {
       const started = call.getSnapshot().context as { peer: { account: string }; direction: string };
       expect(started.peer.account).toBe(callPeerOf(context));
@@ -161,9 +167,7 @@ async function replay(input: CallsInput, steps: readonly { event: EventObject; s
     }
     if (e.type === 'call.ringing' && !before.matches('idle')) {
       // A ring during a call is turned down as busy; the call under way goes on.
-      expect(signalling.pending.count('send')).toBe(busyBefore + 1);
-      expect(signalling.pending.argsOf('send').at(-1)).toEqual(busy);
-      expect(asked.slice(askedBefore)).toEqual([]);
+      expect(asked.slice(askedBefore)).toEqual([{ type: 'child.busy', signal: ring }]);
       expect(snapshot.value).toEqual(before.value);
       expect(pending.count('load.call')).toBe(callLoadsBefore);
     }
@@ -171,7 +175,7 @@ async function replay(input: CallsInput, steps: readonly { event: EventObject; s
     if (e.type === 'xstate.error.actor.loadCall') {
       // A ring whose call cannot be loaded is turned down as busy; a tap is told why.
       const dropped = before.context.callInput as CallsContext['callInput'];
-      if (dropped?.direction === 'in') expect(signalling.pending.argsOf('send').slice(busyBefore)).toEqual([busy]);
+      if (dropped?.direction === 'in') expect(asked.slice(askedBefore)).toEqual([{ type: 'child.busy', signal: ring }]);
       // Asked for offline: the §8 text of a call started offline; otherwise why it could not start.
       else expect(asked.slice(askedBefore)).toEqual([{ type: 'child.toast', text: dropped?.online === false ? CallText.offline : TEXT_CALL_NOT_LOADED }]);
     }
@@ -219,8 +223,13 @@ async function replay(input: CallsInput, steps: readonly { event: EventObject; s
     if ((e.type === 'call.ringing' && before.matches('idle')) || (e.type === 'xstate.done.actor.call' && context.lastCall?.channelId === targetBefore)) {
       expect(context.targetChannel).toBeNull();
     }
-    // Nothing reaches the call's chat through the calls: it subscribes to the IM connection itself.
-    expect(atChat.slice(chatBefore)).toEqual([]);
+    if (e.type.startsWith('talk.')) {
+      // The call's chat hears the session's talk.* events only while it runs.
+      expect(atChat.slice(chatBefore)).toEqual(chat ? [e.type] : []);
+      if (chat && e.type === 'talk.incoming') {
+        expect((chat.getSnapshot().context.messages as { idServer: string }[]).map((m) => m.idServer)).toContain('s1');
+      }
+    }
     // The live rooms hear nothing but how the call goes.
     expect(atLive.every((l) => l.type === 'call.changed' || l.type === 'call.ended')).toBe(true);
   }

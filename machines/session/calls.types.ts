@@ -5,8 +5,8 @@
 import type { SnapshotFrom } from 'xstate';
 import type { CallInput, CallMachine, CallPeer, CallSummary } from '../call/call.machine';
 import type { CallSignal } from '../ports/signalling.port';
-import { peerAccountOf } from '../shared/chat-peers';
 import type { SystemEvent } from '../system-messages/system-messages';
+import type { TalkEvent } from '../talk/talk.machine';
 import type { CallChildren, TalkLogic } from './per-use.actors';
 
 export interface CallsInput {
@@ -27,11 +27,6 @@ export interface CallsContext extends CallsInput {
   targetChannel: string | null;
 }
 
-export { peerAccountOf };
-
-/** The peer of the call under way, from the loading of its code to its end; null while idle. */
-export const callPeerOf = (context: CallsContext): string | null => (context.callInput ? peerAccountOf(context.callInput) : null);
-
 /** What the screens and the signalling link ask of the calls; the session passes them on. */
 export type CallsIntent =
   /** The person taps call (SPEC §2 call button on /talk); `online` as the device says now. */
@@ -44,8 +39,12 @@ export type CallsIntent =
 /** A system message of SPEC §4 whose owner is the call (the session's table says so): the running call's. */
 export type CallSystemMessage = { type: 'call.systemMessage'; event: SystemEvent };
 
+/** What the session passes on for the call's chat: its peer's messages, the IM connection back, a send's answer. */
+export type CallChatEvent = Extract<TalkEvent, { type: 'talk.incoming' | 'talk.connected' | 'talk.sent' | 'talk.sendFailed' }>;
+
 export type CallsEvent =
   | CallsIntent
+  | CallChatEvent
   | CallSystemMessage
   /** The call's and its chat's code (per-use.actors.ts), loaded when a call starts or rings and once it is connected. */
   | { type: 'xstate.done.actor.loadCall'; output: CallChildren }
@@ -56,7 +55,8 @@ export type CallsEvent =
   | { type: 'xstate.snapshot.call'; snapshot: SnapshotFrom<CallMachine> }
   | { type: 'xstate.done.actor.call'; output: CallSummary };
 
-/** What the calls ask the session for: a toast, a log line. */
+/** What the calls ask the session for: a toast, a log line, a ring turned down as busy. */
 export type CallsOutput =
   | { type: 'child.toast'; text: string }
-  | { type: 'child.log'; text: string };
+  | { type: 'child.log'; text: string }
+  | { type: 'child.busy'; signal: CallSignal };

@@ -95,7 +95,7 @@ describe('Scenario: a host\'s live through the session', () => {
     actor.send({ type: 'live.begin', setting: { title: 'Evening', privateCallOpen: true } });
     await flush();
     // A ring: the host is still in her room while it rings.
-    signalling.emit({ type: 'signal', signal: { id: 'r1', action: SignalAction.videoCall, channelId: 'ch1', from: 'yx-alice', to: 'yx-host', time: 1 } });
+    actor.send({ type: 'call.ringing', signal: { id: 'r1', action: SignalAction.videoCall, channelId: 'ch1', from: 'yx-alice', to: 'yx-host', time: 1 } });
     await flush();
     expect(liveStateOf(hosting(actor)!.getSnapshot())).toBe(LiveState.living);
     // Taking it: out of the room's channel.

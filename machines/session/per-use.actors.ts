@@ -98,7 +98,7 @@ export function composeTalk(ports: SessionPorts) {
       extras: talkExtras,
       storeSecret: reportBack<{ idClient: string; to: string; price: number; content: string }, TalkEvent>(
         async ({ idClient, to, price, content }) => ({ type: 'talk.secretStored', idClient, ext: await ports.storeSecret({ to, price, content }) }),
-        ({ idClient }, reason) => ({ type: 'talk.secretNotStored', idClient, text: reason }),
+        ({ idClient }, reason) => ({ type: 'talk.sendFailed', idClient, reason: 'error', text: reason }),
       ),
     },
   });

@@ -1,14 +1,16 @@
 /**
- * The session composed with its children and their ports. What a child asks its owner for
- * (a toast, a navigation, a log line) comes up as the session's events here, so each child
- * stays testable on its own; facts are subscribed to, not passed on (facts-of.ts).
+ * The session composed with its children and their ports. The children's reports
+ * (emitted events) are turned into events for the session here, so each child stays
+ * testable on its own.
  */
 import { fromCallback, fromPromise, sendParent } from 'xstate';
 import type { AnyActorRef } from 'xstate';
-import { bannerMachine, navigationOf } from '../banner/banner.machine';
+import { bannerMachine, tapTarget } from '../banner/banner.machine';
+import type { BannerEmitted } from '../banner/banner.machine';
 import { composeIdleHost } from '../idle-host/idle-host.actors';
 import type { ClockPort } from '../idle-host/idle-host.actors';
 import { composeImConnection } from '../im-connection/im-connection.actors';
+import { TEXT_NOT_CONNECTED, outputOf } from '../im-connection/im-connection.machine';
 import type { SecretInfo } from '../talk/talk-extras.machine';
 import { composeConversations } from '../conversations/conversations.actors';
 import type { ConversationsPorts } from '../conversations/conversations.actors';
@@ -23,9 +25,7 @@ import { SignalAction } from '../ports/signalling.port';
 import type { SignallingPort } from '../ports/signalling.port';
 import { callsMachine } from './calls.machine';
 import type { CallsOutput } from './calls.machine';
-import { signalLinkMachine } from './signal-link.machine';
-import { talksMachine } from '../talks/talks.machine';
-import type { TalksOutput } from '../talks/talks.machine';
+import type { SessionEvent, SignalLinkEvent } from './session.machine';
 import type { PresencePort } from '../ports/presence.port';
 import { composePresence } from '../presence/presence.actors';
 import type { PresenceRetry } from '../presence/presence.actors';
@@ -79,6 +79,9 @@ export interface SessionPorts {
   chatroom?: ChatroomPort;
 }
 
+/** Wait before logging in to signalling again after a failure or a drop. */
+export const SIGNAL_RELOGIN_MS = 5_000;
+
 /** What an owner of the session provides; the IM token refresh comes from the sign-in side. */
 export type RealtimePorts = Omit<SessionPorts, 'refreshImToken'>;
 
@@ -106,52 +109,11 @@ export function perUseLoaders(ports: SessionPorts, loadPerUse: PerUseLoader) {
   };
 }
 
-/** The calls' link to signalling over its port: the login with a fresh RTM token, the drops, the logout at the end. */
-export function composeSignalLink(ports: Pick<SessionPorts, 'signalling' | 'rtmToken'>) {
-  const { signalling } = ports;
-  return signalLinkMachine.provide({
-    actors: {
-      login: fromPromise(async ({ input }) => signalling.login(input.account, await ports.rtmToken())),
-      link: fromCallback(({ sendBack }) => {
-        const unsubscribe = signalling.subscribe((event) => { if (event.type === 'disconnected') sendBack({ type: 'signal.disconnected' }); });
-        return () => {
-          unsubscribe();
-          signalling.logout().catch(() => undefined);
-        };
-      }),
-    },
-  });
-}
-
-/**
- * The session's calls over signalling, with the loaders of their code; what they ask for comes
- * up to the session as its events.
- */
-export function composeCalls(ports: Pick<SessionPorts, 'signalling' | 'rtmToken'>, loaders: ReturnType<typeof perUseLoaders>) {
-  const { signalling } = ports;
-  const signalLink = composeSignalLink(ports);
+/** The session's calls with the loaders of their code; what they ask for comes up to the session as its events. */
+export function composeCalls(loaders: ReturnType<typeof perUseLoaders>) {
   return callsMachine.provide({
-    actors: {
-      ...loaders,
-      signalLink,
-      rings: fromCallback(({ sendBack }) => signalling.subscribe((event) => {
-        if (event.type === 'signal' && (event.signal.action === SignalAction.videoCall || event.signal.action === SignalAction.audioCall)) {
-          sendBack({ type: 'call.ringing', signal: event.signal });
-        }
-      })),
-      busyReply: fromPromise(async ({ input: signal }) => {
-        await signalling.send(signal.from, { action: SignalAction.reject, channelId: signal.channelId, payload: { busy: true } }).catch(() => undefined);
-      }),
-    },
+    actors: loaders,
     actions: { output: sendParent((_, params: CallsOutput) => params) },
-  });
-}
-
-/** The talk screen's chats with the loader of their code; what they ask for comes up to the session as its events. */
-export function composeTalks(loaders: ReturnType<typeof perUseLoaders>) {
-  return talksMachine.provide({
-    actors: { loadTalk: loaders.loadTalk },
-    actions: { output: sendParent((_, params: TalksOutput) => params) },
   });
 }
 
@@ -160,8 +122,23 @@ export function composeTalks(loaders: ReturnType<typeof perUseLoaders>) {
  * per-use.actors.ts, which is loaded on their first use: their code is not in the first screens.
  */
 export function composeSession(ports: SessionPorts, loadPerUse: PerUseLoader = () => import('./per-use.actors')) {
-  // The connection emits its facts; whoever needs one subscribes (talks, the call's chat, banner, conversations, the session).
-  const imConnection = composeImConnection({ im: ports.im, refreshImToken: ports.refreshImToken });
+  const imConnection = composeImConnection({ im: ports.im, refreshImToken: ports.refreshImToken }).provide({
+    actions: {
+      forward: sendParent(({ event }) => outputOf(event)),
+      endSession: sendParent((_, params: { text: string | null }) => ({ type: 'im.sessionEnded', text: params.text })),
+      reportConnected: sendParent({ type: 'im.connected' }),
+      // Send answers go to the session, which hands them to the open talk.
+      reportSend: sendParent(({ event }) => {
+        if (event.type === 'im.sent') return { type: 'talk.sent', idClient: event.idClient, message: event.message };
+        if (event.type === 'im.sendFailed') return { type: 'talk.sendFailed', idClient: event.idClient, reason: event.reason, text: event.text };
+        throw new Error('reportSend needs a send outcome');
+      }),
+      // Also called for each send held during a login that ended unconnected (no im.sendText at hand).
+      refuseSend: sendParent((_, params: { idClient: string }) => ({
+        type: 'talk.sendFailed', idClient: params.idClient, reason: 'notConnected', text: TEXT_NOT_CONNECTED,
+      })),
+    },
+  });
   const conversations = composeConversations({
     im: ports.im, lookupProfiles: ports.lookupProfiles, loadPins: ports.loadPins, savePins: ports.savePins,
   }).provide({
@@ -174,7 +151,10 @@ export function composeSession(ports: SessionPorts, loadPerUse: PerUseLoader = (
         (await ports.lookupProfiles([input.account]))[input.account]?.icon || null),
     },
     actions: {
-      navigate: sendParent(({ context }) => navigationOf(context)),
+      navigate: sendParent(({ context }): BannerEmitted => {
+        const to = context.current ? tapTarget(context.current, context.customerServiceId) ?? '' : '';
+        return { type: 'banner.navigate', to };
+      }),
     },
   });
   const idleHost = composeIdleHost({
@@ -197,11 +177,47 @@ export function composeSession(ports: SessionPorts, loadPerUse: PerUseLoader = (
     // What the lives ask for reaches the session as its events (child.toast, child.navigate, call.start).
     actions: { output: sendParent((_, params: LiveRoomsOutput) => params) },
   });
+  /** Logged in to signalling while the session lives (again after a failure or a drop); rings go to the session. */
+  const signalLink = fromCallback<SignalLinkEvent, { account: string }>(
+    ({ input, sendBack, receive }) => {
+      let stopped = false;
+      let timer: unknown = null;
+      const later = () => {
+        if (!stopped) timer = ports.clock.setTimeout(() => void login(), SIGNAL_RELOGIN_MS);
+      };
+      const login = async () => {
+        try {
+          await ports.signalling.login(input.account, await ports.rtmToken());
+        } catch {
+          later();
+        }
+      };
+      const unsubscribe = ports.signalling.subscribe((event) => {
+        if (event.type === 'disconnected') later();
+        if (event.type !== 'signal') return;
+        const { action } = event.signal;
+        if (action === SignalAction.videoCall || action === SignalAction.audioCall) {
+          sendBack({ type: 'call.ringing', signal: event.signal } satisfies SessionEvent);
+        }
+      });
+      receive(({ signal }) => {
+        ports.signalling.send(signal.from, { action: SignalAction.reject, channelId: signal.channelId, payload: { busy: true } })
+          .catch(() => undefined);
+      });
+      void login();
+      return () => {
+        stopped = true;
+        if (timer !== null) ports.clock.clearTimeout(timer);
+        unsubscribe();
+        ports.signalling.logout().catch(() => undefined);
+      };
+    },
+  );
   const loaders = perUseLoaders(ports, loadPerUse);
   return sessionMachine.provide({
     actors: {
-      imConnection, presence: composePresence(ports.presence, ports.presenceRetry), banner, idleHost, conversations, live,
-      calls: composeCalls(ports, loaders), talks: composeTalks(loaders),
+      imConnection, presence: composePresence(ports.presence, ports.presenceRetry), banner, idleHost, conversations, signalLink, live,
+      calls: composeCalls(loaders), loadTalk: loaders.loadTalk,
     },
   });
 }

@@ -1,37 +1,50 @@
 /**
- * The signed-in session: owner of the lifetimes of its children (SPEC §4) — IM connection,
- * presence, the incoming-message banner, the conversations, the calls, the talk screen's chats
- * (`talks`), the live rooms and, for hosts, the idle-host rule — and of the logout order.
+ * The signed-in session: owner of the long-lived children of SPEC §4 — IM connection,
+ * presence, the incoming-message banner and, for hosts, the idle-host rule — and the router
+ * of what they report.
  *
  *   active.{hosting | viewing} ─session.leave─▶ leaving (presence sends offline, ≤ 5 s) ─presence done─▶ left
  *   active ─im.sessionEnded─▶ ended (kicked elsewhere or IM unrecoverable)
  *
- * Nothing is relayed: the IM connection emits its facts and each child that needs one subscribes
- * (the talks and the call's chat to messages and send answers, the banner to messages, the
- * conversations to logins and changes). The session subscribes to its own: system notifications
- * (routed through the §4 table to the machine that owns them, when the server's system sender
- * sent them), unread totals and the end of the session. The calls log in to signalling and hear
- * rings themselves (calls.machine.ts). The screens' call and live intents still come here and go
- * to the `calls` and `live` children; what the children ask for (toasts, navigation, log lines)
- * and the unread total leave through the `output` action as emitted events (`SessionOutput`).
+ * The talk screen's chat (child `talk`) is not in the first screens' code: it is loaded when a
+ * talk opens (`loadTalk`), and the talk is spawned from the loader's answer with the input kept
+ * meanwhile in context (`pendingTalk`).
+ *
+ * Calls are the `calls` child's (calls.machine.ts: the call, its chat with the peer, how the last
+ * one ended): the session passes it the call intents, its peer's messages and what the chats
+ * hear, and turns a ring down as busy when it asks. Live rooms are the `live` child's
+ * (live-rooms.machine.ts): the session passes it the screens' live.* intents and a beauty
+ * failure; the calls tell it how the call goes, so that a host's private call takes her out of
+ * her room and back.
+ *
+ * Messages become banners unless a chat shows them; system notifications go through the §4
+ * table to the machine that owns them (a call's go to the calls), when the server's system
+ * sender sent them (any other sender's are logged and dropped); unread totals, navigation
+ * and log lines leave through the `output` action as emitted events (`SessionOutput`), which
+ * the root actor's composition turns into events for itself.
  */
-import { assign, emit, enqueueActions, sendTo } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromCallback, fromPromise, sendTo, spawnChild, stopChild } from 'xstate';
 import { setup } from '../setup';
-import type { AnyActorRef } from 'xstate';
+import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import { bannerMachine } from '../banner/banner.machine';
 import { idleHostMachine } from '../idle-host/idle-host.machine';
 import { imConnectionMachine } from '../im-connection/im-connection.machine';
-import type { ImConnectionEmitted } from '../im-connection/im-connection.types';
 import { conversationsMachine } from '../conversations/conversations.machine';
 import { presenceMachine } from '../presence/presence.machine';
-import { factsOf } from '../shared/facts-of';
 import { SYSTEM_SENDER_ACCID, routeSystemMessage } from '../system-messages/system-messages';
-import { talksMachine } from '../talks/talks.machine';
-import { callsMachine } from './calls.machine';
+import { callPeerOf, callsMachine } from './calls.machine';
 import { liveRoomsMachine } from './live-rooms.machine';
-import type { SessionContext, SessionEvent, SessionInput, SessionOutput } from './session.types';
+import { bannerItemFor } from './session.types';
+import type { SessionContext, SessionEvent, SessionInput, SessionOutput, SignalLinkEvent } from './session.types';
+import type { TalkLogic } from './per-use.actors';
 
 export * from './session.types';
+
+/** Said when the code of a chat could not be fetched (the network is away). */
+export const TEXT_TALK_NOT_LOADED = 'This chat could not be opened. Check the connection and try again.';
+
+/** Provided by the composition (session.actors.ts), which loads per-use.actors.ts. */
+const notComposed = () => Promise.reject(new Error('The session was not composed with its per-use children'));
 
 /** The children that hear of the app's visibility. */
 const VISIBILITY_LISTENERS = ['imConnection', 'presence', 'idleHost'] as const;
@@ -52,11 +65,27 @@ export const sessionMachine = setup({
     conversations: conversationsMachine,
     live: liveRoomsMachine,
     calls: callsMachine,
-    talks: talksMachine,
-    /** What the IM connection says that is the session's own: system notifications, unread totals, its end. */
-    imFacts: factsOf<ImConnectionEmitted>('imConnection', ['im.notification', 'im.unreadChanged', 'im.sessionEnded']),
+    /** The talk's code, loaded when a talk opens (per-use.actors.ts). */
+    loadTalk: fromPromise<TalkLogic>(notComposed),
+    /** Signalling login and incoming rings (`call.ringing`); told `busy` to turn a ring down. */
+    signalLink: fromCallback<SignalLinkEvent, { account: string }>(() => () => {}),
   },
   actions: {
+    /** A message of the open talk or of the call's chat goes there; any other incoming one shows as a banner. */
+    toBanner: enqueueActions(({ context, enqueue, event, system }) => {
+      if (event.type !== 'im.message') return;
+      const toTalk = context.talkPeer !== null && event.message.sessionId === context.talkPeer;
+      // From the loading of a call's code to its end, its peer's messages are the call's chat's.
+      const calls = system.get('calls') as ActorRefFrom<typeof callsMachine> | undefined;
+      const toCall = calls !== undefined && event.message.sessionId === callPeerOf(calls.getSnapshot().context);
+      // A chat whose code is still loading (or that has not started) reads the message with its history.
+      if (toTalk && context.pendingTalk === null) enqueue.sendTo('talk', { type: 'talk.incoming', message: event.message });
+      if (toCall) enqueue.sendTo(calls, { type: 'talk.incoming', message: event.message });
+      if (toTalk || toCall) return;
+      if (event.message.flow !== 'in') return;
+      const banner = system.get('banner') as AnyActorRef | undefined;
+      if (banner) enqueue.sendTo(banner, { type: 'banner.show', item: bannerItemFor(event.message) });
+    }),
     routeNotification: enqueueActions(({ enqueue, event, system }) => {
       if (event.type !== 'im.notification') return;
       // The named action, so the owner's composition decides where outputs go.
@@ -88,6 +117,28 @@ export const sessionMachine = setup({
       const idleHost = system.get('idleHost') as AnyActorRef | undefined;
       if (idleHost) enqueue.sendTo(idleHost, event);
     }),
+    toConversations: enqueueActions(({ enqueue, event, system }) => {
+      const conversations = system.get('conversations') as AnyActorRef | undefined;
+      if (!conversations) return;
+      if (event.type === 'im.connected') enqueue.sendTo(conversations, { type: 'conversations.reload' });
+      if (event.type === 'im.conversationChanged') {
+        enqueue.sendTo(conversations, { type: 'conversations.changed', conversation: event.conversation });
+      }
+    }),
+    /** To every open chat: the talk screen's, and the call's once it runs (each keeps only what is its own). */
+    toChats: enqueueActions(({ context, enqueue, event }) => {
+      if (event.type !== 'im.connected' && event.type !== 'talk.sent' && event.type !== 'talk.sendFailed') return;
+      const forward = event.type === 'im.connected' ? { type: 'talk.connected' as const } : event;
+      if (context.talkPeer !== null && context.pendingTalk === null) enqueue.sendTo('talk', forward);
+      enqueue.sendTo('calls', forward);
+    }),
+    // The loaded logic is spawned as it is (it is not one of `actors`, hence `as never`).
+    /** The talk's code is there: the talk starts for the peer it was opened for. */
+    startTalk: enqueueActions(({ context, enqueue, event }) => {
+      assertEvent(event, 'xstate.done.actor.loadTalk');
+      if (context.pendingTalk === null) return;
+      enqueue.spawnChild(event.output as never, { id: 'talk', input: context.pendingTalk } as never);
+    }),
     toLive: sendTo('live', ({ event }) => event),
     toCalls: sendTo('calls', ({ event }) => event),
     goOffline: enqueueActions(({ enqueue, system }) => {
@@ -100,7 +151,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ ...input, endText: null }),
+  context: ({ input }) => ({ ...input, endText: null, talkPeer: null, pendingTalk: null }),
   invoke: [
     {
       id: 'imConnection',
@@ -111,6 +162,7 @@ export const sessionMachine = setup({
     // Presence finishes only after saying offline on logout.
     { id: 'presence', systemId: 'presence', src: 'presence', input: {}, onDone: '.left' },
     { id: 'banner', systemId: 'banner', src: 'banner' },
+    { id: 'signalLink', src: 'signalLink', input: ({ context }) => ({ account: context.account }) },
     {
       id: 'conversations',
       systemId: 'conversations',
@@ -132,9 +184,6 @@ export const sessionMachine = setup({
       },
     },
     { id: 'calls', systemId: 'calls', src: 'calls', input: ({ context }) => ({ isHost: context.isHost, account: context.account }) },
-    { id: 'talks', systemId: 'talks', src: 'talks', input: ({ context }) => ({ account: context.account }) },
-    // After the connection, so that it is there to subscribe to.
-    { id: 'imFacts', src: 'imFacts' },
   ],
   initial: 'active',
   states: {
@@ -147,8 +196,11 @@ export const sessionMachine = setup({
         viewing: {},
       },
       on: {
+        'im.message': { actions: 'toBanner' },
         'im.notification': { actions: 'routeNotification' },
         'im.unreadChanged': { actions: { type: 'output', params: ({ event }) => ({ type: 'session.unread', count: event.count }) } },
+        'im.connected': { actions: ['toConversations', 'toChats'] },
+        'im.conversationChanged': { actions: 'toConversations' },
         'child.toast': { actions: { type: 'output', params: ({ event }) => ({ type: 'session.toast', text: event.text }) } },
         'child.navigate': { actions: { type: 'output', params: ({ event }) => ({ type: 'session.navigate', to: event.to }) } },
         'live.begin': { actions: 'toLive' },
@@ -161,9 +213,33 @@ export const sessionMachine = setup({
         'app.visible': { actions: 'forwardVisibility' },
         'user.input': { actions: 'forwardInput' },
         'session.leave': 'leaving',
+        // The talk runs once its code is there: the loader's answer spawns it, with the input kept meanwhile in context.
+        'talk.open': {
+          actions: [
+            stopChild('talk'), stopChild('loadTalk'),
+            assign({
+              talkPeer: ({ event }) => event.peer,
+              pendingTalk: ({ context, event }) => ({ peer: event.peer, account: context.account }),
+            }),
+            spawnChild('loadTalk', { id: 'loadTalk' }),
+          ],
+        },
+        'xstate.done.actor.loadTalk': { actions: ['startTalk', assign({ pendingTalk: null })] },
+        'xstate.error.actor.loadTalk': {
+          actions: [
+            assign({ talkPeer: null, pendingTalk: null }),
+            { type: 'output', params: { type: 'session.toast', text: TEXT_TALK_NOT_LOADED } },
+          ],
+        },
+        'talk.close': { actions: [stopChild('talk'), stopChild('loadTalk'), assign({ talkPeer: null, pendingTalk: null })] },
         'call.start': { actions: 'toCalls' },
+        'call.ringing': { actions: 'toCalls' },
         'call.dismiss': { actions: 'toCalls' },
         'child.log': { actions: { type: 'output', params: ({ event }) => ({ type: 'session.log', text: event.text }) } },
+        // The calls turn down a ring (one call at a time, or its code could not come): signalling says busy.
+        'child.busy': { actions: sendTo('signalLink', ({ event }) => ({ type: 'busy', signal: event.signal })) },
+        'talk.sent': { actions: 'toChats' },
+        'talk.sendFailed': { actions: 'toChats' },
       },
     },
     /**

@@ -1,7 +1,6 @@
 /**
  * Generated-path tests of the signed-in session: its children run for real over fake
- * ports; the IM connection's facts the session subscribes to are said by the fake IM port,
- * what its children ask for is fed to the session directly, and its outputs checked.
+ * ports; what they would report is fed to the session directly, and its outputs checked.
  * The calls child has its own (calls.paths.test.ts); here, what the session hands it and
  * does for it, and a call through the session as a scenario.
  */
@@ -17,15 +16,14 @@ import type { CallSignal } from '../ports/signalling.port';
 import type { FakeChatroomPort } from '../ports/chatroom.fake';
 import type { FakeLiveApi, FakeLiveMedia } from '../ports/live.fake';
 import { manualRealtime } from '../testing/realtime';
+import { talkMachine } from '../talk/talk.machine';
 import { CallText } from '../call/call.texts';
 import { SYSTEM_SENDER_ACCID } from '../system-messages/system-messages';
 import * as perUse from './per-use.actors';
 import { composeSession } from './session.actors';
-import { sessionMachine } from './session.machine';
+import { TEXT_TALK_NOT_LOADED, bannerItemFor, sessionMachine } from './session.machine';
 import type { SessionInput } from './session.machine';
-import { selectCall, selectCallChat, selectCalls, selectLastCall, selectTalk, selectTalks } from './session.selectors';
-import type { FakeImPort } from '../ports/im.fake';
-import type { ImEvent, ImNotification } from '../ports/im.port';
+import { selectCall, selectCallChat, selectCalls, selectLastCall } from './session.selectors';
 
 const incoming = (over: Partial<ImMessage> = {}): ImMessage => ({
   idClient: 'c1', idServer: 's1', from: 'yx-peer', to: 'me', fromNick: 'Peer', sessionId: 'yx-peer', scene: 'p2p',
@@ -44,7 +42,10 @@ const busy = ['yx-caller', { action: 3, channelId: 'ch9', payload: { busy: true 
 
 const samples: AnyEventObject[] = [
   { type: 'session.leave' }, { type: 'app.hidden' }, { type: 'app.visible' }, { type: 'user.input' },
-  // The IM connection's facts the session subscribes to (the replay has the fake IM port say them).
+  { type: 'im.message', message: incoming() },
+  { type: 'im.message', message: incoming({ flow: 'out', idServer: 's2' }) },
+  // From the peer of a call: the call's chat shows it.
+  { type: 'im.message', message: incoming({ from: 'yx-caller', sessionId: 'yx-caller', idServer: 's4' }) },
   { type: 'im.notification', from: SYSTEM_SENDER_ACCID, content: { attachType: 58 } },
   { type: 'im.notification', from: SYSTEM_SENDER_ACCID, content: { attachType: -4 } },
   { type: 'im.notification', from: SYSTEM_SENDER_ACCID, content: '{"attachType":44}' },
@@ -57,11 +58,22 @@ const samples: AnyEventObject[] = [
   { type: 'im.sessionEnded', text: 'This account has been logged in on other devices.' },
   { type: 'banner.navigate', to: '/talk?to=yx-peer&taPath=banner' },
   { type: 'xstate.done.actor.presence' },
+  { type: 'im.connected' },
+  { type: 'im.conversationChanged', conversation: { id: 'yx-peer', to: 'yx-peer', lastMsg: null, updateTime: 1, unread: 1 } },
   { type: 'child.toast', text: 'Only VIP members can pin chats.' },
-  // Calls are the calls child's: a tap, the end screen closed; what the calls ask for (rings are signalling's, heard by the calls).
+  { type: 'talk.open', peer: 'yx-peer' },
+  { type: 'talk.close' },
+  { type: 'talk.sendFailed', idClient: 'c1', reason: 'notConnected', text: 'Connection not established. Please kill the app and try again.' },
+  { type: 'talk.sent', idClient: 'c1', message: incoming({ flow: 'out', idServer: 's3' }) },
+  // Calls are the calls child's: a tap, a ring, the end screen closed; what the calls ask for.
   { type: 'call.start', peer: { account: 'yx-host', userId: 100001 }, callType: 0, online: false },
+  { type: 'call.ringing', signal: ring },
   { type: 'call.dismiss' },
+  { type: 'child.busy', signal: ring },
   { type: 'child.log', text: 'The call\'s chat could not be loaded' },
+  // The talk's code loads when a talk opens (or cannot be fetched).
+  { type: 'xstate.done.actor.loadTalk', output: talkMachine },
+  { type: 'xstate.error.actor.loadTalk', error: new TypeError('Failed to fetch dynamically imported module') },
   // Live rooms are the `live` child's; a child asks for navigation.
   { type: 'live.begin', setting: { title: 'Evening', privateCallOpen: true } },
   { type: 'live.watch', hostUserId: 100001 },
@@ -69,13 +81,6 @@ const samples: AnyEventObject[] = [
   { type: 'beauty.failed' },
   { type: 'child.navigate', to: '/liveEnds' },
 ];
-
-/** The IM port's event behind each fact of the connection the session subscribes to. */
-const PORT_EVENTS: Record<string, ((e: AnyEventObject) => ImEvent) | undefined> = {
-  'im.notification': (e) => ({ type: 'notification', notification: { idServer: 'n1', from: e.from as string, to: 'me', time: 1, content: e.content } as ImNotification }),
-  'im.unreadChanged': (e) => ({ type: 'unread', total: e.count as number }),
-  'im.sessionEnded': () => ({ type: 'kicked' }),
-};
 
 const inputs: Record<string, SessionInput> = {
   host: { isHost: true, isVip: false, account: 'me', token: 't', profile: { nick: 'Sofia', userLevel: 3, isNewUser: false } },
@@ -95,11 +100,12 @@ function manualSession() {
 }
 
 async function replay(input: SessionInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
-  const { presence, clock, logic, pending, ports, warms } = manualSession();
-  const im = ports.im as FakeImPort;
+  const { im, presence, clock, logic, pending, ports, warms } = manualSession();
+  const signalling = ports.signalling as FakeSignallingPort;
   const liveApi = ports.liveApi as FakeLiveApi;
   const liveMedia = ports.liveMedia as FakeLiveMedia;
   const chatroom = ports.chatroom as FakeChatroomPort;
+  const talkLoad = () => pending.latest('load.talk');
   const actor = createActor(logic, { input, clock, inspect });
   const out: AnyEventObject[] = [];
   actor.on('*', (e) => out.push(e));
@@ -107,7 +113,7 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
   await flush();
 
   for (const { event, state } of steps) {
-    const before = actor.getSnapshot();
+    const talkLoadsBefore = pending.count('load.talk');
     const callLoadsBefore = pending.count('load.call');
     const warmsBefore = warms.count;
     // Which live runs ('idle', 'hosting' or 'viewing'; each loads its code first).
@@ -118,7 +124,8 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
     const liveBefore = liveOf(actor.getSnapshot().children.live as AnyActorRef | undefined);
     const outBefore = out.length;
     if (event.type === 'xstate.done.actor.presence') presence.pending.latest('send').resolve(undefined);
-    else if (PORT_EVENTS[event.type]) im.emit(PORT_EVENTS[event.type]!(event as AnyEventObject));
+    else if (event.type === 'xstate.done.actor.loadTalk') talkLoad().resolve(perUse);
+    else if (event.type === 'xstate.error.actor.loadTalk') talkLoad().reject((event as AnyEventObject).error);
     else actor.send(event as never);
     await flush();
     const snapshot = actor.getSnapshot();
@@ -127,11 +134,12 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
     if (event.type === 'im.unreadChanged') expect(out.at(-1)).toEqual({ type: 'session.unread', count: 7 });
     if (event.type === 'banner.navigate') expect(out.at(-1)).toEqual({ type: 'session.navigate', to: e.to });
     if (event.type === 'child.toast') expect(out.at(-1)).toEqual({ type: 'session.toast', text: e.text });
+    const { pendingTalk } = snapshot.context;
     // The calls live with the session; it hands them the call intents and does what they ask.
     const calls = snapshot.children.calls as AnyActorRef | undefined;
     if (snapshot.status === 'active') {
       expect(calls?.getSnapshot().status).toBe('active');
-      if (event.type === 'call.start') {
+      if (event.type === 'call.start' || event.type === 'call.ringing') {
         // A call's code is asked for when it starts or rings; beside it, what the call uses outside the machines starts loading.
         expect(calls!.getSnapshot().value).toBe('loading');
         expect(pending.count('load.call')).toBe(callLoadsBefore + 1);
@@ -139,9 +147,30 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
       }
       if (event.type === 'call.dismiss') expect(calls!.getSnapshot().value).toBe('idle');
     } else if (calls) expect(calls.getSnapshot().status).toBe('stopped');
+    // A ring the calls turn down: signalling says busy.
+    if (event.type === 'child.busy') expect(signalling.pending.argsOf('send').at(-1)).toEqual(busy);
     if (event.type === 'child.log') expect(out.at(-1)).toEqual({ type: 'session.log', text: e.text });
-    // Kicked elsewhere: the connection ends, and the session with it (while active; leaving goes on to its end).
-    if (event.type === 'im.sessionEnded' && before.matches('active')) expect(snapshot.matches('ended')).toBe(true);
+    if (event.type === 'xstate.error.actor.loadTalk') expect(out.at(-1)).toEqual({ type: 'session.toast', text: TEXT_TALK_NOT_LOADED });
+    // A talk's code is asked for each time a talk opens, and the talk waits for it.
+    if (event.type === 'talk.open') expect(pending.count('load.talk')).toBe(talkLoadsBefore + 1);
+    // The talk screen's chat lives exactly while it is open; its peer's messages go there, not to the banner.
+    const talk = snapshot.children.talk as AnyActorRef | undefined;
+    if (snapshot.status === 'active') {
+      expect(Boolean(talk)).toBe(snapshot.context.talkPeer !== null && pendingTalk === null);
+      expect(pendingTalk === null || pendingTalk.peer === snapshot.context.talkPeer).toBe(true);
+    }
+    else if (talk) expect(talk.getSnapshot().status).toBe('stopped');
+    if (event.type === 'im.message' && talk && (e.message as ImMessage).sessionId === snapshot.context.talkPeer) {
+      expect((talk.getSnapshot().context.messages as { idServer: string }[]).map((m) => m.idServer))
+        .toContain((e.message as ImMessage).idServer);
+      expect((snapshot.children.banner as AnyActorRef).getSnapshot().value).toBe('hidden');
+    }
+    // The conversation list loads on every IM (re)connection and hears every change.
+    const conversations = snapshot.children.conversations as AnyActorRef | undefined;
+    if (event.type === 'im.connected' && conversations) expect(['loading', 'failed']).toContain(conversations.getSnapshot().value);
+    if (event.type === 'im.conversationChanged' && conversations) {
+      expect(conversations.getSnapshot().context.pending).toContainEqual(e.conversation);
+    }
     if (event.type === 'im.notification' && e.from !== SYSTEM_SENDER_ACCID) expect(out.slice(outBefore)).toEqual([forgedLog]);
     else if (event.type === 'im.notification') {
       const attachType = typeof e.content === 'string' ? (JSON.parse(e.content) as { attachType: number }).attachType : (e.content as { attachType: number }).attachType;
@@ -183,7 +212,17 @@ describeGeneratedPaths('session', sessionMachine, {
   events: samples,
   inputs,
   // Presence finishes only after it was told to go offline.
-  possible: (s, e) => e.type !== 'xstate.done.actor.presence' || s.matches('leaving'),
+  possible: (s, e) => {
+    if (e.type === 'xstate.done.actor.presence') return s.matches('leaving');
+    // The talk's code arrives only while it is being loaded.
+    if (e.type.endsWith('.actor.loadTalk')) return (s.context as { pendingTalk: unknown }).pendingTalk !== null;
+    return true;
+  },
+  // Whether a talk is open matters (its messages and send answers go there).
+  serializeContext: (c) => {
+    const ctx = c as { talkPeer: string | null; pendingTalk: unknown };
+    return [ctx.talkPeer, ctx.pendingTalk !== null];
+  },
   minPaths: 5,
   replay: (path, { input, inspect }) => replay(input, path.steps, inspect),
 });
@@ -198,6 +237,15 @@ describe('[§4 Presence] leaving', () => {
     await flush();
     expect(actor.getSnapshot().status).toBe('done');
     expect(presence.closeCount).toBe(1);
+  });
+});
+
+describe('[§2 banner] banner items', () => {
+  it('uses the sender nick, or System information for system and recharge notices', () => {
+    expect(bannerItemFor(incoming())).toMatchObject({ from: 'yx-peer', nick: 'Peer', preview: 'hello', recharge: false });
+    expect(bannerItemFor(incoming({ type: 'custom', attach: { type: 'recharge' } })))
+      .toMatchObject({ nick: 'System information', preview: '[recharge successful!]', recharge: true });
+    expect(bannerItemFor(incoming({ fromNick: '  ' })).nick).toBe('yx-peer');
   });
 });
 
@@ -217,22 +265,18 @@ describe('Scenario: a call through the session', () => {
     actor.start();
     const calls = () => selectCalls(actor.getSnapshot())!.getSnapshot();
     const bannerShown = () => (actor.getSnapshot().children.banner as AnyActorRef).getSnapshot().value !== 'hidden';
-    const im = session.ports.im as FakeImPort;
-    /** The IM port says a message: the connection emits it, and whoever subscribes hears it. */
-    const say = (message: ImMessage) => im.emit({ type: 'message', message });
-    const signalling = session.ports.signalling as FakeSignallingPort;
-    return { ...session, actor, out, calls, bannerShown, im, say, signalling, seenBy: (id: string) => seen.get(id) ?? [] };
+    return { ...session, actor, out, calls, bannerShown, seenBy: (id: string) => seen.get(id) ?? [] };
   }
   const callIncome = { type: 'im.notification', from: SYSTEM_SENDER_ACCID, content: { attachType: 15, num: 5 } } as const;
   const fromCaller = (idServer: string): ImMessage => incoming({ from: 'yx-caller', sessionId: 'yx-caller', fromNick: 'Caller', idServer });
 
-  it('[§2 in-call chat, §4 System messages] hands a ring and its system messages to the calls, whose chat hears its peer, the IM connection and its send answers itself; a second ring is busy', async () => {
-    const { actor, out, calls, bannerShown, seenBy, pending, ports, im, say } = started(inputs.host!);
+  it('[§2 in-call chat, §4 System messages] hands a ring, its peer\'s messages, its system messages and what its chat hears to the calls; a second ring is busy', async () => {
+    const { actor, out, calls, bannerShown, seenBy, pending, ports } = started(inputs.host!);
     const signalling = ports.signalling as FakeSignallingPort;
-    signalling.emit({ type: 'signal', signal: ring });
+    actor.send({ type: 'call.ringing', signal: ring });
     expect(calls().value).toBe('loading');
     // While the call's code loads: its peer's messages are no banners, its system messages have no call to go to.
-    say(fromCaller('s1'));
+    actor.send({ type: 'im.message', message: fromCaller('s1') });
     expect(bannerShown()).toBe(false);
     actor.send(callIncome);
     expect(out.at(-1)).toEqual({ type: 'session.log', text: 'System message for call, which is not running: system.callIncome' });
@@ -245,7 +289,7 @@ describe('Scenario: a call through the session', () => {
     expect(seenBy('call')).toContain('system.callIncome');
     expect(out.length).toBe(outBefore);
     // One call at a time.
-    signalling.emit({ type: 'signal', signal: { ...ring, id: 'r2', from: 'yx-other', channelId: 'ch10' } });
+    actor.send({ type: 'call.ringing', signal: { ...ring, id: 'r2', from: 'yx-other', channelId: 'ch10' } });
     expect(signalling.pending.argsOf('send').at(-1)).toEqual(['yx-other', { action: 3, channelId: 'ch10', payload: { busy: true } }]);
     expect(selectCall(calls())).toBe(call);
     // Connected: the call's chat starts (its code is the talk's) and hears its peer, the IM connection and the send answers.
@@ -254,27 +298,21 @@ describe('Scenario: a call through the session', () => {
     await flush();
     const chat = selectCallChat(calls())!;
     expect(chat.getSnapshot().context.peer).toBe('yx-caller');
-    say(fromCaller('s2'));
+    actor.send({ type: 'im.message', message: fromCaller('s2') });
     expect(chat.getSnapshot().context.messages.map((m) => m.idServer)).toContain('s2');
     expect(bannerShown()).toBe(false);
     // Someone else's message is a banner still.
-    say(incoming({ idServer: 's3' }));
+    actor.send({ type: 'im.message', message: incoming({ idServer: 's3' }) });
     expect(bannerShown()).toBe(true);
-    im.pending.next('login').resolve(undefined);
-    await flush();
-    // A send of the chat goes to the connection (logged in now) and its answer comes back under one name.
-    chat.send({ type: 'talk.send', text: 'hi', idClient: 'c9', time: 9 });
-    im.pending.latest('sendText').resolve(fromCaller('s4'));
-    await flush();
-    expect(chat.getSnapshot().context.messages.find((m) => m.idClient === 'c9')?.status).toBe('sent');
-    expect(seenBy('callChat').filter((t) => t.startsWith('im.'))).toEqual(['im.message', 'im.message', 'im.connected', 'im.sent']);
-    // Nothing of the chat's passes through the session.
-    expect(seenBy('session').filter((t) => t.startsWith('im.message') || t.startsWith('talk.') || t === 'im.sent')).toEqual([]);
+    actor.send({ type: 'im.connected' });
+    actor.send({ type: 'talk.sent', idClient: 'c9', message: incoming({ flow: 'out', idServer: 's4' }) });
+    actor.send({ type: 'talk.sendFailed', idClient: 'c8', reason: 'refused', text: 'Refused' });
+    expect(seenBy('callChat').filter((t) => t.startsWith('talk.'))).toEqual(['talk.incoming', 'talk.connected', 'talk.sent', 'talk.sendFailed']);
   });
 
   it('[§4 System messages] a call\'s system messages forged by a user never reach it and are logged; the server\'s do', async () => {
-    const { actor, out, seenBy, pending , signalling } = started(inputs.host!);
-    signalling.emit({ type: 'signal', signal: ring });
+    const { actor, out, seenBy, pending } = started(inputs.host!);
+    actor.send({ type: 'call.ringing', signal: ring });
     pending.latest('load.call').resolve(perUse);
     await flush();
     for (const content of [{ attachType: -3, type: 1, channelId: ring.channelId }, { attachType: 15, num: 500 }]) {
@@ -288,21 +326,21 @@ describe('Scenario: a call through the session', () => {
   });
 
   it('[§2 in-call chat] the talk screen open with the call\'s own peer: her message reaches both chats, and is no banner', async () => {
-    const { actor, calls, bannerShown, pending, say , signalling } = started(inputs.host!);
-    signalling.emit({ type: 'signal', signal: ring });
+    const { actor, calls, bannerShown, pending } = started(inputs.host!);
+    actor.send({ type: 'call.ringing', signal: ring });
     pending.latest('load.call').resolve(perUse);
     await flush();
     selectCalls(actor.getSnapshot())!.send({ type: 'xstate.snapshot.call', snapshot: { status: 'active', matches: (v: unknown) => v === 'connected' } as never });
     pending.latest('load.talk').resolve(perUse);
     await flush();
-    selectTalks(actor.getSnapshot())!.send({ type: 'talk.open', peer: 'yx-caller' });
+    actor.send({ type: 'talk.open', peer: 'yx-caller' });
     pending.latest('load.talk').resolve(perUse);
     await flush();
-    const talk = selectTalk(selectTalks(actor.getSnapshot())!.getSnapshot())!;
+    const talk = actor.getSnapshot().children.talk as AnyActorRef;
     const chat = selectCallChat(calls())!;
     expect(talk).not.toBe(chat);
-    say(fromCaller('s5'));
-    expect(talk.getSnapshot().context.messages.map((m) => m.idServer)).toContain('s5');
+    actor.send({ type: 'im.message', message: fromCaller('s5') });
+    expect(talk.getSnapshot().context.messages.map((m: ImMessage) => m.idServer)).toContain('s5');
     expect(chat.getSnapshot().context.messages.map((m) => m.idServer)).toContain('s5');
     expect(bannerShown()).toBe(false);
   });
@@ -310,7 +348,7 @@ describe('Scenario: a call through the session', () => {
   it('[§4 App call state] a finished call tells the live rooms, leaves its end screen until dismissed, and its system messages are logged again', async () => {
     const { actor, out, calls, seenBy, pending, ports } = started(inputs.user!);
     const signalling = ports.signalling as FakeSignallingPort;
-    signalling.emit({ type: 'signal', signal: ring });
+    actor.send({ type: 'call.ringing', signal: ring });
     pending.latest('load.call').resolve(perUse);
     await flush();
     selectCall(calls())!.send({ type: 'call.reject' });
@@ -331,58 +369,15 @@ describe('Scenario: a call through the session', () => {
   });
 
   it('[§5, §8] a call whose code cannot come: a tap asked offline is told so, a ring is turned down as busy', async () => {
-    const { actor, out, calls, pending, ports , signalling } = started(inputs.user!);
+    const { actor, out, calls, pending, ports } = started(inputs.user!);
     actor.send({ type: 'call.start', peer: { account: 'yx-host', userId: 100001 }, callType: 0, online: false });
     pending.latest('load.call').reject(new TypeError('Failed to fetch dynamically imported module'));
     await flush();
     expect(out.at(-1)).toEqual({ type: 'session.toast', text: CallText.offline });
-    signalling.emit({ type: 'signal', signal: ring });
+    actor.send({ type: 'call.ringing', signal: ring });
     pending.latest('load.call').reject(new TypeError('Failed to fetch dynamically imported module'));
     await flush();
     expect((ports.signalling as FakeSignallingPort).pending.argsOf('send').at(-1)).toEqual(busy);
     expect(calls().value).toBe('idle');
-  });
-});
-
-describe('Scenario: the talk screen\'s chat through the session', () => {
-  it('[§2 /talk, banner] the open talk hears its peer\'s messages itself (no banner); anyone else\'s is a banner; a closed talk leaves them to the banner', async () => {
-    const { logic, pending, ports, clock } = manualSession();
-    const im = ports.im as FakeImPort;
-    const actor = createActor(logic, { input: inputs.user!, clock }).start();
-    const talks = selectTalks(actor.getSnapshot())!;
-    const bannerOf = () => (actor.getSnapshot().children.banner as AnyActorRef).getSnapshot();
-    talks.send({ type: 'talk.open', peer: 'yx-peer' });
-    // While its code loads, the peer's message is the chat's (it reads it with its history): no banner.
-    im.emit({ type: 'message', message: incoming({ idServer: 's0' }) });
-    expect(bannerOf().value).toBe('hidden');
-    pending.latest('load.talk').resolve(perUse);
-    await flush();
-    const talk = selectTalk(talks.getSnapshot())!;
-    im.emit({ type: 'message', message: incoming({ idServer: 's1' }) });
-    expect(talk.getSnapshot().context.messages.map((m) => m.idServer)).toContain('s1');
-    expect(bannerOf().value).toBe('hidden');
-    im.emit({ type: 'message', message: incoming({ idServer: 's2', from: 'yx-other', sessionId: 'yx-other', fromNick: 'Other' }) });
-    expect(bannerOf().context.current?.from).toBe('yx-other');
-    talks.send({ type: 'talk.close' });
-    expect(talk.getSnapshot().status).toBe('stopped');
-    clock.increment(5000);
-    im.emit({ type: 'message', message: incoming({ idServer: 's3' }) });
-    expect(bannerOf().context.current?.from).toBe('yx-peer');
-  });
-
-  it('[§5] a send of the talk goes to the IM connection and its failure comes back to the talk alone', async () => {
-    const { logic, pending, ports } = manualSession();
-    const im = ports.im as FakeImPort;
-    const actor = createActor(logic, { input: inputs.user!, inspect: undefined }).start();
-    const talks = selectTalks(actor.getSnapshot())!;
-    talks.send({ type: 'talk.open', peer: 'yx-peer' });
-    pending.latest('load.talk').resolve(perUse);
-    im.pending.next('login').resolve(undefined);
-    await flush();
-    const talk = selectTalk(talks.getSnapshot())!;
-    talk.send({ type: 'talk.send', text: 'hello', idClient: 'c1', time: 5 });
-    im.pending.latest('sendText').reject(Object.assign(new Error('Refused'), { code: 7101 }));
-    await flush();
-    expect(talk.getSnapshot().context.messages.find((m) => m.idClient === 'c1')).toMatchObject({ status: 'refused' });
   });
 });

@@ -14,7 +14,6 @@ import type { LiveSummary } from '../live-hosting/live-hosting.machine';
 import type { LiveHostingRef } from '../live-hosting/live-hosting.selectors';
 import type { LiveViewingRef } from '../live-viewing/live-viewing.selectors';
 import type { LiveRoomsMachine } from './live-rooms.machine';
-import type { TalksMachine } from '../talks/talks.machine';
 
 export type SessionRef = ActorRefFrom<SessionMachine>;
 export type BannerRef = ActorRefFrom<BannerMachine>;
@@ -92,13 +91,3 @@ export const selectLiveViewing = (liveRooms: SnapshotFrom<LiveRoomsMachine> | un
 /** How the host's last live ended (SPEC §2 /liveEnds), until dismissed or the next live. */
 export const selectLastLive = (liveRooms: SnapshotFrom<LiveRoomsMachine> | undefined): LiveSummary | null =>
   liveRooms?.context.lastLive ?? null;
-
-export type TalksRef = ActorRefFrom<TalksMachine>;
-
-/** The talk screen's chats (always there while signed in). */
-export const selectTalks = (session: AnyMachineSnapshot | undefined): TalksRef | undefined =>
-  session?.children.talks as TalksRef | undefined;
-
-/** The talk screen's chat, once its code is there. */
-export const selectTalk = (talks: SnapshotFrom<TalksMachine> | undefined): TalkRef | undefined =>
-  talks?.children.talk as TalkRef | undefined;

@@ -3,8 +3,14 @@
  * item of an incoming message, declared once for the session machine, its composition,
  * the root actor and tests.
  */
+import { TEXT_SYSTEM_SENDER } from '../banner/banner.machine';
+import type { BannerItem } from '../banner/banner.machine';
+import { isRecharge, previewOf } from '../im/preview';
 import type { LiveSetting } from '../live-hosting/live-hosting.machine';
+import type { ImConversation, ImMessage } from '../ports/im.port';
+import type { CallSignal } from '../ports/signalling.port';
 import type { CallsIntent, CallsOutput } from './calls.types';
+import type { TalkLogic } from './per-use.actors';
 
 export interface SessionInput {
   isHost: boolean;
@@ -20,6 +26,10 @@ export interface SessionInput {
 export interface SessionContext extends SessionInput {
   /** Why the session ended, when it ended by itself. */
   endText: string | null;
+  /** The peer of the open talk screen, if one is open. */
+  talkPeer: string | null;
+  /** The input of the talk while its code loads (the talk then starts with it). */
+  pendingTalk: { peer: string; account: string } | null;
 }
 
 export type SessionEvent =
@@ -27,17 +37,28 @@ export type SessionEvent =
   | { type: 'app.hidden' }
   | { type: 'app.visible' }
   | { type: 'user.input' }
-  /** The IM connection's facts that are the session's own (it subscribes to them). */
+  | { type: 'im.message'; message: ImMessage }
   | { type: 'im.notification'; content: unknown; from: string }
   | { type: 'im.unreadChanged'; count: number }
+  | { type: 'im.conversationChanged'; conversation: ImConversation }
+  | { type: 'im.connected' }
   /** A child asks for a toast (e.g. a refused pin). */
   | { type: 'child.toast'; text: string }
   | { type: 'im.sessionEnded'; text: string | null }
   | { type: 'banner.navigate'; to: string }
-  /** For the `calls` child: a call tapped (here or in a live room), the end screen closed. */
-  | Exclude<CallsIntent, { type: 'call.ringing' }>
-  /** What the calls ask for: a toast, a log line. */
+  /** The talk screen opened or closed (SPEC §2 /talk). */
+  | { type: 'talk.open'; peer: string }
+  | { type: 'talk.close' }
+  /** The IM connection's answer to a send of a chat (the talk screen's or the call's). */
+  | { type: 'talk.sent'; idClient: string; message: ImMessage }
+  | { type: 'talk.sendFailed'; idClient: string; reason: 'notConnected' | 'refused' | 'error'; text: string }
+  /** For the `calls` child: a call tapped or ringing, the end screen closed. */
+  | CallsIntent
+  /** What the calls ask for: a toast, a log line, a ring turned down as busy. */
   | CallsOutput
+  /** The talk's code (per-use.actors.ts): loaded when a talk opens. */
+  | { type: 'xstate.done.actor.loadTalk'; output: TalkLogic }
+  | { type: 'xstate.error.actor.loadTalk'; error: unknown }
   /** SPEC §2 live rooms: go live (hosts), watch a host's room, dismiss /liveEnds; handled by the `live` child. */
   | { type: 'live.begin'; setting: LiveSetting }
   | { type: 'live.watch'; hostUserId: number }
@@ -47,6 +68,9 @@ export type SessionEvent =
   /** A child asks for navigation. */
   | { type: 'child.navigate'; to: string };
 
+/** What the signalling link is told: turn this ring down, she is in another call. */
+export type SignalLinkEvent = { type: 'busy'; signal: CallSignal };
+
 export type SessionOutput =
   | { type: 'session.unread'; count: number }
   | { type: 'session.navigate'; to: string }
@@ -54,3 +78,15 @@ export type SessionOutput =
   | { type: 'session.log'; text: string }
   | { type: 'session.becameHost' }
   | { type: 'session.followerAdded' };
+
+/** The banner for an incoming message (SPEC §2 incoming-message banner). */
+export function bannerItemFor(message: ImMessage): BannerItem {
+  const system = message.from === '' || isRecharge(message);
+  return {
+    from: message.from,
+    nick: system ? TEXT_SYSTEM_SENDER : message.fromNick?.trim() || message.from,
+    avatar: null,
+    preview: previewOf(message),
+    recharge: isRecharge(message),
+  };
+}

@@ -6,13 +6,36 @@
  */
 import { parseExt } from '../im/preview';
 import type { GiftAsk, ReceivedGift } from '../ports/gift.port';
-import { AttachType, CallStateType, LIVE_END_CODE_FORCED } from '../codes/system.codes';
 
 export { SYSTEM_SENDER_ACCID } from './system-sender';
 
+export const AttachType = {
+  callState: -3,
+  inCallTranslation: -1,
+  giftReceivedInCall: 4,
+  callIncome: 15,
+  giftIncome: 18,
+  askGiftRefused: 16,
+  /**
+   * Not one of SPEC §4's: the reference server's notice of a host's ask for a gift, to the
+   * user of the call (src/api/contract/gift.ts ASK_GIFT_ATTACH_TYPE, GiftAskNotice).
+   */
+  giftAsked: 17,
+  liveForcedEnd: 44,
+  boostingOn: 63,
+  boostingOff: 64,
+  becameHost: 58,
+  followerAdded: -4,
+  cryptoPayment: 99,
+} as const;
+
+/** -3's `type`: 0 target channel, 1 refused, 3 warning. */
+export const CallStateType = { targetChannel: 0, refused: 1, warning: 3 } as const;
 
 export const TEXT_REFUSED = 'The other party has refused.';
 export const TEXT_ASK_GIFT_REFUSED = 'Asking for a gift was refused';
+/** Code of a live ended by the system (SPEC §4: 44). */
+export const LIVE_END_CODE_FORCED = 3;
 
 export type SystemOwner = 'call' | 'live' | 'payment' | 'profile' | 'app';
 

@@ -8,10 +8,8 @@
  * - Messages are kept in time order, each once (by server id, and by client id for our own).
  * - A text is trimmed; an empty or too long one (over 200) is not sent; it shows at once as "sending" and becomes
  *   sent, failed (with the §5 text when there is no connection) or refused (7101).
- * - Sends go to the IM connection (`sendText`, provided by the owner); the chat subscribes to
- *   the connection's facts (`imFacts`) for as long as it lives: messages (`im.message`, its
- *   peer's kept), each login (`im.connected`) and the answers to its sends (`im.sent`,
- *   `im.sendFailed`), under the names the connection emits them with. Reading: on open and on every incoming message
+ * - Sends go to the IM connection (`sendText`, provided by the owner); its answers come
+ *   back as `talk.sent` / `talk.sendFailed`. Reading: on open and on every incoming message
  *   the owner is asked to mark the conversation read (`markRead`).
  * - A secret (paid) message is stored first (`/api/payPrivateMsg/uploadPrivateInfo`, a
  *   short-lived child that reports back), then sent with the ext it answers.
@@ -24,17 +22,11 @@ import { setup } from '../setup';
 import { talkExtrasMachine } from './talk-extras.machine';
 import { ImCode } from '../ports/im.port';
 import type { ImMessage } from '../ports/im.port';
-import { isLastPage, pagingOf } from '../paged-list/paged-list.machine';
-import type { ImConnectionEmitted } from '../im-connection/im-connection.types';
-import { factsOf } from '../shared/facts-of';
 
 /** SPEC §9 chat limits: a message is capped like in-call chat. */
 export const MAX_TEXT = 200;
 /** Messages per history page. */
 export const HISTORY_PAGE = 50;
-
-/** The history pages by the one paging protocol (machines/shared/paging.ts): a page shorter than HISTORY_PAGE is the last. */
-const paging = pagingOf<readonly ImMessage[]>();
 
 export type TalkStatus = 'sending' | 'sent' | 'failed' | 'refused';
 
@@ -84,15 +76,13 @@ export const SECRET_TEXT_MAX = 500;
 
 export type TalkEvent =
   | { type: 'talk.send'; text: string; idClient: string; time: number }
-  | { type: 'im.message'; message: ImMessage }
-  | { type: 'im.sent'; idClient: string; message: ImMessage }
-  | { type: 'im.sendFailed'; idClient: string; reason: 'notConnected' | 'refused' | 'error'; text: string }
-  /** A secret message could not be stored (its text is not sent then). */
-  | { type: 'talk.secretNotStored'; idClient: string; text: string }
+  | { type: 'talk.incoming'; message: ImMessage }
+  | { type: 'talk.sent'; idClient: string; message: ImMessage }
+  | { type: 'talk.sendFailed'; idClient: string; reason: 'notConnected' | 'refused' | 'error'; text: string }
   | { type: 'talk.loadOlder' }
   | { type: 'talk.retry' }
   /** The IM connection is (again) up. */
-  | { type: 'im.connected' }
+  | { type: 'talk.connected' }
   | { type: 'talk.sendSecret'; idClient: string; time: number; price: number; content: string }
   | { type: 'talk.secretStored'; idClient: string; ext: Record<string, unknown> }
   /** A failure the extras child wants told. */
@@ -146,10 +136,8 @@ export const talkMachine = setup({
   },
   actors: {
     extras: talkExtrasMachine,
-    /** Stores a secret message; reports `talk.secretStored` or `talk.secretNotStored`. */
+    /** Stores a secret message; reports `talk.secretStored` or `talk.sendFailed`. */
     storeSecret: fromCallback<TalkEvent, { idClient: string; to: string; price: number; content: string }>(() => () => {}),
-    /** What the IM connection says that the chat uses, for as long as it lives. */
-    imFacts: factsOf<ImConnectionEmitted>('imConnection', ['im.message', 'im.connected', 'im.sent', 'im.sendFailed']),
     /** Newest first, at most `limit`, older than `before` when given. */
     history: fromPromise<ImMessage[], { peer: string; limit: number; before?: number }>(() => Promise.resolve([])),
   },
@@ -160,11 +148,11 @@ export const talkMachine = setup({
       && event.content.trim() !== '' && lengthOf(event.content.trim()) <= SECRET_TEXT_MAX,
     secretPending: ({ context, event }) =>
       event.type === 'talk.secretStored' && context.messages.some((m) => m.idClient === event.idClient && m.status === 'sending'),
-    fromPeer: ({ context, event }) => event.type === 'im.message' && event.message.sessionId === context.peer,
+    fromPeer: ({ context, event }) => event.type === 'talk.incoming' && event.message.sessionId === context.peer,
     ours: ({ context, event }) =>
-      (event.type === 'im.sent' || event.type === 'im.sendFailed' || event.type === 'talk.secretNotStored')
+      (event.type === 'talk.sent' || event.type === 'talk.sendFailed')
       && context.messages.some((m) => m.idClient === event.idClient && m.status === 'sending'),
-    lastPage: (_, output: readonly ImMessage[]) => isLastPage(output, HISTORY_PAGE),
+    lastPage: (_, output: readonly ImMessage[]) => output.length < HISTORY_PAGE,
     /** The IM is not logged in (yet, or for now): wait for it rather than fail. */
     notConnected: ({ event }) => {
       const code = (event as { error?: { code?: unknown } }).error?.code;
@@ -184,17 +172,16 @@ export const talkMachine = setup({
     markRead: (_, _params: { peer: string }) => {},
     addIncoming: assign({
       messages: ({ context, event }) =>
-        event.type === 'im.message' ? withMessages(context.messages, [{ ...event.message }]) : context.messages,
+        event.type === 'talk.incoming' ? withMessages(context.messages, [{ ...event.message }]) : context.messages,
     }),
     settle: assign({
       messages: ({ context, event }) => context.messages.map((m) => {
-        if (event.type === 'im.sent' && m.idClient === event.idClient) {
+        if (event.type === 'talk.sent' && m.idClient === event.idClient) {
           return { ...event.message, idClient: m.idClient, time: m.time, status: 'sent' as const };
         }
-        if (event.type === 'im.sendFailed' && m.idClient === event.idClient) {
+        if (event.type === 'talk.sendFailed' && m.idClient === event.idClient) {
           return { ...m, status: failureStatus(event.reason), reason: event.text };
         }
-        if (event.type === 'talk.secretNotStored' && m.idClient === event.idClient) return { ...m, status: 'failed' as const, reason: event.text };
         return m;
       }),
     }),
@@ -232,7 +219,7 @@ export const talkMachine = setup({
 }).createMachine({
   id: 'talk',
   context: ({ input }) => ({ ...input, messages: [], error: null }),
-  invoke: [{ id: 'extras', src: 'extras', input: ({ context }) => ({ peer: context.peer }) }, { id: 'imFacts', src: 'imFacts' }],
+  invoke: { id: 'extras', src: 'extras', input: ({ context }) => ({ peer: context.peer }) },
   on: {
     'talk.toast': { actions: { type: 'toast', params: ({ event }) => event.text } },
     'talk.sendSecret': { guard: 'validSecret', actions: ['addOwnSecret', 'storeSecret'] },
@@ -261,13 +248,12 @@ export const talkMachine = setup({
         },
       ],
     },
-    'im.message': {
+    'talk.incoming': {
       guard: 'fromPeer',
       actions: ['addIncoming', { type: 'markRead', params: ({ context }) => ({ peer: context.peer }) }],
     },
-    'im.sent': { guard: 'ours', actions: 'settle' },
-    'im.sendFailed': { guard: 'ours', actions: 'settle' },
-    'talk.secretNotStored': { guard: 'ours', actions: 'settle' },
+    'talk.sent': { guard: 'ours', actions: 'settle' },
+    'talk.sendFailed': { guard: 'ours', actions: 'settle' },
   },
   initial: 'loading',
   states: {
@@ -276,20 +262,27 @@ export const talkMachine = setup({
       invoke: {
         src: 'history',
         input: ({ context }) => ({ peer: context.peer, limit: HISTORY_PAGE }),
-        onDone: paging.answered({ last: 'ready.complete', more: 'ready' }, 'addHistory'),
+        onDone: [
+          {
+            guard: { type: 'lastPage', params: ({ event }) => event.output },
+            target: 'ready.complete',
+            actions: { type: 'addHistory', params: ({ event }) => event.output },
+          },
+          { target: 'ready', actions: { type: 'addHistory', params: ({ event }) => event.output } },
+        ],
         onError: [{ guard: 'notConnected', target: 'waiting' }, { target: 'failed', actions: 'setError' }],
       },
     },
     /** Until the IM connection is up. */
     waiting: {
-      on: { 'im.connected': 'loading' },
+      on: { 'talk.connected': 'loading' },
     },
     failed: {
-      on: { 'talk.retry': 'loading', 'im.connected': 'loading' },
+      on: { 'talk.retry': 'loading', 'talk.connected': 'loading' },
     },
     ready: {
       // Back after a reconnect: the newest page again, merged (each message once).
-      on: { 'im.connected': 'loading' },
+      on: { 'talk.connected': 'loading' },
       initial: 'idle',
       states: {
         idle: {
@@ -303,7 +296,14 @@ export const talkMachine = setup({
               limit: HISTORY_PAGE,
               before: context.messages.find((m) => m.status !== 'sending')?.time,
             }),
-            onDone: paging.answered({ last: 'complete', more: 'idle' }, 'addHistory'),
+            onDone: [
+              {
+                guard: { type: 'lastPage', params: ({ event }) => event.output },
+                target: 'complete',
+                actions: { type: 'addHistory', params: ({ event }) => event.output },
+              },
+              { target: 'idle', actions: { type: 'addHistory', params: ({ event }) => event.output } },
+            ],
             // The messages stay; scrolling up again tries again.
             onError: { target: 'idle', actions: 'setError' },
           },

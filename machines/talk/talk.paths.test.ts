@@ -19,12 +19,11 @@ const msg = (idServer: string, time: number, over: Partial<ImMessage> = {}): ImM
 });
 const fullPage = Array.from({ length: HISTORY_PAGE }, (_, i) => msg(`h${i}`, 1000 + i));
 
-/** Secret messages: stored first (a child reports back), then sent, or failed when not stored; a failure the extras want told comes up as talk.toast. */
+/** Secret messages: stored first (a child reports back), then sent; a failure the extras want told comes up as talk.toast. */
 const EXTRAS: AnyEventObject[] = [
   { type: 'talk.sendSecret', idClient: 'sec1', time: 9100, price: 10, content: ' a secret ' },
   { type: 'talk.sendSecret', idClient: 'sec2', time: 9101, price: 0, content: 'free?' },
   { type: 'talk.secretStored', idClient: 'sec1', ext: { extensionType: 'privateMsg', data: { id: 7, price: 10 } } },
-  { type: 'talk.secretNotStored', idClient: 'sec1', text: 'The secret could not be stored' },
   { type: 'talk.toast', text: 'You do not have enough diamonds.' },
 ];
 const EXTRA_TYPES = new Set(EXTRAS.map((e) => e.type));
@@ -34,7 +33,7 @@ const samples: AnyEventObject[] = [
   { type: 'xstate.done.actor.0.talk.loading', output: [msg('h1', 5)] },
   { type: 'xstate.error.actor.0.talk.loading', error: new Error('history failed') },
   { type: 'xstate.error.actor.0.talk.loading', error: new ImError(ImCode.linkLost, 'IM is not logged in') },
-  { type: 'im.connected' },
+  { type: 'talk.connected' },
   { type: 'xstate.done.actor.0.talk.ready.loadingOlder', output: [msg('o1', 1)] },
   { type: 'xstate.done.actor.0.talk.ready.loadingOlder', output: Array.from({ length: HISTORY_PAGE }, (_, i) => msg(`o${i}`, 100 + i)) },
   { type: 'xstate.error.actor.0.talk.ready.loadingOlder', error: new Error('offline') },
@@ -43,11 +42,11 @@ const samples: AnyEventObject[] = [
   { type: 'talk.send', text: '  hello  ', idClient: 'c1', time: 9000 },
   { type: 'talk.send', text: '   ', idClient: 'c2', time: 9001 },
   { type: 'talk.send', text: 'x'.repeat(64 * 1024), idClient: 'c3', time: 9003 },
-  { type: 'im.message', message: msg('s9', 9500) },
-  { type: 'im.message', message: msg('x1', 9600, { sessionId: 'someone-else' }) },
-  { type: 'im.sent', idClient: 'c1', message: msg('s10', 9002, { idClient: 'c1', flow: 'out', from: 'me', to: 'peer', text: 'hello' }) },
-  { type: 'im.sendFailed', idClient: 'c1', reason: 'refused', text: 'refused' },
-  { type: 'im.sendFailed', idClient: 'c1', reason: 'notConnected', text: 'Connection not established. Please kill the app and try again.' },
+  { type: 'talk.incoming', message: msg('s9', 9500) },
+  { type: 'talk.incoming', message: msg('x1', 9600, { sessionId: 'someone-else' }) },
+  { type: 'talk.sent', idClient: 'c1', message: msg('s10', 9002, { idClient: 'c1', flow: 'out', from: 'me', to: 'peer', text: 'hello' }) },
+  { type: 'talk.sendFailed', idClient: 'c1', reason: 'refused', text: 'refused' },
+  { type: 'talk.sendFailed', idClient: 'c1', reason: 'notConnected', text: 'Connection not established. Please kill the app and try again.' },
   ...EXTRAS,
 ];
 
@@ -101,20 +100,17 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
         expect(ctx.messages.find((m) => m.idClient === e.idClient)?.status).toBe('sending');
       }
     }
-    if (event.type === 'im.message') {
+    if (event.type === 'talk.incoming') {
       const fromPeer = (e.message as ImMessage).sessionId === 'peer';
       expect(reads.length).toBe(readsBefore + (fromPeer ? 1 : 0));
       expect(ctx.messages.some((m) => m.idServer === (e.message as ImMessage).idServer)).toBe(fromPeer);
     }
-    if (event.type === 'im.sendFailed' && before.context.messages.some((m) => m.idClient === 'c1' && m.status === 'sending')) {
+    if (event.type === 'talk.sendFailed' && before.context.messages.some((m) => m.idClient === 'c1' && m.status === 'sending')) {
       expect(ctx.messages.find((m) => m.idClient === 'c1')).toMatchObject({ status: e.reason === 'refused' ? 'refused' : 'failed', reason: e.text });
     }
     if (event.type === 'talk.sendSecret' && e.price === 0) expect(ctx.messages.some((m) => m.idClient === 'sec2')).toBe(false);
     if (event.type === 'talk.secretStored' && before.context.messages.some((m) => m.idClient === 'sec1' && m.status === 'sending')) {
       expect(sends.at(-1)).toEqual({ to: 'peer', text: 'a secret', idClient: 'sec1', ext: e.ext });
-    }
-    if (event.type === 'talk.secretNotStored' && before.context.messages.some((m) => m.idClient === 'sec1' && m.status === 'sending')) {
-      expect(ctx.messages.find((m) => m.idClient === 'sec1')).toMatchObject({ status: 'failed', reason: e.text });
     }
     if (event.type === 'talk.toast') expect(toasts.at(-1)).toBe(e.text);
     if (event.type === 'talk.loadOlder' && snapshot.matches({ ready: 'loadingOlder' })) {
@@ -134,8 +130,8 @@ describeGeneratedPaths('talk', talkMachine, {
   possible: (s, e) => {
     const ctx = s.context as TalkContext;
     // The extras do not depend on the chat's state: taken in a settled chat with at most one message.
-    if (EXTRA_TYPES.has(e.type)) return (s.matches('ready') && ctx.messages.length <= 2) || e.type === 'talk.secretStored' || e.type === 'talk.secretNotStored';
-    return e.type !== 'im.connected' || !s.matches('ready') || ctx.messages.every((m) => m.flow === 'in');
+    if (EXTRA_TYPES.has(e.type)) return (s.matches('ready') && ctx.messages.length <= 2) || e.type === 'talk.secretStored';
+    return e.type !== 'talk.connected' || !s.matches('ready') || ctx.messages.every((m) => m.flow === 'in');
   },
   replay: (path, { inspect }) => replay(path.steps, inspect),
 });

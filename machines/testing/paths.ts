@@ -57,10 +57,8 @@ export class Coverage {
 
   /** The machine under test, also when it was composed with `.provide()`. */
   private isOwn(event: InspectionEvent): boolean {
-    // An actor's logic is not on the ActorRef type, but every actor has it.
-    const ref: object = event.actorRef;
-    const logic = 'logic' in ref ? ref.logic : undefined;
-    return logic instanceof Object && 'root' in logic && 'id' in logic && logic.id === this.machine.id;
+    const logic = (event.actorRef as unknown as { logic: Partial<AnyStateMachine> }).logic;
+    return logic.root !== undefined && logic.id === this.machine.id;
   }
 
   /** Pass as `inspect` to createActor. */

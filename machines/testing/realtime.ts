@@ -3,7 +3,7 @@
  * (nothing answers until the test says so) or auto-mode fakes wired to in-memory servers.
  */
 import { SimulatedClock } from 'xstate';
-import type { ClockPort } from '../ports/clock.port';
+import type { ClockPort } from '../idle-host/idle-host.actors';
 import { FakeImNetwork, FakeImPort } from '../ports/im.fake';
 import { PendingCalls } from '../ports/pending';
 import type { CallApiPort, RtcEvent, RtcPort } from '../ports/call.port';

@@ -23,11 +23,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { CallStatus, type CallType, HangupReason, SignalAction } from '../../machines/codes/call.codes';
-import { PresenceCode } from '../../machines/codes/presence.codes';
-import { AttachType, CallStateType } from '../../machines/codes/system.codes';
-import { TEXT_REFUSED } from '../../machines/system-messages/system-messages';
-import { CallRefusalCode, DEDUCTION_ERR_MAX_NUM, DEDUCTION_RETRY_MS, DEFAULT_BILLING_PERIOD_MS, DEFAULT_RING_TIMEOUT_MS, EndCause, TEXT_CALL_BUSY, TEXT_CALL_END_BALANCE, TEXT_CALL_END_DEDUCTION, TEXT_CALL_END_OFFLINE, TEXT_CALL_END_TIMEOUT, missedCallText, type CallIncomeNotice, type CallStateNotice } from '../../src/api/contract/call';
+import { PresenceCode } from '../../machines/ports/presence.port';
+import { SignalAction } from '../../machines/ports/signalling.port';
+import { AttachType, CallStateType, TEXT_REFUSED } from '../../machines/system-messages/system-messages';
+import {
+  CallRefusalCode, CallStatus, DEDUCTION_ERR_MAX_NUM, DEDUCTION_RETRY_MS, DEFAULT_BILLING_PERIOD_MS, DEFAULT_RING_TIMEOUT_MS, EndCause,
+  HangupReason, TEXT_CALL_BUSY, TEXT_CALL_END_BALANCE, TEXT_CALL_END_DEDUCTION, TEXT_CALL_END_OFFLINE, TEXT_CALL_END_TIMEOUT,
+  missedCallText, type CallIncomeNotice, type CallStateNotice, type CallType,
+} from '../../src/api/contract/call';
 import type { SentSignal } from '../realtime/signal';
 import { appConfig } from '../db/app-config';
 import type { Db } from '../db/database';

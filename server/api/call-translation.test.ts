@@ -5,12 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { SYSTEM_SENDER_ACCID } from '../../machines/system-messages/system-messages';
+import { AttachType, SYSTEM_SENDER_ACCID } from '../../machines/system-messages/system-messages';
 import { ResultCode } from '../../src/api/codes';
 import { endpoints } from '../../src/api/contract';
 import { callWorld, noticesOf, sleep, type HubSocket } from '../testing/calls';
 import { COUNTRY_LANGUAGE } from './call-translation';
-import { AttachType } from '../../machines/codes/system.codes';
 
 const { createCall, joinCall, endCall } = endpoints;
 

@@ -10,9 +10,8 @@
  * fails leaves the line untranslated (the message itself has gone already).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { CallStatus } from '../../machines/codes/call.codes';
-import { AttachType } from '../../machines/codes/system.codes';
-import { type CallTranslationNotice } from '../../src/api/contract/call';
+import { AttachType } from '../../machines/system-messages/system-messages';
+import { CallStatus, type CallTranslationNotice } from '../../src/api/contract/call';
 import type { Db } from '../db/database';
 import type { RealtimeHub } from '../realtime/hub';
 import { createImStore } from '../realtime/im.store';

@@ -6,12 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { TEXT_REFUSED } from '../../machines/system-messages/system-messages';
-import { CallStatus, HangupReason, SignalAction } from '../../machines/codes/call.codes';
-import { AttachType, CallStateType } from '../../machines/codes/system.codes';
+import { AttachType, CallStateType, TEXT_REFUSED } from '../../machines/system-messages/system-messages';
+import { SignalAction } from '../../machines/ports/signalling.port';
 import { ResultCode } from '../../src/api/codes';
 import { endpoints } from '../../src/api/contract';
-import { EndCause, missedCallText } from '../../src/api/contract/call';
+import { CallStatus, EndCause, HangupReason, missedCallText } from '../../src/api/contract/call';
 import { callWorld, noticesOf, type HubSocket } from '../testing/calls';
 
 const { createCall, joinCall, endCall, callRecordDetail } = endpoints;

@@ -8,10 +8,9 @@ import type Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../src/api/codes';
 import { endpoints } from '../../src/api/contract';
-import { EndCause } from '../../src/api/contract/call';
+import { CallStatus, EndCause } from '../../src/api/contract/call';
 import { callPeople, sleep, writeDb, type CallPeople, type Person } from '../testing/calls';
 import { startTestServer, type TestServer } from '../testing/harness';
-import { CallStatus } from '../../machines/codes/call.codes';
 
 const { createCall, joinCall, endCall, sendGift } = endpoints;
 

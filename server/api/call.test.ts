@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { CallStatus } from '../../machines/codes/call.codes';
-import { PresenceCode } from '../../machines/codes/presence.codes';
-import { AttachType } from '../../machines/codes/system.codes';
-import { TEXT_REFUSED } from '../../machines/system-messages/system-messages';
+import { PresenceCode } from '../../machines/ports/presence.port';
+import { AttachType, TEXT_REFUSED } from '../../machines/system-messages/system-messages';
 import { MESSAGE_DIAMOND_NOT_ENOUGH, MESSAGE_NO_MATCH_USER, ResultCode } from '../../src/api/codes';
 import { endpoints } from '../../src/api/contract';
-import { EndCause, TEXT_CALL_BUSY, TEXT_CALL_ENDED, TEXT_CALL_NOT_FOUND, TEXT_CALL_PAIR, TEXT_CALL_SELF, TEXT_CALL_UNAVAILABLE, TEXT_HOST_CANNOT_CALL, TEXT_NOT_CALLEE } from '../../src/api/contract/call';
+import {
+  CallStatus, EndCause, TEXT_CALL_BUSY, TEXT_CALL_ENDED, TEXT_CALL_NOT_FOUND, TEXT_CALL_PAIR, TEXT_CALL_SELF,
+  TEXT_CALL_UNAVAILABLE, TEXT_HOST_CANNOT_CALL, TEXT_NOT_CALLEE,
+} from '../../src/api/contract/call';
 import { callWorld, noticesOf } from '../testing/calls';
 import { SYSTEM_SENDER_ACCID } from '../../machines/system-messages/system-sender';
 import { TEXT_INVALID_REQUEST, TEXT_SESSION_EXPIRED } from './transport';

@@ -7,16 +7,19 @@
  * and its pushes and timers start after the commit.
  */
 import type * as z from 'zod/mini';
-import { CallStatus, HangupReason } from '../../machines/codes/call.codes';
-import { PresenceCode } from '../../machines/codes/presence.codes';
-import { OnlineStatus, UserType } from '../../machines/codes/user.codes';
+import { PresenceCode } from '../../machines/ports/presence.port';
 import { MESSAGE_DIAMOND_NOT_ENOUGH, MESSAGE_NO_MATCH_USER, ResultCode } from '../../src/api/codes';
 import { call } from '../../src/api/contract';
-import { CallRefusalCode, TEXT_CALL_BUSY, TEXT_CALL_ENDED, TEXT_CALL_NOT_FOUND, TEXT_CALL_PAIR, TEXT_CALL_SELF, TEXT_CALL_UNAVAILABLE, TEXT_HOST_CANNOT_CALL, TEXT_NOT_CALLEE, VIP_CALL_DISCOUNT_KEY, discountedPrice, type CallInfo, type CallRecord } from '../../src/api/contract/call';
+import {
+  CallRefusalCode, CallStatus, HangupReason, TEXT_CALL_BUSY, TEXT_CALL_ENDED, TEXT_CALL_NOT_FOUND, TEXT_CALL_PAIR, TEXT_CALL_SELF,
+  TEXT_CALL_UNAVAILABLE, TEXT_HOST_CANNOT_CALL, TEXT_NOT_CALLEE, VIP_CALL_DISCOUNT_KEY, discountedPrice,
+  type CallInfo, type CallRecord,
+} from '../../src/api/contract/call';
+import { OnlineGroupStatus } from '../../src/api/contract/news';
 import { appConfig } from '../db/app-config';
 import type { Db } from '../db/database';
 import type { RealtimeHub } from '../realtime/hub';
-import { createWallets, levelNameOf } from '../users/users';
+import { createWallets, levelNameOf, UserType } from '../users/users';
 import type { CallEngine, CallRow, Outbox } from './billing';
 import type { Idempotency } from './idempotency';
 import { PERSON_COLUMNS, PERSON_FROM, pageWindow, type PersonRow } from './person-summary';
@@ -99,7 +102,7 @@ export function callHandlers(
 
   /** Can the callee take a call now? Presence online or busy, or signalling up and the app not hidden. */
   function reachable(callee: PersonRow): boolean {
-    if (callee.grp === OnlineStatus.online || callee.grp === OnlineStatus.busy) return true;
+    if (callee.grp === OnlineGroupStatus.online || callee.grp === OnlineGroupStatus.busy) return true;
     const presence = realtime.presence.statusOf(callee.id);
     return realtime.signal.isOnline(callee.yx_accid) && presence?.status !== PresenceCode.background;
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AttachType } from '../../machines/codes/system.codes';
+import { AttachType } from '../../machines/system-messages/system-messages';
 import { MESSAGE_DIAMOND_NOT_ENOUGH, MESSAGE_NO_MATCH_USER, ResultCode } from '../../src/api/codes';
 import { endpoints } from '../../src/api/contract';
 import {

@@ -9,11 +9,10 @@
  * key and answer are stored in that same transaction, and a replay pays, pushes and posts nothing.
  */
 import type * as z from 'zod/mini';
-import { CallStatus } from '../../machines/codes/call.codes';
-import { AttachType } from '../../machines/codes/system.codes';
-import { UserType } from '../../machines/codes/user.codes';
+import { AttachType } from '../../machines/system-messages/system-messages';
 import { MESSAGE_DIAMOND_NOT_ENOUGH, MESSAGE_NO_MATCH_USER, ResultCode } from '../../src/api/codes';
 import { gift } from '../../src/api/contract';
+import { CallStatus } from '../../src/api/contract/call';
 import {
   ASK_GIFT_ATTACH_TYPE, ASK_GIFT_COOLDOWN_MS, TEXT_ASK_COOLDOWN, TEXT_ASK_HOSTS_ONLY, TEXT_ASK_NOT_FOUND, TEXT_GIFT_HOSTS_ONLY,
   TEXT_GIFT_NOT_FOUND, TEXT_GIFT_NOT_IN_CALL, TEXT_GIFT_NOT_IN_LIVE, TEXT_GIFT_ONE_SCENE, TEXT_GIFT_TO_SELF,
@@ -22,7 +21,7 @@ import {
 import type { Db } from '../db/database';
 import type { RealtimeHub } from '../realtime/hub';
 import { createImStore } from '../realtime/im.store';
-import { createWallets } from '../users/users';
+import { createWallets, UserType } from '../users/users';
 import { giftIconUrl, giftSmallUrl, type GiftPicture } from '../web/gifts';
 import { CallFlowReason, type CallEngine, type CallRow } from './billing';
 import type { Idempotency, Moved } from './idempotency';

@@ -5,11 +5,11 @@
  */
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PresenceCode } from '../../machines/codes/presence.codes';
-import { OnlineFilter, OnlineStatus } from '../../machines/codes/user.codes';
+import { PresenceCode } from '../../machines/ports/presence.port';
 import { ResultCode } from '../../src/api/codes';
 import { endpoints } from '../../src/api/contract';
-import { AppPicType, TEXT_APP_ID_NEEDED, type AnchorCard } from '../../src/api/contract/home';
+import { AppPicType, OnlineStatusFilter, TEXT_APP_ID_NEEDED, type AnchorCard } from '../../src/api/contract/home';
+import { OnlineGroupStatus } from '../../src/api/contract/news';
 import { SEED_PASSWORD } from '../db/seed';
 import { device, startTestServer, type TestServer } from '../testing/harness';
 import { onlineGroupStatusOf } from './news';
@@ -97,7 +97,7 @@ describe('[§7] /api/anchor/v4/anchorList', () => {
     expect(list[0]).toEqual({
       userId: 100001, yxAccid: accid, nickname: 'Sofia', icon: '/avatars/host1.svg', userType: 2, userLevel: 1,
       levelName: 'Lv.1', age: 26, countryId: 1, countryName: 'United States', countryCode: 'US', isVip: false,
-      onlineGroupStatus: OnlineStatus.offline, isFollowed: true, living: false, videoPrice: 30, cover: '/avatars/host1-1.svg',
+      onlineGroupStatus: OnlineGroupStatus.offline, isFollowed: true, living: false, videoPrice: 30, cover: '/avatars/host1-1.svg',
       tags: [{ id: 11, tagName: 'New' }, { id: 21, tagName: 'Music' }],
     });
     // user1 follows hosts 1, 2 and 3 (seed).
@@ -122,7 +122,7 @@ describe('[§7] /api/anchor/v4/anchorList', () => {
       100040: PresenceCode.foreground, 100020: PresenceCode.callEnd, 100010: PresenceCode.calling,
       100030: PresenceCode.background, 100050: PresenceCode.offline,
     });
-    const { list } = await page({ currentPage: 1, pageSize: 5, onlineStatus: OnlineFilter.all });
+    const { list } = await page({ currentPage: 1, pageSize: 5, onlineStatus: OnlineStatusFilter.all });
     expect(list.map((a) => [a.userId, a.onlineGroupStatus])).toEqual([
       [100020, 1], [100040, 1], [100010, 2], [100001, 3], [100002, 3],
     ]);
@@ -131,14 +131,14 @@ describe('[§7] /api/anchor/v4/anchorList', () => {
   it('[§2 Home All tab] online-or-busy pages, then the offline expansion by its own page number: every host once', async () => {
     const online = [100007, 100015, 100033, 100048];
     setPresence({ 100007: PresenceCode.foreground, 100015: PresenceCode.calling, 100033: PresenceCode.callEnd, 100048: PresenceCode.foreground });
-    const first = await allPages({ pageSize: 3, onlineStatus: OnlineFilter.onlineOrBusy });
+    const first = await allPages({ pageSize: 3, onlineStatus: OnlineStatusFilter.onlineOrBusy });
     expect(first.ids).toEqual([100007, 100033, 100048, 100015]);
     expect(first.pages.map((p) => p.length)).toEqual([3, 1]);
-    const more = await allPages({ pageSize: 10, onlineStatus: OnlineFilter.offline });
+    const more = await allPages({ pageSize: 10, onlineStatus: OnlineStatusFilter.offline });
     expect(more.ids).toEqual(hostIds.filter((id) => !online.includes(id)));
-    expect(more.pages.flat().every((a) => a.onlineGroupStatus === OnlineStatus.offline)).toBe(true);
+    expect(more.pages.flat().every((a) => a.onlineGroupStatus === OnlineGroupStatus.offline)).toBe(true);
     expect([...first.ids, ...more.ids].sort()).toEqual(hostIds);
-    const busy = await page({ currentPage: 1, pageSize: 10, onlineStatus: OnlineFilter.busy });
+    const busy = await page({ currentPage: 1, pageSize: 10, onlineStatus: OnlineStatusFilter.busy });
     expect(busy.list.map((a) => a.userId)).toEqual([100015]);
     expect(busy.total).toBe(1);
   });

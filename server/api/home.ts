@@ -10,11 +10,13 @@ import type * as z from 'zod/mini';
 import type { home } from '../../src/api/contract';
 import { ConfigKey } from '../../src/api/contract/config';
 import { ResultCode } from '../../src/api/codes';
-import { BaseConfigKey, TEXT_APP_ID_NEEDED, type AnchorCard, type BaseConfig } from '../../src/api/contract/home';
+import {
+  BaseConfigKey, OnlineStatusFilter, TEXT_APP_ID_NEEDED, type AnchorCard, type BaseConfig,
+} from '../../src/api/contract/home';
 import { TranslatorConfig } from '../../src/api/contract/translator';
 import { appConfig } from '../db/app-config';
 import type { Db } from '../db/database';
-import { MediaType, OnlineFilter, UserType } from '../../machines/codes/user.codes';
+import { UserType } from '../users/users';
 import type { Faults } from './faults';
 import {
   NOT_BLOCKED_SQL, ONLINE_FILTER_SQL, PERSON_COLUMNS, PERSON_FROM, createTagLookup, pageWindow, toPersonSummary,
@@ -37,7 +39,7 @@ export function homeHandlers({ db, faults }: { db: Db; faults: Pick<Faults, 'fai
   );
 
   const hosts = `SELECT ${PERSON_COLUMNS},
-      coalesce((SELECT m.media_url FROM user_media m WHERE m.user_id = u.id AND m.media_type = ${MediaType.picture} ORDER BY m.sort LIMIT 1), u.icon) AS cover
+      coalesce((SELECT m.media_url FROM user_media m WHERE m.user_id = u.id AND m.media_type = 1 ORDER BY m.sort LIMIT 1), u.icon) AS cover
     FROM ${PERSON_FROM}
     WHERE u.user_type = ${UserType.host} AND u.id <> @caller AND ${NOT_BLOCKED_SQL}
       AND (@tagId = 0 OR EXISTS (
@@ -95,7 +97,7 @@ export function homeHandlers({ db, faults }: { db: Db; faults: Pick<Faults, 'fai
       const { currentPage, pageSize, onlineStatus, tagId, countryIds } = ctx.body;
       const filter: AnchorFilter = {
         caller: requireSession(ctx).userId,
-        status: onlineStatus ?? OnlineFilter.all,
+        status: onlineStatus ?? OnlineStatusFilter.all,
         tagId: tagId ?? 0,
         countries: countryIds && countryIds.length > 0 ? JSON.stringify(countryIds) : null,
       };

@@ -13,7 +13,7 @@ import { createServer as netServer } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGE_DIAMOND_NOT_ENOUGH, ResultCode } from '../../src/api/codes';
 import { endpoints, type Endpoint } from '../../src/api/contract';
-import { CallStatus } from '../../machines/codes/call.codes';
+import { CallStatus } from '../../src/api/contract/call';
 import { IDEMPOTENCY_WINDOW_MS, TEXT_IDEMPOTENCY_KEY_REUSED } from '../../src/api/contract/idempotency';
 import type { AuthSession } from '../auth/sessions';
 import { serverProcess } from '../../tests/e2e/server-process';

@@ -17,9 +17,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { LiveRoomState } from '../../machines/codes/live.codes';
-import { AttachType } from '../../machines/codes/system.codes';
-import { LIVE_FORCED_END_CODE, LIVE_GIFT_TASK_DEFAULT, LIVE_GIFT_TASK_KEY, LIVE_HEARTBEAT_WINDOW_MS, LiveEndCause, WISH_GIFT_NUM_MAX, WISHLIST_MAX, heartbeatIntervalFor, type LiveBoostNotice, type LiveForcedEndNotice, type LiveGiftAttach, type LivePrivateCallAttach, type LiveGiftTask, type LiveStat, type LiveWish } from '../../src/api/contract/live';
+import { AttachType } from '../../machines/system-messages/system-messages';
+import {
+  LIVE_FORCED_END_CODE, LIVE_GIFT_TASK_DEFAULT, LIVE_GIFT_TASK_KEY, LIVE_HEARTBEAT_WINDOW_MS, LiveEndCause,
+  LiveRoomState, WISH_GIFT_NUM_MAX, WISHLIST_MAX, heartbeatIntervalFor,
+  type LiveBoostNotice, type LiveForcedEndNotice, type LiveGiftAttach, type LivePrivateCallAttach, type LiveGiftTask, type LiveStat, type LiveWish,
+} from '../../src/api/contract/live';
 import { appConfig } from '../db/app-config';
 import type { Db } from '../db/database';
 import type { RealtimeHub } from '../realtime/hub';

@@ -9,12 +9,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WhoBlock } from '../../machines/codes/live.codes';
-import { AttachType } from '../../machines/codes/system.codes';
+import { AttachType } from '../../machines/system-messages/system-messages';
 import { MESSAGE_DIAMOND_NOT_ENOUGH, ResultCode } from '../../src/api/codes';
 import { endpoints } from '../../src/api/contract';
 import { TEXT_GIFT_NOT_IN_LIVE, TEXT_GIFT_ONE_SCENE } from '../../src/api/contract/gift';
-import { LIVE_FORCED_END_CODE, LIVE_GIFT_TASK_KEY, LIVE_HEARTBEAT_INTERVAL_MS, LIVE_HEARTBEAT_WINDOW_MS, LIVE_PAGE_SIZE, LiveEndCause, TEXT_LIVE_COVER_INVALID, TEXT_LIVE_HOSTS_ONLY, TEXT_LIVE_NOT_FOUND, TEXT_LIVE_NOT_LIVE, TEXT_SET_WISHLIST_FAILED, type HostedLive } from '../../src/api/contract/live';
+import {
+  LIVE_FORCED_END_CODE, LIVE_GIFT_TASK_KEY, LIVE_HEARTBEAT_INTERVAL_MS, LIVE_HEARTBEAT_WINDOW_MS, LIVE_PAGE_SIZE, LiveEndCause,
+  TEXT_LIVE_COVER_INVALID, TEXT_LIVE_HOSTS_ONLY, TEXT_LIVE_NOT_FOUND, TEXT_LIVE_NOT_LIVE, TEXT_SET_WISHLIST_FAILED, WhoBlock,
+  type HostedLive,
+} from '../../src/api/contract/live';
 import { RealtimePath } from '../../src/api/contract/realtime';
 import { SEED_PASSWORD } from '../db/seed';
 import { callPeople, hubSocket, noticesOf, sleep, writeDb, type CallPeople, type HubSocket, type Person } from '../testing/calls';

@@ -8,13 +8,16 @@
 import type * as z from 'zod/mini';
 import { MESSAGE_NO_MATCH_USER, ResultCode } from '../../src/api/codes';
 import type { live as liveContract } from '../../src/api/contract';
-import { CallStatus } from '../../machines/codes/call.codes';
-import { LiveHostStatus, LiveRoomState, WhoBlock } from '../../machines/codes/live.codes';
-import { UserType } from '../../machines/codes/user.codes';
-import { SEND_RANK_DEFAULT, TEXT_LIVE_COVER_INVALID, TEXT_LIVE_HOSTS_ONLY, TEXT_LIVE_IN_CALL, TEXT_LIVE_NOT_FOUND, TEXT_LIVE_NOT_LIVE, TEXT_SET_WISHLIST_FAILED, LiveEndCause, type HostedLive, type LiveInfo, type LiveRoomItem, type SendRankItem } from '../../src/api/contract/live';
+import { CallStatus } from '../../src/api/contract/call';
+import {
+  LiveHostStatus, LiveRoomState, SEND_RANK_DEFAULT, TEXT_LIVE_COVER_INVALID, TEXT_LIVE_HOSTS_ONLY, TEXT_LIVE_IN_CALL, TEXT_LIVE_NOT_FOUND,
+  TEXT_LIVE_NOT_LIVE, TEXT_SET_WISHLIST_FAILED, LiveEndCause, WhoBlock,
+  type HostedLive, type LiveInfo, type LiveRoomItem, type SendRankItem,
+} from '../../src/api/contract/live';
 import { isAllowedMediaUrl } from '../../src/api/contract/media';
 import type { Db } from '../db/database';
 import type { RealtimeHub } from '../realtime/hub';
+import { UserType } from '../users/users';
 import type { CallEngine } from './billing';
 import type { LiveEngine, LiveRoomRow } from './live.rooms';
 import { NOT_BLOCKED_SQL, PERSON_COLUMNS, PERSON_FROM, pageWindow, toPersonSummary, type PersonRow } from './person-summary';

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
-import { PresenceCode } from '../../machines/codes/presence.codes';
-import { OnlineStatus } from '../../machines/codes/user.codes';
+import { PresenceCode } from '../../machines/ports/presence.port';
 import { ResultCode } from '../../src/api/codes';
 import { endpoints } from '../../src/api/contract';
-import { MailType, MAX_BATCH_IDS, TEXT_TOO_MANY_IDS } from '../../src/api/contract/news';
+import { MailType, MAX_BATCH_IDS, OnlineGroupStatus, TEXT_TOO_MANY_IDS } from '../../src/api/contract/news';
 import { RealtimePath } from '../../src/api/contract/realtime';
 import { CUSTOMER_SERVICE, SEED_PASSWORD } from '../db/seed';
 import { device, startTestServer, type TestServer } from '../testing/harness';
@@ -111,7 +110,7 @@ describe('[§7] /api/anchor/batchQueryYxStat and batchQueryYxStatByUid', () => {
     expect(res.code).toBe(ResultCode.success);
     expect(Object.keys(res.data!).sort()).toEqual([accid(100001), accid(200002)].sort());
     expect(res.data![accid(100001)]).toEqual({
-      userId: 100001, yxAccid: accid(100001), onlineGroupStatus: OnlineStatus.offline, nickname: 'Sofia',
+      userId: 100001, yxAccid: accid(100001), onlineGroupStatus: OnlineGroupStatus.offline, nickname: 'Sofia',
       icon: '/avatars/host1.svg', userType: 2, userLevel: 1, isVip: false, isBlockUser: false, living: false,
     });
     expect(res.data![accid(200002)]).toMatchObject({ userId: 200002, nickname: 'Ben', userType: 1, isVip: true });
@@ -130,15 +129,15 @@ describe('[§7] /api/anchor/batchQueryYxStat and batchQueryYxStatByUid', () => {
       (await server.call(batchQueryYxStatByUid, { userIds: [100002] }, { token: user1 })).data!['100002']!.onlineGroupStatus;
     try {
       await socket.status(PresenceCode.foreground);
-      expect(await status()).toBe(OnlineStatus.online);
+      expect(await status()).toBe(OnlineGroupStatus.online);
       await socket.status(PresenceCode.calling);
-      expect(await status()).toBe(OnlineStatus.busy);
+      expect(await status()).toBe(OnlineGroupStatus.busy);
       await socket.status(PresenceCode.callEnd);
-      expect(await status()).toBe(OnlineStatus.online);
+      expect(await status()).toBe(OnlineGroupStatus.online);
       await socket.status(PresenceCode.background);
-      expect(await status()).toBe(OnlineStatus.offline);
+      expect(await status()).toBe(OnlineGroupStatus.offline);
       await socket.status(PresenceCode.offline);
-      expect(await status()).toBe(OnlineStatus.offline);
+      expect(await status()).toBe(OnlineGroupStatus.offline);
     } finally {
       socket.close();
     }

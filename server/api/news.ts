@@ -6,28 +6,28 @@
  */
 import { ResultCode } from '../../src/api/codes';
 import type { news } from '../../src/api/contract';
-import { MAX_BATCH_IDS, TEXT_TOO_MANY_IDS, type MailType, type YxStat } from '../../src/api/contract/news';
-import { PresenceCode } from '../../machines/codes/presence.codes';
-import { OnlineStatus, type UserType } from '../../machines/codes/user.codes';
+import { MAX_BATCH_IDS, OnlineGroupStatus, TEXT_TOO_MANY_IDS, type MailType, type YxStat } from '../../src/api/contract/news';
+import { PresenceCode } from '../../machines/ports/presence.port';
 import type { Db } from '../db/database';
 import type { RealtimeHub } from '../realtime/hub';
 import type { PresenceState } from '../realtime/presence';
+import type { UserType } from '../users/users';
 import { LIVING_SQL } from './person-summary';
 import { ApiError, requireSession, type HandlersOf } from './transport';
 
 export type NewsRealtimeDeps = Pick<RealtimeHub, 'presence'>;
 
 /** SPEC §4 presence code → SPEC §3 onlineGroupStatus; never connected is offline (the default 3). */
-export function onlineGroupStatusOf(presence: PresenceState | undefined): OnlineStatus {
+export function onlineGroupStatusOf(presence: PresenceState | undefined): OnlineGroupStatus {
   switch (presence?.status) {
     case PresenceCode.foreground:
     case PresenceCode.callEnd:
-      return OnlineStatus.online;
+      return OnlineGroupStatus.online;
     case PresenceCode.calling:
-      return OnlineStatus.busy;
+      return OnlineGroupStatus.busy;
     // Background: the app is hidden and its IM is disconnected (SPEC §4 Message service), so it cannot answer.
     default:
-      return OnlineStatus.offline;
+      return OnlineGroupStatus.offline;
   }
 }
 

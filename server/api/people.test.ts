@@ -7,12 +7,15 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { PresenceCode } from '../../machines/codes/presence.codes';
-import { OnlineFilter, OnlineStatus } from '../../machines/codes/user.codes';
+import { PresenceCode } from '../../machines/ports/presence.port';
 import { SYSTEM_SENDER_ACCID } from '../../machines/system-messages/system-sender';
 import { MESSAGE_NO_MATCH_USER, ResultCode } from '../../src/api/codes';
 import { endpoints } from '../../src/api/contract';
-import { FollowerAddedNotice, PIC_LIST_MAX, TEXT_CANNOT_FOLLOW_SELF, TEXT_HOSTS_ONLY, TEXT_MEDIA_URL_INVALID, TEXT_NICKNAME_EMPTY, TEXT_NICKNAME_INVALID, TEXT_NICKNAME_TOO_LONG, TEXT_NOTHING_TO_UPDATE, TEXT_PIC_LIST_TOO_LONG } from '../../src/api/contract/people';
+import { OnlineGroupStatus } from '../../src/api/contract/news';
+import {
+  FollowerAddedNotice, OnlineStatusFilter, PIC_LIST_MAX, TEXT_CANNOT_FOLLOW_SELF, TEXT_HOSTS_ONLY, TEXT_MEDIA_URL_INVALID,
+  TEXT_NICKNAME_EMPTY, TEXT_NICKNAME_INVALID, TEXT_NICKNAME_TOO_LONG, TEXT_NOTHING_TO_UPDATE, TEXT_PIC_LIST_TOO_LONG,
+} from '../../src/api/contract/people';
 import { RealtimePath } from '../../src/api/contract/realtime';
 import { CUSTOMER_SERVICE, SEED_PASSWORD } from '../db/seed';
 import { device, signInForIm, startTestServer, type TestServer } from '../testing/harness';
@@ -85,7 +88,7 @@ describe('[§7] /api/index/getUserDetail', () => {
     expect(byId.data).toEqual({
       userId: 100002, yxAccid: person('host2').accid, nickname: 'Amara', icon: '/avatars/host2.svg', userType: 2,
       userLevel: 2, levelName: 'Lv.2', age: 19, countryId: 2, countryName: 'Philippines', countryCode: 'PH',
-      isVip: false, onlineGroupStatus: OnlineStatus.offline, isFollowed: true, living: false, videoPrice: 40,
+      isVip: false, onlineGroupStatus: OnlineGroupStatus.offline, isFollowed: true, living: false, videoPrice: 40,
       tags: [{ id: 12, tagName: 'Popular' }, { id: 22, tagName: 'Dance' }],
       picList: [
         { mediaType: 1, mediaUrl: '/avatars/host2-1.svg' }, { mediaType: 1, mediaUrl: '/avatars/host2-2.svg' },
@@ -114,7 +117,7 @@ describe('[§7] /api/index/getUserDetail', () => {
     writer.prepare('INSERT INTO user_presence (user_id, status, last_seen_at, updated_at) VALUES (100005, ?, 0, 0)').run(PresenceCode.calling);
     try {
       expect((await server.call(getUserDetail, { userId: 100005 }, { token: await as('user1') })).data!.onlineGroupStatus)
-        .toBe(OnlineStatus.busy);
+        .toBe(OnlineGroupStatus.busy);
     } finally {
       writer.exec('DELETE FROM user_presence');
     }
@@ -325,7 +328,7 @@ describe('[§7] /api/user/anchorGetUserList', () => {
 
     writer.prepare('INSERT INTO user_presence (user_id, status, last_seen_at, updated_at) VALUES (200003, ?, 0, 0)').run(PresenceCode.foreground);
     try {
-      const online = await usersOf('host4', { currentPage: 1, pageSize: 2, onlineStatus: OnlineFilter.onlineOrBusy });
+      const online = await usersOf('host4', { currentPage: 1, pageSize: 2, onlineStatus: OnlineStatusFilter.onlineOrBusy });
       expect(online).toMatchObject({ total: 1, list: [{ userId: 200003, onlineGroupStatus: 1 }] });
       expect((await usersOf('host4', { currentPage: 1, pageSize: 1 })).list[0]!.userId).toBe(200003);
     } finally {

@@ -12,14 +12,17 @@ import type * as z from 'zod/mini';
 import { MESSAGE_NO_MATCH_USER, ResultCode } from '../../src/api/codes';
 import type { people } from '../../src/api/contract';
 import { isAllowedMediaUrl } from '../../src/api/contract/media';
-import { FollowListType, NICKNAME_MAX, PIC_LIST_MAX, ProfileItem, TEXT_CANNOT_FOLLOW_SELF, TEXT_HOSTS_ONLY, TEXT_MEDIA_URL_INVALID, TEXT_NICKNAME_EMPTY, TEXT_NICKNAME_INVALID, TEXT_NICKNAME_TOO_LONG, TEXT_NOTHING_TO_UPDATE, TEXT_PIC_LIST_TOO_LONG, type FollowerAddedNotice, type FollowListItem, type UserDetail } from '../../src/api/contract/people';
-import { AttachType } from '../../machines/codes/system.codes';
-import { MediaType, OnlineFilter, UserType } from '../../machines/codes/user.codes';
+import {
+  FollowListType, NICKNAME_MAX, OnlineStatusFilter, PIC_LIST_MAX, ProfileItem, TEXT_CANNOT_FOLLOW_SELF, TEXT_HOSTS_ONLY,
+  TEXT_MEDIA_URL_INVALID, TEXT_NICKNAME_EMPTY, TEXT_NICKNAME_INVALID, TEXT_NICKNAME_TOO_LONG, TEXT_NOTHING_TO_UPDATE,
+  TEXT_PIC_LIST_TOO_LONG, type FollowerAddedNotice, type FollowListItem, type UserDetail,
+} from '../../src/api/contract/people';
+import { AttachType } from '../../machines/system-messages/system-messages';
 import { appConfig } from '../db/app-config';
 import type { Db } from '../db/database';
 import type { RealtimeHub } from '../realtime/hub';
 import { createImStore } from '../realtime/im.store';
-import { createFollows, type ProfileChanges, type Users } from '../users/users';
+import { createFollows, UserType, type ProfileChanges, type Users } from '../users/users';
 import {
   NOT_BLOCKED_SQL, ONLINE_FILTER_SQL, PERSON_COLUMNS, PERSON_FROM, createTagLookup, pageWindow, toPersonSummary,
   type PersonRow,
@@ -137,8 +140,8 @@ export function peopleHandlers(
       if (session.userType !== UserType.host) return { complete: true, missing: [] };
       const items = media.all(session.userId);
       const missing: ProfileItem[] = [];
-      if (!items.some((m) => m.media_type === MediaType.picture)) missing.push(ProfileItem.picture);
-      if (!items.some((m) => m.media_type === MediaType.video)) missing.push(ProfileItem.video);
+      if (!items.some((m) => m.media_type === 1)) missing.push(ProfileItem.picture);
+      if (!items.some((m) => m.media_type === 2)) missing.push(ProfileItem.video);
       return { complete: missing.length === 0, missing };
     },
 
@@ -187,7 +190,7 @@ export function peopleHandlers(
       const session = requireSession(ctx);
       if (session.userType !== UserType.host) throw refuse(TEXT_HOSTS_ONLY);
       const { currentPage, pageSize, onlineStatus } = ctx.body;
-      const filter = { caller: session.userId, status: onlineStatus ?? OnlineFilter.all };
+      const filter = { caller: session.userId, status: onlineStatus ?? OnlineStatusFilter.all };
       const rows = userPage.all({ ...filter, ...pageWindow(currentPage, pageSize) });
       const level = users.findById(session.userId)?.user_level ?? 0;
       return {

@@ -5,11 +5,11 @@
  * status within one statement.
  */
 import type * as z from 'zod/mini';
-import { PresenceCode } from '../../machines/codes/presence.codes';
-import { OnlineFilter, OnlineStatus, type UserType } from '../../machines/codes/user.codes';
-import { type PersonSummary, type TagRef } from '../../src/api/contract/people';
+import { PresenceCode } from '../../machines/ports/presence.port';
+import { OnlineGroupStatus } from '../../src/api/contract/news';
+import { OnlineStatusFilter, type PersonSummary, type TagRef } from '../../src/api/contract/people';
 import type { Db } from '../db/database';
-import { levelNameOf } from '../users/users';
+import { levelNameOf, type UserType } from '../users/users';
 
 /**
  * SPEC §3 onlineGroupStatus of `user_presence p` (LEFT JOINed), the same mapping as
@@ -17,18 +17,18 @@ import { levelNameOf } from '../users/users';
  * (offline, background, never connected) offline.
  */
 export const ONLINE_GROUP_SQL = `CASE
-  WHEN p.status IN (${PresenceCode.foreground}, ${PresenceCode.callEnd}) THEN ${OnlineStatus.online}
-  WHEN p.status = ${PresenceCode.calling} THEN ${OnlineStatus.busy}
-  ELSE ${OnlineStatus.offline} END`;
+  WHEN p.status IN (${PresenceCode.foreground}, ${PresenceCode.callEnd}) THEN ${OnlineGroupStatus.online}
+  WHEN p.status = ${PresenceCode.calling} THEN ${OnlineGroupStatus.busy}
+  ELSE ${OnlineGroupStatus.offline} END`;
 
 /** Whether user `u` is live now: a live room of theirs on air (the one-live index answers it). */
 export const LIVING_SQL = `EXISTS (SELECT 1 FROM live_rooms lr WHERE lr.user_id = u.id AND lr.state = 0)`;
 
-/** Keeps the rows of `grp` the onlineStatus filter `@status` asks for (OnlineFilter). */
-export const ONLINE_FILTER_SQL = `(@status = ${OnlineFilter.all}
-  OR (@status = ${OnlineFilter.onlineOrBusy} AND grp IN (${OnlineStatus.online}, ${OnlineStatus.busy}))
-  OR (@status = ${OnlineFilter.busy} AND grp = ${OnlineStatus.busy})
-  OR (@status = ${OnlineFilter.offline} AND grp = ${OnlineStatus.offline}))`;
+/** Keeps the rows of `grp` the onlineStatus filter `@status` asks for (OnlineStatusFilter). */
+export const ONLINE_FILTER_SQL = `(@status = ${OnlineStatusFilter.all}
+  OR (@status = ${OnlineStatusFilter.onlineOrBusy} AND grp IN (${OnlineGroupStatus.online}, ${OnlineGroupStatus.busy}))
+  OR (@status = ${OnlineStatusFilter.busy} AND grp = ${OnlineGroupStatus.busy})
+  OR (@status = ${OnlineStatusFilter.offline} AND grp = ${OnlineGroupStatus.offline}))`;
 
 export interface PersonRow {
   id: number;
@@ -44,7 +44,7 @@ export interface PersonRow {
   is_vip: 0 | 1;
   video_price: number;
   followed: 0 | 1;
-  grp: OnlineStatus;
+  grp: OnlineGroupStatus;
   living: 0 | 1;
 }
 

@@ -18,10 +18,9 @@ import {
 import type { MediaItem } from '../../src/api/contract/session';
 import type { Db } from '../db/database';
 import type { RealtimeHub } from '../realtime/hub';
-import { createWallets } from '../users/users';
+import { createWallets, UserType } from '../users/users';
 import type { Idempotency } from './idempotency';
 import { ApiError, requireSession, type HandlersOf } from './transport';
-import { UserType } from '../../machines/codes/user.codes';
 
 export type PrivateMsgRealtimeDeps = Pick<RealtimeHub, 'blocks'>;
 

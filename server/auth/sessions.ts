@@ -18,7 +18,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type * as z from 'zod/mini';
 import type { DeviceInfo, SignedIn } from '../../src/api/contract/session';
 import type { Db } from '../db/database';
-import type { UserType } from '../../machines/codes/user.codes';
+import type { UserType } from '../users/users';
 
 /** The signed-in caller of a request; the only source of "who is asking". */
 export interface AuthSession {

@@ -3,10 +3,7 @@
  * recorded in `schema_migrations`; running `migrate` again is a no-op. Append new
  * migrations at the end of the list; never edit one that has shipped.
  */
-// The type of better-sqlite3's database, named as database.ts names it (importing it from there would be a cycle).
-import type Database from 'better-sqlite3';
-
-type Db = Database.Database;
+import type { Db } from './database';
 
 interface Migration {
   version: number;

@@ -42,12 +42,11 @@ import { AppPicType, BaseConfigKey } from '../../src/api/contract/home';
 import { MailType } from '../../src/api/contract/news';
 import { TRANSLATOR_LOCAL_PATH } from '../../src/api/contract/translator';
 import { hashPasswordSync, type ScryptCost } from '../auth/password';
-import { insertUser, yxAccidFor, type NewUser } from '../users/users';
+import { insertUser, UserType, yxAccidFor, type NewUser } from '../users/users';
 import { avatarUrl } from '../web/avatars';
 import { BANNERS, bannerUrl, type BannerName } from '../web/banners';
 import { GIFT_PICTURES, type GiftPicture } from '../web/gifts';
 import type { Db } from './database';
-import { UserType } from '../../machines/codes/user.codes';
 
 /** The one documented password of every seeded account. */
 export const SEED_PASSWORD = 'password1';

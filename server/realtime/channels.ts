@@ -10,8 +10,8 @@
  * Read at each join or signal (one indexed row each), so an ended call or live admits no one
  * from the moment it ends, without the hub being told.
  */
-import { CallStatus } from '../../machines/codes/call.codes';
-import { LiveRoomState } from '../../machines/codes/live.codes';
+import { CallStatus } from '../../src/api/contract/call';
+import { LiveRoomState } from '../../src/api/contract/live';
 import type { Db } from '../db/database';
 
 export interface CallChannel {

@@ -4,10 +4,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { CallStatus, SignalAction } from '../../machines/codes/call.codes';
-import { PresenceCode } from '../../machines/codes/presence.codes';
+import { PresenceCode } from '../../machines/ports/presence.port';
 import { SYSTEM_SENDER_ACCID } from '../../machines/system-messages/system-sender';
+import { SignalAction } from '../../machines/ports/signalling.port';
 import { endpoints } from '../../src/api/contract';
+import { CallStatus } from '../../src/api/contract/call';
 import { HubClose, HubCode, MAX_FRAME_BYTES, RealtimePath } from '../../src/api/contract/realtime';
 import { CUSTOMER_SERVICE } from '../db/seed';
 import { startRealtimeServer, type RealtimeTestServer, type SeededUser } from './testing';

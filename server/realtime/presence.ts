@@ -8,7 +8,7 @@
  * A user whose last socket closes without having said 2 (offline) is marked offline after
  * `graceMs`, unless a socket of theirs comes back first (a reload, a network blip).
  */
-import { PresenceCode } from '../../machines/codes/presence.codes';
+import { PresenceCode } from '../../machines/ports/presence.port';
 import { HubClose, HubCode, PresenceOps, type PresencePush, type PresenceStatusResult } from '../../src/api/contract/realtime';
 import type { AuthSession } from '../auth/sessions';
 import type { Db } from '../db/database';

@@ -13,7 +13,7 @@ import {
 } from '../../src/api/contract/realtime';
 import { HubSocket, type WebSocketImpl } from '../../src/adapters/hub.socket';
 import { createRtcService } from './rtc';
-import { CallStatus } from '../../machines/codes/call.codes';
+import { CallStatus } from '../../src/api/contract/call';
 import { endpoints } from '../../src/api/contract';
 import { startRealtimeServer, type RealtimeTestServer, type SeededUser } from './testing';
 import { Conn } from './wire';

@@ -6,7 +6,7 @@
  */
 import type { RealtimePath } from '../../src/api/contract/realtime';
 import { endpoints } from '../../src/api/contract';
-import { CallStatus } from '../../machines/codes/call.codes';
+import { CallStatus } from '../../src/api/contract/call';
 import { openDatabase, type Db } from '../db/database';
 import { SEED_PASSWORD } from '../db/seed';
 import { device, startTestServer, type TestServer } from '../testing/harness';

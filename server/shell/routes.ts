@@ -15,7 +15,7 @@ import type { DeviceInfo } from '../../src/api/contract/session';
 import type { ApiDeps } from '../api';
 import { MAX_INJECTED_FAILURES } from '../api/faults';
 import type { RealtimeHub } from '../realtime/hub';
-import { UserType } from '../../machines/codes/user.codes';
+import { UserType } from '../users/users';
 
 /** What the dev shell needs: the API's dependencies and the hub, to cut a frame's links. */
 export type DevShellDeps = ApiDeps & { hub: Pick<RealtimeHub, 'dropConnections'> };

@@ -7,7 +7,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
-import { PresenceCode } from '../../machines/codes/presence.codes';
+import { PresenceCode } from '../../machines/ports/presence.port';
 import { endpoints } from '../../src/api/contract';
 import { RealtimePath } from '../../src/api/contract/realtime';
 import { SEED_PASSWORD, type SeedOptions } from '../db/seed';

@@ -7,8 +7,10 @@ import type * as z from 'zod/mini';
 import type { MineInfo } from '../../src/api/contract/session';
 import type { Db } from '../db/database';
 import { avatarNameFor, avatarUrl } from '../web/avatars';
-import { UserType } from '../../machines/codes/user.codes';
 
+/** SPEC §3 userType. */
+export const UserType = { user: 1, host: 2 } as const;
+export type UserType = (typeof UserType)[keyof typeof UserType];
 
 export interface UserRow {
   id: number;

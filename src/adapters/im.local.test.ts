@@ -6,10 +6,9 @@ import { SEED_PASSWORD } from '../../server/db/seed';
 import { signInForIm, startTestServer } from '../../server/testing/harness';
 import { eventually } from '../../machines/ports/contract.support';
 import { registerImContract } from '../../machines/ports/im.contract';
-import { ImError } from '../../machines/ports/im.port';
+import { ImCode, ImError } from '../../machines/ports/im.port';
 import { createLocalImPort } from './im.local';
 import type { WebSocketImpl } from './hub.socket';
-import { ImCode } from '../../machines/codes/im.codes';
 
 const WebSocketImpl = WebSocket as unknown as WebSocketImpl;
 

@@ -14,11 +14,10 @@
  * answer in time is -11024; a hub that cannot be reached, or whose link drops before it
  * answers the login, is `ImCode.unreachable`; a request on a dropped link -10002.
  */
-import { ImError } from '../../machines/ports/im.port';
+import { ImCode, ImError } from '../../machines/ports/im.port';
 import type { ImConversation, ImEvent, ImMessage, ImPort, SendOptions } from '../../machines/ports/im.port';
 import { HubClose, type ImLoginResult, type ImPush } from '../api/contract/realtime';
 import { HubError, HubSocket, type WebSocketImpl } from './hub.socket';
-import { ImCode } from '../../machines/codes/im.codes';
 
 export interface LocalImOptions {
   /** ws:// URL of the hub's IM path (`hubUrl(RealtimePath.im)` in the browser). */

@@ -1,10 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ImError } from '../../machines/ports/im.port';
+import { ImCode, ImError } from '../../machines/ports/im.port';
 import type { ImEvent, ImMessage, ImPort } from '../../machines/ports/im.port';
 import { SYSTEM_SENDER_ACCID } from '../../machines/system-messages/system-sender';
 import { NimCloud, NimDoubleCode, NimDoubleSdk } from './doubles/nim.double';
 import { NIM_OTHER_OPTIONS, UNKNOWN_IM_CODE, createNimImPort, toImMessage } from './im.nim';
-import { ImCode } from '../../machines/codes/im.codes';
 
 interface Device {
   port: ImPort;

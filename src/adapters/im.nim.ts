@@ -22,11 +22,10 @@ import type {
 } from 'nim-web-sdk-ng/dist/v2/NIM_BROWSER_SDK/V2NIMMessageService';
 import type { V2NIMCustomNotification, V2NIMNotificationService } from 'nim-web-sdk-ng/dist/v2/NIM_BROWSER_SDK/V2NIMNotificationService';
 import type { V2NIMError } from 'nim-web-sdk-ng/dist/v2/NIM_BROWSER_SDK/types';
-import { ImError } from '../../machines/ports/im.port';
+import { ImCode, ImError } from '../../machines/ports/im.port';
 import type {
   ImConversation, ImEvent, ImMessage, ImMessageType, ImNotification, ImPort, SendOptions,
 } from '../../machines/ports/im.port';
-import { ImCode } from '../../machines/codes/im.codes';
 
 /** The part of one NetEase IM instance this adapter uses (the doubles implement exactly this). */
 export interface NimClient {

@@ -5,10 +5,9 @@
  * acknowledged the code, `close` closes quietly. A link that drops (not closed by `close`)
  * emits `closed`; the presence machine reopens it (SPEC §9: every 5 s, up to 720 tries).
  */
-import type { PresenceEvent, PresencePort } from '../../machines/ports/presence.port';
+import type { PresenceCode, PresenceEvent, PresencePort } from '../../machines/ports/presence.port';
 import { HubCode } from '../api/contract/realtime';
 import { HubError, HubSocket, type WebSocketImpl } from './hub.socket';
-import type { PresenceCode } from '../../machines/codes/presence.codes';
 
 export interface LocalPresenceOptions {
   /** ws:// URL of the hub's presence path (`hubUrl(RealtimePath.presence)` in the browser). */

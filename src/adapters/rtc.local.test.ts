@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { MediaErrorText } from '../../machines/ports/call.port';
 import type { RtcEvent } from '../../machines/ports/call.port';
-import { createRtcPort } from '../compose/rtc';
+import { createRtcPort } from '../app/rtc';
 import { mediaConstraints, mediaErrorKind, networkQuality, offersAhead, parseRelay } from './rtc.local';
 
 /** A getUserMedia failure as browsers raise it (a DOMException, or a TypeError for bad constraints). */
@@ -39,7 +39,7 @@ describe('[§3] media errors of getUserMedia', () => {
     expect(mediaErrorKind(null)).toBe('notSupported');
   });
 
-  it('without a browser (no navigator.mediaDevices) prepare is notSupported, through the lazy stand-in of src/compose/rtc.ts', async () => {
+  it('without a browser (no navigator.mediaDevices) prepare is notSupported, through the lazy stand-in of src/app/rtc.ts', async () => {
     const port = createRtcPort({ kind: 'local', rtcToken: async () => 'rtc_x', url: 'ws://127.0.0.1:9/realtime/rtc' });
     await port.leave(); // nothing loaded yet: nothing to leave
     expect(port.mediaAllowed()).toBe(false); // nothing loaded yet: it cannot tell

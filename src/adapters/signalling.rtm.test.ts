@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { TEXT_PEER_UNAVAILABLE } from '../../machines/ports/signalling.port';
+import { SignalAction, TEXT_PEER_UNAVAILABLE } from '../../machines/ports/signalling.port';
 import type { SignalEvent, SignallingPort } from '../../machines/ports/signalling.port';
 import { RtmCloud, RtmDoubleCode, RtmDoubleSdk } from './doubles/rtm.double';
 import { RTM_CONFIG, SignallingError, createRtmSignallingPort, parseSignal } from './signalling.rtm';
-import { SignalAction } from '../../machines/codes/call.codes';
 
 interface Device {
   port: SignallingPort;

@@ -12,9 +12,8 @@
  * public option to turn off its event reporting.
  */
 import type { RTMClient, RTMConfig, RTMEvents } from 'agora-rtm-sdk';
-import { SignalFailure, TEXT_PEER_UNAVAILABLE } from '../../machines/ports/signalling.port';
+import { SignalAction, SignalFailure, TEXT_PEER_UNAVAILABLE } from '../../machines/ports/signalling.port';
 import type { CallSignal, SignalEvent, SignalFailureKind, SignallingPort } from '../../machines/ports/signalling.port';
-import { SignalAction } from '../../machines/codes/call.codes';
 
 /** The part of the RTM client this adapter uses (the doubles implement exactly this). */
 export type RtmClient = Pick<RTMClient, 'login' | 'logout' | 'publish' | 'addEventListener' | 'removeEventListener'>;

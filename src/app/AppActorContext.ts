@@ -1,4 +1,4 @@
-/** The root app actor, created once by src/compose/index.ts, handed to React through context. */
+/** The root app actor, created once in main.tsx, handed to React through context. */
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { composeAppMachine } from '../../machines/app/app.actors';

@@ -10,8 +10,8 @@ import { config, home } from '../api/contract';
 import { ApiError } from '../api/outcome';
 import type { BaseConfigSource } from '../../machines/base-config/base-config.machine';
 import { BaseConfigGate, useAppSettings } from './BaseConfigGate';
-import { ServicesContext } from '../compose/services';
-import { fakeServices } from '../compose/services.fake';
+import { ServicesContext } from './services';
+import { fakeServices } from './services.fake';
 
 afterEach(cleanup);
 

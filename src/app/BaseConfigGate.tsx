@@ -15,7 +15,7 @@ import { ApiError } from '../api/outcome';
 import type { AppSettings, BaseConfigSource } from '../../machines/base-config/base-config.machine';
 import { selectBaseConfigError, selectBaseConfigPhase, selectSettings } from '../../machines/base-config/base-config.selectors';
 import { loadAppSettings, loadAppSettingsByAppId } from './appSettings';
-import { useServices } from '../compose/services';
+import { useServices } from './services';
 
 type BaseConfigRef = ActorRefFrom<typeof baseConfigMachine>;
 

@@ -11,7 +11,7 @@ import { FakeSessionPort, sampleAuth, sampleProfile } from '../../machines/ports
 import { autoRealtime } from '../../machines/testing/realtime';
 import type { StoredAuth } from '../../machines/ports/session.port';
 import { renderApp, signedInHandlers } from './app.testing';
-import { fakeServices } from '../compose/services.fake';
+import { fakeServices } from './services.fake';
 
 afterEach(cleanup);
 // jsdom has no layout: the router's scroll-to-top on navigation has nothing to do here.

@@ -14,10 +14,10 @@ import { CloseIcon, MailIcon } from '../ui/icons';
 import { CustomerServiceAvatar } from '../ui/CustomerServiceAvatar';
 import { useAppActor } from './AppActorContext';
 import { PresenceStrip } from './PresenceStrip';
-import { loadCallCode, loadCallOverlay } from '../screens/call/callCode';
+import { loadCallCode, loadCallOverlay } from './call/callCode';
 import { lazyComponent } from './lazyComponent';
 import { RouteError } from './RouteError';
-import { useServices } from '../compose/services';
+import { useServices } from './services';
 import { warmLater } from './warmLater';
 
 /**

@@ -13,9 +13,9 @@ import type { StoredAuth } from '../../machines/ports/session.port';
 import { config, home, live, people } from '../api/contract';
 import { AppActorContext } from './AppActorContext';
 import { createAppRouter } from './router';
-import { ServicesContext } from '../compose/services';
-import type { Services } from '../compose/services';
-import type { FakeHandler } from '../compose/services.fake';
+import { ServicesContext } from './services';
+import type { Services } from './services';
+import type { FakeHandler } from './services.fake';
 
 export const emptyPage = (body: unknown) => ({ list: [], total: 0, currentPage: (body as { currentPage: number }).currentPage, pageSize: 10 });
 

@@ -1,7 +1,7 @@
 /**
  * The start's first requests, sent by the page's entry (src/boot.ts) as soon as it runs: a
  * signed-in start's profile (SPEC §7 userInfo), and when the home comes first (`asksHomeEarly`)
- * the home's first answers, as src/adapters/http/home.early.ts asks for them. The app's client
+ * the home's first answers, as src/screens/home/homeEarly.ts asks for them. The app's client
  * takes their responses (src/api/earlyFetch.ts) instead of asking again, so they are on the way
  * while the app's code (some 130 KiB) loads and runs, not after it. This module and what it
  * imports stay small: the entry fetches it with the cipher, before the app's code.

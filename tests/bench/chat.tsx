@@ -67,7 +67,7 @@ async function chats(): Promise<Scenario> {
     savePins: () => {},
   }), { input: { account: 'me', isVip: true } }).start();
   // The session keeps the list loaded and looked up; /news opens on it ready (no 1 s debounce here).
-  conversations.send({ type: 'im.connected' });
+  conversations.send({ type: 'conversations.reload' });
   await waitFor(conversations, (s) => s.matches('ready'));
   conversations.send({ type: 'conversations.lookup' });
   await waitFor(conversations, (s) => s.matches({ ready: 'idle' }) && Object.keys(s.context.profiles).length === SESSIONS);

@@ -2,9 +2,8 @@
  * Made-up but realistic hosts for the home rendering bench: 1,000 host cards with names,
  * ages, countries, prices and online status. A seeded generator keeps every run the same.
  */
-import type { HostCard } from '../../machines/home-list/home-list.port';
+import type { HostCard, OnlineStatus } from '../../machines/home-list/home-list.port';
 import { seededRandom } from '../../server/testing/random';
-import type { OnlineStatus } from '../../machines/codes/user.codes';
 
 export const HOSTS = 1000;
 

@@ -11,12 +11,11 @@ import type { AnyEventObject, AnyMachineSnapshot, EventObject } from 'xstate';
 import { initialTransition } from 'xstate';
 import { CallApiError, MediaError } from '../../machines/ports/call.port';
 import type { CallInfo } from '../../machines/ports/call.port';
-import { SignalFailure, TEXT_PEER_UNAVAILABLE } from '../../machines/ports/signalling.port';
+import { SignalAction, SignalFailure, TEXT_PEER_UNAVAILABLE } from '../../machines/ports/signalling.port';
 import type { CallSignal } from '../../machines/ports/signalling.port';
-import { callMachine } from '../../machines/call/call.machine';
+import { CallStatus, HangupReason, callMachine } from '../../machines/call/call.machine';
 import type { CallContext, CallInput, CallOutcome } from '../../machines/call/call.machine';
 import { afterEvent, createPathModel, stateNodesOf } from '../../machines/testing/paths';
-import { CallStatus, HangupReason, SignalAction } from '../../machines/codes/call.codes';
 
 const info: CallInfo = { channelId: 'ch1', yxAccid: 'yx-host', videoPrice: 30, nickname: 'Sofia' };
 const signal = (action: number, payload?: Record<string, unknown>): AnyEventObject => ({

@@ -14,7 +14,9 @@
 import { chromium, expect, request as playwrightRequest, test as base } from '@playwright/test';
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import type { AnyMachineSnapshot } from 'xstate';
-import { CONNECT_TIMEOUT_MS, DEFAULT_RING_TIMEOUT_MS, callMachine, channelToTell } from '../../machines/call/call.machine';
+import {
+  CONNECT_TIMEOUT_MS, CallStatus, DEFAULT_RING_TIMEOUT_MS, HangupReason, callMachine, channelToTell,
+} from '../../machines/call/call.machine';
 import type { CallContext } from '../../machines/call/call.machine';
 import { createAesCodec } from '../../src/api/codec';
 import { DEV_AES_IV, DEV_AES_KEY } from '../../src/api/codes';
@@ -26,7 +28,6 @@ import { serverProcess } from './server-process';
 import type { ServerProcess } from './server-process';
 import { VIDEO_LOCK, accounts, decoded, openAppAs } from './support';
 import type { Account } from './support';
-import { CallStatus, HangupReason } from '../../machines/codes/call.codes';
 
 /** How the world is set up before the call starts; drivers ask for what their event needs. */
 interface Setup {

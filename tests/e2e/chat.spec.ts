@@ -6,7 +6,7 @@ import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { TEXT_PIN_LIMIT, TEXT_PIN_VIP_ONLY } from '../../machines/conversations/conversations.machine';
 import { MAX_TEXT, TEXT_TOO_LONG } from '../../machines/talk/talk.machine';
-import { TEXT_TALK_NOT_LOADED } from '../../machines/talks/talks.machine';
+import { TEXT_TALK_NOT_LOADED } from '../../machines/session/session.machine';
 import type { Account } from './support';
 import { accounts, firstAccount, openAppAs, phoneOf, tabBar, watchPage } from './support';
 

@@ -4,7 +4,7 @@
  */
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { PresenceCode } from '../../machines/codes/presence.codes';
+import { PresenceCode } from '../../machines/ports/presence.port';
 import { TEXT_NOT_CONNECTED } from '../../machines/im-connection/im-connection.machine';
 import { baseURL } from '../../playwright.config';
 import { serverProcess } from './server-process';

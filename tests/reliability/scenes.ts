@@ -4,7 +4,7 @@
  * move money carry an idempotency key, one per intent, as the contract asks.
  */
 import { randomUUID } from 'node:crypto';
-import { PresenceCode } from '../../machines/codes/presence.codes';
+import { PresenceCode } from '../../machines/ports/presence.port';
 import { endpoints } from '../../src/api/contract';
 import { RealtimePath } from '../../src/api/contract/realtime';
 import { apiData, hubSocket, type HubSocket, type Person } from './client';

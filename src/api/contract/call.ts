@@ -68,8 +68,6 @@
 import * as z from 'zod/mini';
 import { Empty, ImageUrl, defineEndpoint } from './endpoint';
 import { IdempotencyKey } from './idempotency';
-// SPEC §4 Call status, hangup reasons and the call types: machines/codes/call.codes.ts.
-import { CallType, HangupReason } from '../../../machines/codes/call.codes';
 
 export const CallRefusalCode = { busy: '1992', unavailable: '2001', balance: '1080' } as const;
 
@@ -98,6 +96,17 @@ export const missedCallText = (callerNick: string): string => `You missed a call
 export const DEDUCTION_ERR_MAX_NUM = 3;
 export const DEDUCTION_RETRY_MS = 5_000;
 
+/** SPEC §4 Call status. */
+export const CallStatus = { init: 0, calling: 1, cancel: 2, inProgress: 3, hungUp: 4, timeout: 5 } as const;
+export type CallStatus = (typeof CallStatus)[keyof typeof CallStatus];
+
+/** SPEC §4 hangup reasons. */
+export const HangupReason = { local: 1, remote: 2, weakNetwork: 6 } as const;
+export type HangupReason = (typeof HangupReason)[keyof typeof HangupReason];
+
+/** The callType of a call: its signalling action (SPEC §3: video call 0, audio call 10). */
+export const CallType = { video: 0, audio: 10 } as const;
+export type CallType = (typeof CallType)[keyof typeof CallType];
 
 /** Why a call ended, as the records show it (reference server). */
 export const EndCause = {

@@ -16,6 +16,7 @@ import * as z from 'zod/mini';
 import { Empty, ImageUrl, defineEndpoint } from './endpoint';
 import { Page, PersonSummary, TagRef, currentPage, onlineStatusFilter, pageSize } from './people';
 
+export { OnlineStatusFilter } from './people';
 
 /** Largest page of the home list (the home asks for 10, SPEC §9). */
 export const MAX_ANCHOR_PAGE_SIZE = 100;
@@ -60,7 +61,7 @@ export const CountryIds = z.pipe(
  * hosts other than the caller (and than people the caller blocked), ordered by
  * onlineGroupStatus (online, busy, offline), then by user id, so pages neither repeat nor
  * skip a host while presence and the data stay unchanged.
- * - `onlineStatus` (OnlineFilter, machines/codes/user.codes.ts; default 0): 0 all, 1 online or busy, 2 busy, 3 offline.
+ * - `onlineStatus` (OnlineStatusFilter; default 0): 0 all, 1 online or busy, 2 busy, 3 offline.
  * - `tagId` (default 0 = every tag): hosts with that tag, or with any child of it when it is a parent tag.
  * - `countryIds`: see CountryIds.
  */

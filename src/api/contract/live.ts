@@ -81,6 +81,12 @@ export const TEXT_LIVE_COVER_INVALID = 'The cover must be an uploaded picture or
 /** SPEC §8. */
 export const TEXT_SET_WISHLIST_FAILED = 'set wishlist is failed!';
 
+/** SPEC §3 Live info liveRoomState. */
+export const LiveRoomState = { live: 0, ended: 1 } as const;
+/** SPEC §3 Live info userStatus (the host's): 0 in the room, 1 in a private call. */
+export const LiveHostStatus = { inRoom: 0, inCall: 1 } as const;
+/** SPEC §3 Live info whoBlock: 1 the service, 2 the host, 3 both. */
+export const WhoBlock = { none: 0, service: 1, host: 2, both: 3 } as const;
 /** Why a room ended (stored; the stats and 44 say it). */
 export const LiveEndCause = { host: 'host', heartbeat: 'heartbeat', service: 'service' } as const;
 export type LiveEndCause = (typeof LiveEndCause)[keyof typeof LiveEndCause];

@@ -9,7 +9,6 @@
  */
 import * as z from 'zod/mini';
 import { ImageUrl, defineEndpoint } from './endpoint';
-import { OnlineStatus } from '../../../machines/codes/user.codes';
 
 /** SPEC §9: lookups in groups of 100; a larger batch is refused (code 1000 with TEXT_TOO_MANY_IDS). */
 export const MAX_BATCH_IDS = 100;
@@ -65,13 +64,15 @@ export const loadList = defineEndpoint({
  * The reference server maps the presence codes of SPEC §4 onto it: foreground and call end
  * are online, calling is busy, offline, background and never connected are offline.
  */
+export const OnlineGroupStatus = { online: 1, busy: 2, offline: 3 } as const;
+export type OnlineGroupStatus = (typeof OnlineGroupStatus)[keyof typeof OnlineGroupStatus];
 
 /** SPEC §3 User profile: one entry of a batch lookup. */
 export const YxStat = z.object({
   userId: z.number(),
   yxAccid: z.string(),
   onlineGroupStatus: z.union([
-    z.literal(OnlineStatus.online), z.literal(OnlineStatus.busy), z.literal(OnlineStatus.offline),
+    z.literal(OnlineGroupStatus.online), z.literal(OnlineGroupStatus.busy), z.literal(OnlineGroupStatus.offline),
   ]),
   nickname: z.string(),
   /** Avatar. */

@@ -16,7 +16,7 @@
  */
 import * as z from 'zod/mini';
 import { Empty, ImageUrl, bodyLimitFor, defineEndpoint } from './endpoint';
-import { OnlineFilter, OnlineStatus } from '../../../machines/codes/user.codes';
+import { OnlineGroupStatus } from './news';
 import { MEDIA_URL_MAX } from './media';
 import { MediaItem, MineInfo } from './session';
 
@@ -42,12 +42,12 @@ export const TEXT_HOSTS_ONLY = 'Only hosts can see the user list.';
  * The All tab asks for 1 with `currentPage`, then its 'more offline anchors' expansion asks for
  * 3 with its own page number (the Home tab's `moreCurrentPage`).
  */
-export const onlineStatusFilter = z.union([
-  z.literal(OnlineFilter.all), z.literal(OnlineFilter.onlineOrBusy), z.literal(OnlineFilter.busy), z.literal(OnlineFilter.offline),
-]);
+export const OnlineStatusFilter = { all: 0, onlineOrBusy: 1, busy: 2, offline: 3 } as const;
+export type OnlineStatusFilter = (typeof OnlineStatusFilter)[keyof typeof OnlineStatusFilter];
+export const onlineStatusFilter = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)]);
 
 export const onlineGroupStatus = z.union([
-  z.literal(OnlineStatus.online), z.literal(OnlineStatus.busy), z.literal(OnlineStatus.offline),
+  z.literal(OnlineGroupStatus.online), z.literal(OnlineGroupStatus.busy), z.literal(OnlineGroupStatus.offline),
 ]);
 
 export const currentPage = z.int().check(z.minimum(1), z.maximum(1_000_000));

@@ -24,9 +24,9 @@ import * as z from 'zod/mini';
 import type { CallSignal } from '../../../machines/ports/signalling.port';
 import type { ChatroomMember, ChatroomMessage } from '../../../machines/ports/chatroom.port';
 import type { ImConversation, ImMessage, ImNotification } from '../../../machines/ports/im.port';
-import { SignalAction } from '../../../machines/codes/call.codes';
-import { ImCode } from '../../../machines/codes/im.codes';
-import { PresenceCode } from '../../../machines/codes/presence.codes';
+import { ImCode } from '../../../machines/ports/im.port';
+import { PresenceCode } from '../../../machines/ports/presence.port';
+import { SignalAction } from '../../../machines/ports/signalling.port';
 import { Empty, ImageUrl, defineEndpoint } from './endpoint';
 
 // ---- endpoints ----

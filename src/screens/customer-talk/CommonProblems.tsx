@@ -11,7 +11,7 @@ import type { Page, PageRequest } from '../../../machines/paged-list/paged-list.
 import { selectError, selectItems, selectPhase } from '../../../machines/paged-list/paged-list.selectors';
 import { chat } from '../../api/contract';
 import type { ProblemReply } from '../../api/contract/chat';
-import { useServices } from '../../compose/services';
+import { useServices } from '../../app/services';
 import { ListMessage } from '../../ui/ListMessage';
 
 const problemsMachine = createPagedListMachine<ProblemReply>({ keyOf: (p) => p.id });
@@ -21,15 +21,13 @@ const ONE_PAGE = 1000;
 export function CommonProblems() {
   const { api } = useServices();
   const headingId = useId();
-  // Composed once per mount, not on every render.
-  const [logic] = useState(() => problemsMachine.provide({
+  const list = useActorRef(problemsMachine.provide({
     actors: {
       loadPage: fromPromise<Page<ProblemReply>, PageRequest>(async () => ({
         items: (await api.data(chat.getCustomerReplyInfo, {}, { silent: true })).problemReply,
       })),
     },
-  }));
-  const list = useActorRef(logic, { input: { pageSize: ONE_PAGE } });
+  }), { input: { pageSize: ONE_PAGE } });
   const phase = useSelector(list, selectPhase);
   const problems = useSelector(list, selectItems);
   const error = useSelector(list, selectError);

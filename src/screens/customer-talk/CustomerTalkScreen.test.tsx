@@ -12,9 +12,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ReactNode } from 'react';
 import { chat } from '../../api/contract';
 import { TEXT_FEEDBACK_TOO_SHORT } from '../../api/contract/chat';
-import { ServicesContext } from '../../compose/services';
-import { fakeServices, refusal } from '../../compose/services.fake';
-import type { FakeHandler } from '../../compose/services.fake';
+import { ServicesContext } from '../../app/services';
+import { fakeServices, refusal } from '../../app/services.fake';
+import type { FakeHandler } from '../../app/services.fake';
 import { CustomerTalkScreen } from './CustomerTalkScreen';
 
 afterEach(cleanup);

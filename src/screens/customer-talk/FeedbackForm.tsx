@@ -4,7 +4,7 @@
  * counter, an optional contact. The server's reason for refusing is shown as it comes.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import type { FormEvent } from 'react';
 import { fromPromise } from 'xstate';
 import type { ActorRefFrom } from 'xstate';
@@ -16,7 +16,7 @@ import {
 } from '../../../machines/feedback/feedback.selectors';
 import { chat } from '../../api/contract';
 import { FEEDBACK_CONTACT_MAX, FEEDBACK_CONTENT_MAX, FEEDBACK_CONTENT_MIN } from '../../api/contract/chat';
-import { useServices } from '../../compose/services';
+import { useServices } from '../../app/services';
 import { showToast } from '../../app/toast';
 import { ListMessage } from '../../ui/ListMessage';
 import { TextField } from '../../ui/TextField';
@@ -27,8 +27,7 @@ export const TEXT_FEEDBACK_SENT = 'Feedback sent';
 export function FeedbackForm() {
   const { api } = useServices();
   const ids = useId();
-  // Composed once per mount, not on every render.
-  const [logic] = useState(() => feedbackMachine.provide({
+  const form = useActorRef(feedbackMachine.provide({
     actors: {
       loadTypes: fromPromise(() => api.data(chat.getFeedbackType, {}, { silent: true })),
       submit: fromPromise<unknown, FeedbackSubmission>(({ input }) => api.data(chat.getAnchorFeedbackSubmit, {
@@ -38,8 +37,7 @@ export function FeedbackForm() {
         // The form shows the server's reason itself.
       }, { silent: true })),
     },
-  }));
-  const form = useActorRef(logic, { input: { contentMax: FEEDBACK_CONTENT_MAX, contactMax: FEEDBACK_CONTACT_MAX } });
+  }), { input: { contentMax: FEEDBACK_CONTENT_MAX, contactMax: FEEDBACK_CONTACT_MAX } });
   const phase = useSelector(form, selectFeedbackPhase);
   const error = useSelector(form, selectError);
 

@@ -10,14 +10,14 @@ import { useEffect, useMemo } from 'react';
 import { composeFollowCounts } from '../../../machines/people/people.actors';
 import { selectCounts } from '../../../machines/people/people.selectors';
 import { useAppActor } from '../../app/AppActorContext';
-import { useServices } from '../../compose/services';
-import { peoplePortOf } from '../../compose/people';
+import { useServices } from '../../app/services';
+import { createPeoplePort } from '../user-profile/peoplePort';
 import './follow-list.css';
 
 export function FollowCounts({ userId }: { userId: number }) {
   const app = useAppActor();
   const { api, upload } = useServices();
-  const logic = useMemo(() => composeFollowCounts(peoplePortOf({ api, upload }, userId)), [api, upload, userId]);
+  const logic = useMemo(() => composeFollowCounts(createPeoplePort(api, upload, userId)), [api, upload, userId]);
   const counts = useActorRef(logic);
   const value = useSelector(counts, selectCounts);
 

@@ -11,7 +11,7 @@ import { createPagedListMachine } from '../../../machines/paged-list/paged-list.
 import type { Page, PageRequest } from '../../../machines/paged-list/paged-list.machine';
 import { people } from '../../api/contract';
 import type { FollowListItem, FollowListType } from '../../api/contract/people';
-import { useServices } from '../../compose/services';
+import { useServices } from '../../app/services';
 import { InfiniteScroll, PullToRefresh } from '../../ui/antd';
 import { ListMessage } from '../../ui/ListMessage';
 import { STATUS_LABEL } from '../../ui/person';

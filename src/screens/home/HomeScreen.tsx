@@ -15,14 +15,14 @@ import {
 } from '../../../machines/home-list/home-list.selectors';
 import { selectMode } from '../../../machines/app/app.selectors';
 import { useAppActor } from '../../app/AppActorContext';
-import { useServices } from '../../compose/services';
+import { useServices } from '../../app/services';
 import { ListMessage } from '../../ui/ListMessage';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { Banners } from './Banners';
 import { FloatButtons } from './FloatButtons';
 import { HomeTabs } from './HomeTabs';
 import { TabPanel } from './TabPanel';
-import { homePortOf } from '../../compose/home';
+import { createHomePort } from './homePort';
 import './home.css';
 
 /** Loaded with the first Match (kept off the first screen). */
@@ -31,7 +31,7 @@ const MatchDialog = lazyComponent(() => import('./MatchDialog').then((m) => ({ d
 export default function HomeScreen() {
   const { api, early } = useServices();
   const isHost = useSelector(useAppActor(), (s) => selectMode(s) === 'host');
-  const logic = useMemo(() => composeHomeList(homePortOf({ api, early })), [api, early]);
+  const logic = useMemo(() => composeHomeList(createHomePort(api, early)), [api, early]);
   const home = useActorRef(logic, { input: { isHost } });
   const tabs = useSelector(home, selectTabs);
   const active = useSelector(home, selectActiveKey);

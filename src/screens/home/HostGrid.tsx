@@ -8,11 +8,10 @@ import { useRouter } from '@tanstack/react-router';
 import { useVirtualList } from '../../ui/useVirtualList';
 import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
-import type { HostCard as Host } from '../../../machines/home-list/home-list.port';
+import type { HostCard as Host, OnlineStatus } from '../../../machines/home-list/home-list.port';
 import { statusOf } from '../../../machines/home-list/home-list.selectors';
 import { STATUS_LABEL } from '../../ui/person';
 import { scrollParentOf } from '../../ui/scrollParent';
-import type { OnlineStatus } from '../../../machines/codes/user.codes';
 
 /** Card height plus the gap under it (home.css keeps them in step). */
 export const ROW_HEIGHT = 226;

@@ -8,16 +8,14 @@ import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { selectItems } from '../../../machines/paged-list/paged-list.selectors';
 import type { FollowedLiveRef } from '../../../machines/home-list/home-list.machine';
-import type { LiveCard, UserCard } from '../../../machines/home-list/home-list.port';
+import type { LiveCard, OnlineStatus, UserCard } from '../../../machines/home-list/home-list.port';
 import { statusOf } from '../../../machines/home-list/home-list.selectors';
 import { selectSession } from '../../../machines/session/session.selectors';
 import { useAppActor } from '../../app/AppActorContext';
 import { AudioCallButton } from '../../ui/CallButtons';
 import { ListMessage } from '../../ui/ListMessage';
 import { STATUS_LABEL } from '../../ui/person';
-import { startCall } from '../user-profile/startCall';
-import { CallType } from '../../../machines/codes/call.codes';
-import { OnlineStatus } from '../../../machines/codes/user.codes';
+import { AUDIO_CALL, startCall } from '../user-profile/startCall';
 
 export const TEXT_PRIME_ONLY = 'Calling users is open to prime hosts of the listed levels.';
 
@@ -47,7 +45,7 @@ export function UserRows({ users, statuses }: { users: readonly UserCard[]; stat
                     type="button"
                     className="button-link button-primary person-row-action"
                     aria-label={`Call ${user.nickname}`}
-                    disabled={status !== OnlineStatus.online}
+                    disabled={status !== 1}
                     onClick={() => startCall(session, { account: user.yxAccid, userId: user.userId, nickname: user.nickname })}
                   >
                     Call
@@ -55,8 +53,8 @@ export function UserRows({ users, statuses }: { users: readonly UserCard[]; stat
                   <AudioCallButton
                     name={user.nickname}
                     className="button-link person-row-action"
-                    disabled={status !== OnlineStatus.online}
-                    onCall={() => startCall(session, { account: user.yxAccid, userId: user.userId, nickname: user.nickname }, CallType.audio)}
+                    disabled={status !== 1}
+                    onCall={() => startCall(session, { account: user.yxAccid, userId: user.userId, nickname: user.nickname }, AUDIO_CALL)}
                   />
                 </span>
               )}

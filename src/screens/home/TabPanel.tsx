@@ -8,7 +8,7 @@ import { useSelector } from '@xstate/react';
 import { Suspense, useLayoutEffect, useRef } from 'react';
 import { lazyComponent } from '../../app/lazyComponent';
 import type { FollowedLiveRef, HomeTabRef } from '../../../machines/home-list/home-list.machine';
-import type { HostCard, LiveCard, UserCard } from '../../../machines/home-list/home-list.port';
+import type { HostCard, LiveCard, OnlineStatus, UserCard } from '../../../machines/home-list/home-list.port';
 import {
   selectCanExpand, selectDisabled, selectExpanded, selectFinished, selectListOption, selectLoadingMore, selectMoreFailed,
   selectRefreshError, selectRefreshing, selectTabError, selectTabItems, selectTabPhase,
@@ -19,7 +19,6 @@ import { PullDown } from '../../ui/PullDown';
 import { onceAFrame } from '../../ui/onceAFrame';
 import { scrollParentOf } from '../../ui/scrollParent';
 import { HostGrid } from './HostGrid';
-import type { OnlineStatus } from '../../../machines/codes/user.codes';
 
 // The Live and Users tabs' rows load when one of those tabs is first shown (kept off the first screen).
 const LiveRows = lazyComponent(() => import('./PersonRows').then((m) => ({ default: m.LiveRows })));

@@ -10,9 +10,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { LiveSummary } from '../../../machines/live-hosting/live-hosting.types';
 import { LiveEndCode, LiveEndText } from '../../../machines/live-hosting/live-hosting.types';
 import { queryLiveStat } from '../../api/contract/live';
-import { ServicesContext } from '../../compose/services';
-import { fakeServices, refusal } from '../../compose/services.fake';
-import type { FakeHandler, FakeServices } from '../../compose/services.fake';
+import { ServicesContext } from '../../app/services';
+import { fakeServices, refusal } from '../../app/services.fake';
+import type { FakeHandler, FakeServices } from '../../app/services.fake';
 import { LiveEndsView, TEXT_NO_FIGURES, TEXT_NO_LIVE, TEXT_NO_LIVE_TITLE } from './LiveEndsView';
 
 afterEach(cleanup);

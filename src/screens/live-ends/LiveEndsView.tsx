@@ -9,7 +9,7 @@ import { liveEndsViewOf } from '../../../machines/live-hosting/live-hosting.sele
 import type { LiveSummary } from '../../../machines/live-hosting/live-hosting.types';
 import type { LiveStats } from '../../../machines/ports/live.port';
 import { queryLiveStat } from '../../api/contract/live';
-import { useServices } from '../../compose/services';
+import { useServices } from '../../app/services';
 import { LiveIcon } from '../../ui/LiveIcon';
 import { useLookup } from '../live-room/useLookup';
 import './live-ends.css';

@@ -7,17 +7,16 @@
  */
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TEXT_MUTED } from '../../../machines/live-chat/live-chat.types';
+import { TEXT_MUTED, WhoBlock } from '../../../machines/live-chat/live-chat.types';
 import type { LiveHostingRef } from '../../../machines/live-hosting/live-hosting.selectors';
 import { selectViewingChat } from '../../../machines/live-viewing/live-viewing.selectors';
 import { LIVE_CALL_WARNING_MS, TEXT_LIVE_CALL_WARNING } from '../../../machines/live-hosting/live-hosting.types';
 import { getAnchorWishlist, liveGiftTask } from '../../api/contract/live';
-import { ServicesContext } from '../../compose/services';
-import type { FakeServices } from '../../compose/services.fake';
+import { ServicesContext } from '../../app/services';
+import type { FakeServices } from '../../app/services.fake';
 import { LiveHost } from './LiveHost';
 import { ALICE, HOST, liveWorld, rose } from './liveWorld.testing';
 import { LIVE_STATE_TEXT, TEXT_BOOSTING } from './texts';
-import { WhoBlock } from '../../../machines/codes/live.codes';
 
 afterEach(cleanup);
 

@@ -9,7 +9,7 @@
 import { useSelector } from '@xstate/react';
 import { liveHostingViewOf, sameHostingView, selectHostingChat } from '../../../machines/live-hosting/live-hosting.selectors';
 import type { LiveHostingRef, LiveHostingView } from '../../../machines/live-hosting/live-hosting.selectors';
-import { useServices } from '../../compose/services';
+import { useServices } from '../../app/services';
 import { StreamVideo, useMediaStream } from '../../ui/StreamVideo';
 import { Audience } from './Audience';
 import { EndLive, PrivateCallSwitch } from './HostControls';
@@ -17,7 +17,7 @@ import { ChatComposer } from './LiveChat';
 import { GiftTask, SendRank } from './RoomExtras';
 import { RoomChat, useGiftsReceived } from './RoomChat';
 import { LIVE_STATE_TEXT, TEXT_BOOSTING, TEXT_ENDING_LIVE, TEXT_GOING_LIVE, TEXT_LIVE_OVER } from './texts';
-import '../call/call.css';
+import '../../app/call/call.css';
 import './live-room.css';
 
 export function LiveHost({ hosting, onEnded, onLeave }: { hosting: LiveHostingRef; onEnded: () => void; onLeave: () => void }) {

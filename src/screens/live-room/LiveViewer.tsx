@@ -5,10 +5,10 @@
  * Binds to the session's liveViewing actor; `onLeave` takes the viewer out of the room's screen.
  */
 import { useSelector } from '@xstate/react';
-import { LiveFrontStatus } from '../../../machines/codes/live.codes';
+import { LiveFrontStatus } from '../../../machines/live-viewing/live-viewing.types';
 import { liveViewingViewOf, sameViewingView, selectViewingChat } from '../../../machines/live-viewing/live-viewing.selectors';
 import type { LiveViewingRef, LiveViewingView } from '../../../machines/live-viewing/live-viewing.selectors';
-import { useServices } from '../../compose/services';
+import { useServices } from '../../app/services';
 import { StreamVideo, useMediaStream } from '../../ui/StreamVideo';
 import { Audience } from './Audience';
 import { ChatComposer } from './LiveChat';
@@ -18,7 +18,7 @@ import { ViewerGifts } from './ViewerGifts';
 import {
   TEXT_ENTERING_ROOM, TEXT_HOST_AWAY_WAIT, TEXT_HOST_IN_PRIVATE_CALL, TEXT_LIVE_ENDED, TEXT_VIDEO_LOST, TEXT_VIDEO_WAITING,
 } from './texts';
-import '../call/call.css';
+import '../../app/call/call.css';
 import './live-room.css';
 
 export function LiveViewer({ viewing, onLeave }: { viewing: LiveViewingRef; onLeave: () => void }) {
@@ -67,7 +67,7 @@ function InRoom({ viewing, view }: { viewing: LiveViewingRef; view: LiveViewingV
             {view.title && <span className="live-title">{view.title}</span>}
           </span>
         </div>
-        <FollowButton key={view.hostUserId} hostUserId={view.hostUserId} />
+        <FollowButton hostUserId={view.hostUserId} />
         {chat && <Audience chat={chat} canGag={false} />}
         <SendRank hostUserId={view.hostUserId} />
       </div>

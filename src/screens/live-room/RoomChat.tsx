@@ -6,7 +6,7 @@
 import { useSelector } from '@xstate/react';
 import { selectLiveGiftQueue } from '../../../machines/live-chat/live-chat.selectors';
 import type { LiveChatRef } from '../../../machines/live-chat/live-chat.selectors';
-import { GiftCard } from '../call/GiftCard';
+import { GiftCard } from '../../app/call/GiftCard';
 import { Highlights } from './Highlights';
 import { ChatLines } from './LiveChat';
 import { Wishlist } from './RoomExtras';

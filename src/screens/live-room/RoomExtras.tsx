@@ -5,38 +5,48 @@
  * completed: counted by the chat machine, the gifts' names and pictures from
  * getAnchorWishlist) and the host's live gift task (/api/wallet/anchor/taskInfo/liveGiftTask).
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { wishlistOf } from '../../../machines/live-chat/live-chat.selectors';
-import { composeFollow } from '../../../machines/people/people.actors';
-import {
-  selectFollowed, selectReadingRelation, selectRelationError, selectSavingFollow,
-} from '../../../machines/people/people.selectors';
 import type { LiveChatRef, WishView } from '../../../machines/live-chat/live-chat.selectors';
+import { followUser, getUserDetail } from '../../api/contract/people';
 import { getAnchorWishlist, liveGiftTask, sendRank } from '../../api/contract/live';
-import { useServices } from '../../compose/services';
+import { useServices } from '../../app/services';
 import { ProgressMeter } from '../../ui/ProgressMeter';
 import CheckOutline from 'antd-mobile-icons/es/CheckOutline';
 import { DiamondIcon } from '../../ui/icons';
 import { Sheet } from '../../ui/Sheet';
 import { UserBadges } from '../../ui/UserBadges';
-import { peoplePortOf } from '../../compose/people';
 import { useLookup } from './useLookup';
 
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 /**
- * Follow / Following for the room's host, bound to the one follow protocol (follow.machine.ts,
- * the profile's too), composed once per mount. Whether the viewer already follows the host is
- * read from the host's profile (Live info does not say it); until it is known the button waits,
- * and if it cannot be read the button starts as Follow (following twice is still one follow).
+ * Follow / Following for the room's host. Whether the viewer already follows the host is read
+ * from the host's profile (Live info does not say it); until it is known the button waits, and
+ * if it cannot be read the button starts as Follow (following twice is still one follow).
  */
 export function FollowButton({ hostUserId }: { hostUserId: number }) {
-  const { api, upload } = useServices();
-  const [logic] = useState(() => composeFollow(peoplePortOf({ api, upload }, 0)));
-  const relation = useActorRef(logic, { input: { userId: hostUserId } });
-  const followed = useSelector(relation, selectFollowed);
-  const reading = useSelector(relation, selectReadingRelation);
-  const busy = useSelector(relation, selectSavingFollow);
-  const error = useSelector(relation, selectRelationError);
+  const { api } = useServices();
+  const detail = useLookup(String(hostUserId), () => api.data(getUserDetail, { userId: hostUserId }, { silent: true }));
+  const [answered, setAnswered] = useState<boolean | null>(null);
+  const followed = answered ?? detail.data?.isFollowed ?? false;
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const toggle = async () => {
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await api.data(followUser, { beFollowUserId: hostUserId, follow: !followed }, { silent: true });
+      setAnswered(answer.followed);
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const reading = detail.loading && answered === null;
   return (
     <>
       <button
@@ -45,7 +55,7 @@ export function FollowButton({ hostUserId }: { hostUserId: number }) {
         aria-pressed={followed}
         aria-busy={reading || busy}
         disabled={busy || reading}
-        onClick={() => relation.send({ type: 'follow.toggle' })}
+        onClick={() => void toggle()}
       >
         {followed ? 'Following' : 'Follow'}
       </button>

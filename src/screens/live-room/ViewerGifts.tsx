@@ -8,7 +8,7 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { selectViewingGiftList, selectViewingGifting } from '../../../machines/live-viewing/live-viewing.selectors';
 import type { LiveViewingRef } from '../../../machines/live-viewing/live-viewing.selectors';
-import { GiftPanel } from '../call/GiftPanel';
+import { GiftPanel } from '../../app/call/GiftPanel';
 import GiftOutline from 'antd-mobile-icons/es/GiftOutline';
 
 export function ViewerGifts({ viewing }: { viewing: LiveViewingRef }) {

@@ -12,8 +12,8 @@ import { FakeChatroomNetwork, FakeChatroomPort } from '../../../machines/ports/c
 import type { CallMediaView } from '../../../machines/ports/call.media';
 import type { GiftApiPort, GiftCategory, GiftItem } from '../../../machines/ports/gift.port';
 import { FakeLiveApi, FakeLiveMedia, FakeLiveMediaNetwork, FakeLiveNetwork } from '../../../machines/ports/live.fake';
-import { fakeServices } from '../../compose/services.fake';
-import type { FakeHandler, FakeServices } from '../../compose/services.fake';
+import { fakeServices } from '../../app/services.fake';
+import type { FakeHandler, FakeServices } from '../../app/services.fake';
 
 export const rose: GiftItem = { id: 1, name: 'Rose', price: 1, smallImg: '/g/rose.svg', icon: '/g/rose.svg' };
 export const ring: GiftItem = { id: 11, name: 'Ring', price: 520, smallImg: '/g/ring.svg', icon: '/g/ring.svg' };

@@ -11,7 +11,7 @@ import { hostingPhaseOf } from '../../../machines/live-hosting/live-hosting.sele
 import type { LiveHostingRef } from '../../../machines/live-hosting/live-hosting.selectors';
 import type { LiveSetting, LiveSummary } from '../../../machines/live-hosting/live-hosting.types';
 import { LIVE_TITLE_MAX } from '../../api/contract/live';
-import { useServices } from '../../compose/services';
+import { useServices } from '../../app/services';
 import { WishlistEditor } from './WishlistEditor';
 import './live-setting.css';
 

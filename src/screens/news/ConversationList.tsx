@@ -14,12 +14,9 @@ import { CustomerServiceAvatar } from '../../ui/CustomerServiceAvatar';
 import { ListMessage } from '../../ui/ListMessage';
 import { StarIcon } from '../../ui/icons';
 import './news.css';
-import { OnlineStatus } from '../../../machines/codes/user.codes';
 
 const ROW_HEIGHT = 72;
-const ONLINE_LABEL: Readonly<Record<number, string>> = {
-  [OnlineStatus.online]: 'Online', [OnlineStatus.busy]: 'Busy', [OnlineStatus.offline]: 'Offline',
-};
+const ONLINE_LABEL: Readonly<Record<number, string>> = { 1: 'Online', 2: 'Busy', 3: 'Offline' };
 
 // Made once, when the module loads (as MailItem's): `toLocale…String` with options builds a formatter
 // on every call, and the page's first formatter loads the locale data (some 60 ms at 4× CPU throttling,
@@ -127,7 +124,7 @@ const ChatRowView = memo(function ChatRowView({ row, conversations, talkPath }: 
   talkPath: (row: ChatRow) => { to: string; search?: Record<string, string> };
 }) {
   const link = talkPath(row);
-  const status = ONLINE_LABEL[row.onlineStatus] ?? ONLINE_LABEL[OnlineStatus.offline]!;
+  const status = ONLINE_LABEL[row.onlineStatus] ?? ONLINE_LABEL[3]!;
   const unreadLabel = row.unread > 0 ? `, ${row.unread} unread` : '';
   // Customer service is no person who is online or not.
   const statusLabel = row.customerService ? '' : `, ${status}`;

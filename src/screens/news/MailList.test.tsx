@@ -7,9 +7,9 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it } from 'vitest';
 import { news } from '../../api/contract';
 import type { SysMail } from '../../api/contract/news';
-import { ServicesContext } from '../../compose/services';
-import { fakeServices, refusal } from '../../compose/services.fake';
-import type { FakeHandler } from '../../compose/services.fake';
+import { ServicesContext } from '../../app/services';
+import { fakeServices, refusal } from '../../app/services.fake';
+import type { FakeHandler } from '../../app/services.fake';
 import { MAIL_PAGE_SIZE, MailList } from './MailList';
 
 afterEach(cleanup);

@@ -7,7 +7,7 @@
 import { createPagedListMachine } from '../../../machines/paged-list/paged-list.machine';
 import { news } from '../../api/contract';
 import type { MailType, SysMail } from '../../api/contract/news';
-import { useServices } from '../../compose/services';
+import { useServices } from '../../app/services';
 import { MailItem } from './MailItem';
 import { PAGE_SIZE, PagedListView } from './PagedListView';
 

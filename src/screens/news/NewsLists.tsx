@@ -12,11 +12,10 @@ import { call, people } from '../../api/contract';
 import { EndCause } from '../../api/contract/call';
 import type { CallRecord } from '../../api/contract/call';
 import type { FollowListItem } from '../../api/contract/people';
-import { useServices } from '../../compose/services';
+import { useServices } from '../../app/services';
 import { LiveButton } from '../../ui/LiveButton';
 import { PagedListView } from './PagedListView';
 import './news.css';
-import { isAudioCall } from '../../../machines/codes/call.codes';
 
 const followsMachine = createPagedListMachine<FollowListItem>({ keyOf: (p) => p.userId });
 const recordsMachine = createPagedListMachine<CallRecord>({ keyOf: (r) => r.channelId });
@@ -80,7 +79,7 @@ export function CallRecordList() {
               {recordTime.format(r.callStartTime)}
             </time>
           </span>
-          <span className="news-tag" data-kind="type">{isAudioCall(r.callType) ? 'Audio' : 'Video'}</span>
+          <span className="news-tag" data-kind="type">{r.callType === 10 ? 'Audio' : 'Video'}</span>
           <span className="news-tag" data-kind="status">{recordStatusOf(r)}</span>
           <span className="muted news-record-direction">{r.callInOrOut === 'out' ? 'Outgoing' : 'Incoming'}</span>
         </li>

@@ -4,9 +4,9 @@
  * paged-list actor. Items are rendered by the caller, as text.
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { fromPromise } from 'xstate';
+import type { AnyStateMachine } from 'xstate';
 import type { createPagedListMachine } from '../../../machines/paged-list/paged-list.machine';
 import type { Page, PageRequest } from '../../../machines/paged-list/paged-list.machine';
 import { InfiniteScroll, PullToRefresh } from '../../ui/antd';
@@ -30,13 +30,11 @@ export interface PagedListViewProps<T> {
 }
 
 export function PagedListView<T>({ label, empty, machine, load, render, endText = 'No more' }: PagedListViewProps<T>) {
-  // Composed once per mount: a new machine per render would be a new actor's logic each time.
-  const [logic] = useState(() => machine.provide({
+  const list = useActorRef((machine as unknown as AnyStateMachine).provide({
     actors: {
       loadPage: fromPromise<Page<T>, PageRequest>(async ({ input }) => ({ items: await load(input.page, input.pageSize) })),
     },
-  }));
-  const list = useActorRef(logic, { input: { pageSize: PAGE_SIZE } });
+  }), { input: { pageSize: PAGE_SIZE } });
   const { phase, items, hasMore, error, refreshError, generation, refresh, loadMore } = usePagedList<T>(list);
   const state = useSelector(list, (s) => JSON.stringify(s.value));
 

@@ -16,13 +16,13 @@ import {
 import type { UploadPurpose } from '../../../machines/people/profile-edit.machine';
 import { NICKNAME_MAX, PIC_LIST_MAX, TEXT_NICKNAME_EMPTY, TEXT_NICKNAME_TOO_LONG } from '../../api/contract/people';
 import { useAppActor } from '../../app/AppActorContext';
-import { useServices } from '../../compose/services';
+import { useServices } from '../../app/services';
 import { showToast } from '../../app/toast';
 import { ListMessage } from '../../ui/ListMessage';
 import { MediaGrid } from '../../ui/MediaGrid';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { TextField } from '../../ui/TextField';
-import { peoplePortOf } from '../../compose/people';
+import { createPeoplePort } from '../user-profile/peoplePort';
 import { FilePicker, checkFile } from './FilePicker';
 import '../user-profile/user-profile.css';
 import './profile.css';
@@ -46,7 +46,7 @@ const lengthOf = (text: string) => [...text].length;
 function Editor({ initial }: { initial: OwnProfile }) {
   const app = useAppActor();
   const { api, upload } = useServices();
-  const logic = useMemo(() => composeProfileEdit(peoplePortOf({ api, upload }, initial.userId)), [api, upload, initial.userId]);
+  const logic = useMemo(() => composeProfileEdit(createPeoplePort(api, upload, initial.userId)), [api, upload, initial.userId]);
   const edit = useActorRef(logic, { input: { profile: initial } });
   const profile = useSelector(edit, selectOwnProfile);
   const phase = useSelector(edit, selectEditPhase);

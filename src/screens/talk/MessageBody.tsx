@@ -6,7 +6,6 @@
 import { previewOf } from '../../../machines/im/preview';
 import { parseExt } from '../../../machines/im/preview';
 import type { TalkMessage } from '../../../machines/talk/talk.machine';
-import { AttachType } from '../../../machines/codes/system.codes';
 
 /** An image or audio address we load: https, or our own origin's path; http becomes https (SPEC §5). */
 export function safeMediaUrl(value: unknown): string | null {
@@ -50,7 +49,7 @@ export function MessageBody({ message }: { message: TalkMessage }) {
     case 'custom': {
       const giftImg = safeMediaUrl(attach.giftImg ?? attach.smallImg);
       const giftNum = num(attach.giftNum ?? attach.num);
-      if (giftImg || Number(attach.attachType) === AttachType.giftReceivedInCall) {
+      if (giftImg || Number(attach.attachType) === 4) {
         return (
           <span className="talk-card talk-gift">
             {giftImg && <img src={giftImg} alt="" width={40} height={40} loading="lazy" />}

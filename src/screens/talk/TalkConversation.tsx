@@ -8,8 +8,8 @@ import { useVirtualList } from '../../ui/useVirtualList';
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import { selectBanner, selectImConnection, selectImOffline, selectSession, selectTalk, selectTalks } from '../../../machines/session/session.selectors';
-import { TEXT_TALK_NOT_LOADED } from '../../../machines/talks/talks.machine';
+import { selectBanner, selectImConnection, selectImOffline, selectSession } from '../../../machines/session/session.selectors';
+import { TEXT_TALK_NOT_LOADED } from '../../../machines/session/session.machine';
 import { MAX_TEXT, TEXT_TOO_LONG, keyOf, lengthOf, textToSend } from '../../../machines/talk/talk.machine';
 import type { TalkMessage } from '../../../machines/talk/talk.machine';
 import { useAppActor } from '../../app/AppActorContext';
@@ -23,31 +23,30 @@ import './talk.css';
 export function TalkConversation({ peer, className = '' }: { peer: string; className?: string }) {
   const app = useAppActor();
   const session = useSelector(app, selectSession);
-  const talks = useSelector(session, selectTalks);
-  const talk = useSelector(talks, selectTalk);
+  const talk = useSelector(session, (s) => s?.children.talk as TalkRef | undefined);
   const isHost = useSelector(session, (s) => s?.context.isHost ?? false);
   // The customer-service account cannot be blocked, and no secret (paid) message is written to it.
   const customerService = useSelector(useSelector(session, selectBanner), (s) => s?.context.customerServiceId === peer);
   const [writingSecret, setWritingSecret] = useState(false);
-  // The chat's code could not be fetched (the talks let it go): say so, and open it
+  // The chat's code could not be fetched (the session let the talk go): say so, and open it
   // again on a tap or as soon as the connection is back.
-  const opening = useSelector(talks, (s) => s?.context.peer === peer);
+  const opening = useSelector(session, (s) => s?.context.talkPeer === peer);
   const offline = useSelector(useSelector(session, selectImConnection), selectImOffline);
   const [opened, setOpened] = useState(false);
   const notOpened = opened && !talk && !opening;
 
   useEffect(() => {
-    if (!talks || !peer) return;
-    talks.send({ type: 'talk.open', peer });
+    if (!session || !peer) return;
+    session.send({ type: 'talk.open', peer });
     setOpened(true);
-    return () => talks.send({ type: 'talk.close' });
-  }, [talks, peer]);
+    return () => session.send({ type: 'talk.close' });
+  }, [session, peer]);
   // Back online: a chat that could not be opened is tried again (once per return, not in a loop).
   const wasOffline = useRef(offline);
   useEffect(() => {
-    if (wasOffline.current && !offline && notOpened) talks?.send({ type: 'talk.open', peer });
+    if (wasOffline.current && !offline && notOpened) session?.send({ type: 'talk.open', peer });
     wasOffline.current = offline;
-  }, [notOpened, offline, talks, peer]);
+  }, [notOpened, offline, session, peer]);
 
   return (
     <div className={`talk ${className}`}>
@@ -67,7 +66,7 @@ export function TalkConversation({ peer, className = '' }: { peer: string; class
       {talk && <Messages talk={talk} />}
       {talk && <SecretUnlockDialog talk={talk} />}
       {!talk && !notOpened && <ListMessage busy>Loading messages…</ListMessage>}
-      {notOpened && <ListMessage error={TEXT_TALK_NOT_LOADED} onRetry={() => talks?.send({ type: 'talk.open', peer })} />}
+      {notOpened && <ListMessage error={TEXT_TALK_NOT_LOADED} onRetry={() => session?.send({ type: 'talk.open', peer })} />}
       {talk && writingSecret && <SecretComposer talk={talk} onDone={() => setWritingSecret(false)} />}
       {/* Nothing is typed into the void: sending waits for the chat to be there. */}
       <Composer ready={Boolean(talk)} onSend={(text) => talk?.send({ type: 'talk.send', text, idClient: crypto.randomUUID(), time: Date.now() })}>

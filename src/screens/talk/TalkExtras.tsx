@@ -12,10 +12,10 @@ import { blockStateOf } from '../../../machines/talk/talk-extras.machine';
 import { SECRET_PRICE_MAX, SECRET_TEXT_MAX, keyOf, lengthOf, secretOf } from '../../../machines/talk/talk.machine';
 import type { TalkMachine, TalkMessage } from '../../../machines/talk/talk.machine';
 import { selectExtras } from '../../../machines/talk/talk.selectors';
-import { useWarmCall } from '../call/callCode';
+import { useWarmCall } from '../../app/call/callCode';
 import { LiveButton } from '../../ui/LiveButton';
 import { AudioCallButton } from '../../ui/CallButtons';
-import { CallType } from '../../../machines/codes/call.codes';
+import { AUDIO_CALL, VIDEO_CALL } from '../user-profile/startCall';
 import { VideoIcon } from '../../ui/icons';
 import { MessageBody, safeMediaUrl } from './MessageBody';
 
@@ -27,7 +27,7 @@ export const targetLanguage = (): string => (globalThis.navigator?.language || '
 export function PeerBar({ talk, onCall, blockable = true }: {
   talk: TalkRef;
   /** Calls the peer: a video call, or an audio call (SPEC §3 signalling actions 0 and 10). */
-  onCall?: (peer: { account: string; userId: number; nickname: string | null }, callType: CallType) => void;
+  onCall?: (peer: { account: string; userId: number; nickname: string | null }, callType: typeof VIDEO_CALL | typeof AUDIO_CALL) => void;
   /** Whether Block is offered (not to customer service). */
   blockable?: boolean;
 }) {
@@ -50,7 +50,7 @@ export function PeerBar({ talk, onCall, blockable = true }: {
           type="button"
           className="button-link talk-call"
           aria-label={`Video call ${name ?? peer}`}
-          onClick={() => onCall({ account: peer, userId: peerUserId, nickname: name }, CallType.video)}
+          onClick={() => onCall({ account: peer, userId: peerUserId, nickname: name }, VIDEO_CALL)}
         >
           <VideoIcon /> Video call
         </button>
@@ -59,7 +59,7 @@ export function PeerBar({ talk, onCall, blockable = true }: {
         <AudioCallButton
           name={name ?? peer}
           className="button-link talk-call"
-          onCall={() => onCall({ account: peer, userId: peerUserId, nickname: name }, CallType.audio)}
+          onCall={() => onCall({ account: peer, userId: peerUserId, nickname: name }, AUDIO_CALL)}
         />
       )}
       {blocked !== null && blockable && (

@@ -1,11 +1,12 @@
 import { useSearch } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { TEXT_CUSTOMER_SERVICE } from '../../../machines/conversations/conversations.selectors';
-import { selectBanner, selectConversations, selectSession, selectTalk, selectTalks } from '../../../machines/session/session.selectors';
+import { selectBanner, selectConversations, selectSession } from '../../../machines/session/session.selectors';
 import { selectExtras } from '../../../machines/talk/talk.selectors';
 import { useAppActor } from '../../app/AppActorContext';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { TalkConversation } from './TalkConversation';
+import type { TalkRef } from './TalkExtras';
 
 /**
  * The peer's name, as the chat looked it up, or as the chat list already knows it (so a chat
@@ -13,7 +14,7 @@ import { TalkConversation } from './TalkConversation';
  */
 function usePeerName(peer: string): string | null {
   const session = useSelector(useAppActor(), selectSession);
-  const talk = useSelector(useSelector(session, selectTalks), selectTalk);
+  const talk = useSelector(session, (s) => s?.children.talk as TalkRef | undefined);
   const extras = useSelector(talk, selectExtras);
   const lookedUp = useSelector(extras, (s) => (s?.context.peer === peer ? s.context.peerName?.trim() : undefined));
   const conversations = useSelector(session, selectConversations);

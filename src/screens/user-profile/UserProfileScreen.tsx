@@ -9,33 +9,33 @@
 import { Link, useSearch } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
+import type { ActorRefFrom } from 'xstate';
 import { selectProfile } from '../../../machines/app/app.selectors';
 import { hostMayCall } from '../../../machines/base-config/base-config.machine';
 import { composeUserProfile } from '../../../machines/people/people.actors';
 import type { ProfileDetail, ProfileTarget } from '../../../machines/people/people.port';
 import {
-  selectBlocked, selectDetail, selectFollowed, selectFollowerCount, selectProfileError, selectProfilePhase, selectRelation,
-  selectRelationError, selectSavingBlock, selectSavingFollow,
+  selectActionError, selectDetail, selectProfileError, selectProfilePhase, selectSavingBlock, selectSavingFollow,
 } from '../../../machines/people/people.selectors';
-import type { FollowRef } from '../../../machines/people/people.selectors';
+import type { UserProfileMachine } from '../../../machines/people/user-profile.machine';
 import { selectSession } from '../../../machines/session/session.selectors';
 import { useAppActor } from '../../app/AppActorContext';
 import { useAppSettings } from '../../app/BaseConfigGate';
-import { useWarmCall } from '../call/callCode';
+import { useWarmCall } from '../../app/call/callCode';
 import { useIsVisitor } from '../../app/VisitorPrompt';
-import { useServices } from '../../compose/services';
+import { useServices } from '../../app/services';
 import { ListMessage } from '../../ui/ListMessage';
 import { LiveButton } from '../../ui/LiveButton';
 import { MediaGrid } from '../../ui/MediaGrid';
 import { STATUS_LABEL } from '../../ui/person';
 import { ScreenFrame } from '../../ui/ScreenFrame';
-import { peoplePortOf } from '../../compose/people';
-import { startCall } from './startCall';
+import { createPeoplePort } from './peoplePort';
+import { AUDIO_CALL, startCall } from './startCall';
 import { AudioCallButton } from '../../ui/CallButtons';
 import { VisitorActions } from './VisitorActions';
 import './user-profile.css';
-import { CallType } from '../../../machines/codes/call.codes';
-import { UserType, isHostType } from '../../../machines/codes/user.codes';
+
+const USER_TYPE_HOST = 2;
 
 /** The person the search names: a positive user id, else an IM account, else nobody. */
 export function targetOf(search: { userId?: unknown; yxAccid?: unknown }): ProfileTarget | null {
@@ -54,21 +54,22 @@ export default function UserProfileScreen() {
   );
 }
 
+type ProfileRef = ActorRefFrom<UserProfileMachine>;
+
 function ProfileOf({ target }: { target: ProfileTarget }) {
   const { api, upload } = useServices();
   const me = useSelector(useAppActor(), selectProfile);
-  const logic = useMemo(() => composeUserProfile(peoplePortOf({ api, upload }, me?.userId ?? 0)), [api, upload, me?.userId]);
+  const logic = useMemo(() => composeUserProfile(createPeoplePort(api, upload, me?.userId ?? 0)), [api, upload, me?.userId]);
   const profile = useActorRef(logic, { input: { target } });
   const phase = useSelector(profile, selectProfilePhase);
   const detail = useSelector(profile, selectDetail);
   const error = useSelector(profile, selectProfileError);
-  const relation = useSelector(profile, selectRelation);
   if (phase === 'loading') return <ListMessage busy>Loading profile…</ListMessage>;
-  if (phase === 'failed' || !detail || !relation) return <ListMessage error={error} onRetry={() => profile.send({ type: 'profile.retry' })} />;
+  if (phase === 'failed' || !detail) return <ListMessage error={error} onRetry={() => profile.send({ type: 'profile.retry' })} />;
   return (
     <article className="user-profile" aria-label={detail.nickname} data-user-id={detail.userId}>
-      <ProfileHead detail={detail} relation={relation} />
-      <Actions relation={relation} detail={detail} />
+      <ProfileHead detail={detail} />
+      <Actions profile={profile} detail={detail} />
       {detail.picList.length > 0
         ? <MediaGrid items={detail.picList} owner={detail.nickname} />
         : <p className="muted">No photos or videos yet.</p>}
@@ -76,8 +77,7 @@ function ProfileOf({ target }: { target: ProfileTarget }) {
   );
 }
 
-function ProfileHead({ detail, relation }: { detail: ProfileDetail; relation: FollowRef }) {
-  const followerCount = useSelector(relation, selectFollowerCount) ?? detail.followerCount;
+function ProfileHead({ detail }: { detail: ProfileDetail }) {
   const status = STATUS_LABEL[detail.onlineGroupStatus];
   const facts = [detail.age !== null ? `${detail.age}` : null, detail.countryName].filter(Boolean).join(' · ');
   return (
@@ -90,29 +90,27 @@ function ProfileHead({ detail, relation }: { detail: ProfileDetail; relation: Fo
           {facts && ` · ${facts}`}
         </p>
         <p className="muted" data-testid="profile-counts">
-          {followerCount} followers · {detail.followingCount} following
-          {isHostType(detail.userType) && ` · ${detail.videoPrice} diamonds/min`}
+          {detail.followerCount} followers · {detail.followingCount} following
+          {detail.userType === USER_TYPE_HOST && ` · ${detail.videoPrice} diamonds/min`}
         </p>
       </div>
     </header>
   );
 }
 
-function Actions({ relation, detail }: { relation: FollowRef; detail: ProfileDetail }) {
+function Actions({ profile, detail }: { profile: ProfileRef; detail: ProfileDetail }) {
   const app = useAppActor();
   const me = useSelector(app, selectProfile);
   const session = useSelector(app, selectSession);
   const settings = useAppSettings();
-  const followed = useSelector(relation, selectFollowed);
-  const blocked = useSelector(relation, selectBlocked);
-  const savingFollow = useSelector(relation, selectSavingFollow);
-  const savingBlock = useSelector(relation, selectSavingBlock);
-  const actionError = useSelector(relation, selectRelationError);
+  const savingFollow = useSelector(profile, selectSavingFollow);
+  const savingBlock = useSelector(profile, selectSavingBlock);
+  const actionError = useSelector(profile, selectActionError);
   const visitor = useIsVisitor();
   const own = me?.userId === detail.userId;
-  const iAmHost = me?.userType === UserType.host;
-  const theyAreHost = isHostType(detail.userType);
-  const mayCall = !visitor && !own && !blocked && (iAmHost ? !theyAreHost && hostMayCall(settings, me.userLevel) : theyAreHost);
+  const iAmHost = me?.userType === USER_TYPE_HOST;
+  const theyAreHost = detail.userType === USER_TYPE_HOST;
+  const mayCall = !visitor && !own && !detail.isBlockUser && (iAmHost ? !theyAreHost && hostMayCall(settings, me.userLevel) : theyAreHost);
   useWarmCall(mayCall);
   // A visitor acts on nobody, not even their own profile (SPEC §6).
   if (visitor) return own ? null : <VisitorActions theyAreHost={theyAreHost} />;
@@ -130,12 +128,12 @@ function Actions({ relation, detail }: { relation: FollowRef; detail: ProfileDet
       <div className="user-profile-actions">
         <button
           type="button"
-          className={followed ? 'button-link' : 'button-link button-primary'}
-          aria-pressed={followed}
+          className={detail.isFollowed ? 'button-link' : 'button-link button-primary'}
+          aria-pressed={detail.isFollowed}
           disabled={savingFollow}
-          onClick={() => relation.send({ type: 'follow.toggle' })}
+          onClick={() => profile.send({ type: 'profile.toggleFollow' })}
         >
-          {followed ? 'Unfollow' : 'Follow'}
+          {detail.isFollowed ? 'Unfollow' : 'Follow'}
         </button>
         <Link to="/talk" search={{ to: detail.yxAccid, taPath: 'profile' }} className="button-link">Chat</Link>
         {mayCall && (
@@ -150,20 +148,20 @@ function Actions({ relation, detail }: { relation: FollowRef; detail: ProfileDet
         {mayCall && (
           <AudioCallButton
             name={detail.nickname}
-            onCall={() => startCall(session, { account: detail.yxAccid, userId: detail.userId, nickname: detail.nickname }, CallType.audio)}
+            onCall={() => startCall(session, { account: detail.yxAccid, userId: detail.userId, nickname: detail.nickname }, AUDIO_CALL)}
           />
         )}
         <button
           type="button"
           className="button-link"
-          aria-pressed={blocked}
+          aria-pressed={detail.isBlockUser}
           disabled={savingBlock}
-          onClick={() => relation.send({ type: 'block.toggle' })}
+          onClick={() => profile.send({ type: 'profile.toggleBlock' })}
         >
-          {blocked ? 'Unblock' : 'Block'}
+          {detail.isBlockUser ? 'Unblock' : 'Block'}
         </button>
       </div>
-      {blocked && <p className="muted" role="status">You blocked {detail.nickname}: their messages do not reach you.</p>}
+      {detail.isBlockUser && <p className="muted" role="status">You blocked {detail.nickname}: their messages do not reach you.</p>}
       {actionError && <p className="profile-alert" role="alert">{actionError}</p>}
     </>
   );

@@ -8,7 +8,7 @@
  * test can read what was negotiated (codec, ICE servers, the sender's degradation preference).
  */
 import type { RtcEvent } from '../../../machines/ports/call.port';
-import { createRtcPort } from '../../../src/compose/rtc';
+import { createRtcPort } from '../../../src/app/rtc';
 import { asked, made, rtcTokenOf, showMedia, statsOf, type HarnessSession, type PeerStats } from './page';
 
 export type { HarnessSession } from './page';

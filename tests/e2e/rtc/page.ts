@@ -11,7 +11,7 @@ import type { CallMediaView } from '../../../machines/ports/call.media';
 import { createApiClient } from '../../../src/api/client';
 import { createAesCodec } from '../../../src/api/codec';
 import { DEV_AES_IV, DEV_AES_KEY } from '../../../src/api/codes';
-import { rtcTokenFrom } from '../../../src/adapters/http/lookups.http';
+import { rtcTokenFrom } from '../../../src/app/rtc';
 
 /** Every peer connection this page made, oldest first. */
 export const made: RTCPeerConnection[] = [];

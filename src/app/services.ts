@@ -1,0 +1,34 @@
+/**
+ * The services screens call directly, for lookups that are not a protocol of the root
+ * actor: the encrypted API client, the translator and the media upload. Built once in main.tsx; screens read
+ * them with `useServices()` and never import src/adapters.
+ */
+import { createContext, useContext } from 'react';
+import type { CallMediaView } from '../../machines/ports/call.media';
+import type { TranslatorPort } from '../../machines/ports/translator.port';
+import type { ApiClient } from '../api/client';
+import type { Uploader } from '../api/upload';
+import type { EarlyAnswers } from './early';
+
+export interface Services {
+  api: ApiClient;
+  translator: TranslatorPort;
+  /** Pictures and videos for the profile, with upload progress (src/api/upload.ts). */
+  upload: Uploader;
+  /** Answers the start asked for ahead of the first screen (src/app/early.ts). */
+  early?: EarlyAnswers;
+  /** The call's streams for the call screens (the media adapter itself loads with the first call). */
+  callMedia?: CallMediaView;
+  /** Loads the call's ports and media adapter ahead of the first call (a screen offering one: call/callCode.ts). */
+  warmCall?: () => void;
+  /** The live room's streams for the live screens: the host's own camera (local) or the host watched (remote). */
+  liveMedia?: CallMediaView;
+}
+
+export const ServicesContext = createContext<Services | null>(null);
+
+export function useServices(): Services {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices outside ServicesContext');
+  return services;
+}

@@ -42,6 +42,7 @@ import { createUsers } from './users/users';
 import { registerAvatars } from './web/avatars';
 import { registerBanners } from './web/banners';
 import { registerGiftPictures } from './web/gifts';
+import { registerPayIcons } from './web/pay-icons';
 import { registerSecurityHeaders } from './web/security';
 import { registerStaticApp } from './web/static';
 
@@ -198,6 +199,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     registerAvatars(app);
     registerBanners(app);
     registerGiftPictures(app);
+    registerPayIcons(app);
     if (!production && opts.devShell !== false) await app.register(devShell, { ...deps, hub });
     await registerStaticApp(app, resolve(opts.distDir ?? 'dist'));
     return app;

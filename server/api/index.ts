@@ -23,6 +23,7 @@ import { peopleHandlers, type PeopleRealtimeDeps } from './people';
 import { privateMsgHandlers, type PrivateMsgRealtimeDeps } from './private-msg';
 import { realtimeHandlers, type RealtimeApiDeps } from './realtime';
 import { sessionHandlers } from './session';
+import { walletHandlers } from './wallet';
 import { isEndpoint, type ApiRoute, type Handler, type HandlersOf } from './transport';
 
 export type Handlers = HandlersOf<typeof endpoints>;
@@ -53,6 +54,7 @@ export function apiRoutes(deps: ApiDeps): ApiRoute[] {
     ...sessionHandlers(deps),
     ...realtimeHandlers(deps.realtime),
     ...configHandlers(deps.db),
+    ...walletHandlers(deps.db),
     ...newsHandlers(deps),
     ...chatHandlers(deps),
     ...privateMsgHandlers({ ...deps, keys }),

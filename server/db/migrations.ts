@@ -576,6 +576,56 @@ const migrations: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 11,
+    name: 'money in: recharge packages and their channels, orders',
+    sql: `
+      -- /api/wallet/rechargeListV4 (SPEC §3 Recharge package group): a package and the ways to pay for it.
+      -- country_type_id 0 is every country; price is the shown US-dollar price.
+      CREATE TABLE recharge_packages (
+        id                INTEGER PRIMARY KEY,
+        batch_no          TEXT NOT NULL UNIQUE,
+        price             TEXT NOT NULL,
+        diamond_num       INTEGER NOT NULL CHECK (diamond_num > 0),
+        give_diamond_num  INTEGER NOT NULL DEFAULT 0 CHECK (give_diamond_num >= 0),
+        first_charge_give INTEGER NOT NULL DEFAULT 0 CHECK (first_charge_give >= 0),
+        vip_flag          INTEGER NOT NULL DEFAULT 0 CHECK (vip_flag IN (0, 1)),
+        sort              INTEGER NOT NULL
+      );
+      CREATE TABLE recharge_channels (
+        id               INTEGER PRIMARY KEY,
+        package_id       INTEGER NOT NULL REFERENCES recharge_packages (id) ON DELETE CASCADE,
+        channel_type     TEXT NOT NULL,
+        channel_id       INTEGER NOT NULL,
+        country_type_id  INTEGER NOT NULL,
+        product_id       TEXT NOT NULL,
+        pay_method_type  TEXT NOT NULL CHECK (pay_method_type IN ('card', 'applepay', 'googlepay', 'PayPal', 'usdt')),
+        recent_flag      INTEGER NOT NULL DEFAULT 0 CHECK (recent_flag IN (0, 1)),
+        recommend_flag   INTEGER NOT NULL DEFAULT 0 CHECK (recommend_flag IN (0, 1)),
+        icon             TEXT NOT NULL,
+        sort             INTEGER NOT NULL,
+        UNIQUE (package_id, channel_id, country_type_id)
+      );
+
+      -- An order (/api/fuse/v2/createOrder), credited once: status moves from 'pending' to 'paid' in the
+      -- transaction that writes its wallet_flows entries, and never back; 'expired' and 'failed' credit nothing.
+      CREATE TABLE recharge_orders (
+        order_code      TEXT PRIMARY KEY,
+        user_id         INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        package_id      INTEGER NOT NULL REFERENCES recharge_packages (id),
+        channel_row_id  INTEGER NOT NULL REFERENCES recharge_channels (id),
+        pay_method_type TEXT NOT NULL,
+        status          TEXT NOT NULL CHECK (status IN ('pending', 'paid', 'failed', 'expired')),
+        chain_name      TEXT,
+        usdt_address    TEXT,
+        usdt_amount     TEXT,
+        created_at      INTEGER NOT NULL,
+        deadline        INTEGER,
+        paid_at         INTEGER
+      ) WITHOUT ROWID;
+      CREATE INDEX recharge_orders_user ON recharge_orders (user_id, created_at DESC);
+    `,
+  },
 ];
 
 export function migrate(db: Db): void {

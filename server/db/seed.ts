@@ -46,6 +46,7 @@ import { insertUser, yxAccidFor, type NewUser } from '../users/users';
 import { avatarUrl } from '../web/avatars';
 import { BANNERS, bannerUrl, type BannerName } from '../web/banners';
 import { GIFT_PICTURES, type GiftPicture } from '../web/gifts';
+import { payIconUrl } from '../web/pay-icons';
 import type { Db } from './database';
 import { UserType } from '../../machines/codes/user.codes';
 
@@ -110,6 +111,32 @@ const APP_CONFIG: Readonly<Record<string, string>> = {
   // The live gift task (src/api/contract/live.ts): diamonds of live gifts a host receives in a day, and the reward.
   [LIVE_GIFT_TASK_KEY]: JSON.stringify(LIVE_GIFT_TASK_DEFAULT),
 };
+
+/**
+ * Recharge packages (SPEC §3 Recharge package group): [batchNo, price, diamonds, giveDiamondNum,
+ * firstChargeGive, vip], in display order. Every package is paid by card and PayPal everywhere,
+ * by the stores, and by USDT; the US and the Philippines have a local card channel of their own,
+ * so a card payment there opens the picker.
+ */
+export const RECHARGE_PACKAGES = [
+  ['P100', '0.99', 100, 0, 20, false],
+  ['P550', '4.99', 500, 50, 100, false],
+  ['P1200', '9.99', 1000, 200, 200, false],
+  ['P2600', '19.99', 2000, 600, 400, false],
+  ['P7000', '49.99', 5000, 2000, 1000, false],
+  ['VIP30', '9.99', 300, 0, 0, true],
+] as const;
+
+/** [payMethodType, channelType, channelId, countryTypeId (0 every country), recommended]. */
+export const RECHARGE_CHANNELS = [
+  ['card', 'awx', 11, 0, true],
+  ['card', 'stripe-us', 12, 1, false],
+  ['card', 'gcash-ph', 13, 2, false],
+  ['PayPal', 'paypal', 21, 0, false],
+  ['googlepay', 'store', 31, 0, false],
+  ['applepay', 'store', 32, 0, false],
+  ['usdt', 'usdt', 41, 0, false],
+] as const;
 
 /** Gift categories in display order; Popular (SPEC §2 gift popup) first. */
 const GIFT_CATEGORIES = [[1, POPULAR_CATEGORY], [2, 'Classic'], [3, 'Luxury'], [4, 'Fun']] as const;
@@ -296,6 +323,13 @@ export function seedReferenceData(db: Db, { serviceImToken }: { serviceImToken?:
   const giftCategory = ignore('gift_categories (id, name, sort) VALUES (?, ?, ?)');
   const gift = ignore('gifts (id, name, price, img_key, sort) VALUES (?, ?, ?, ?, ?)');
   const giftInCategory = ignore('gift_category_items (category_id, gift_id, sort) VALUES (?, ?, ?)');
+  const rechargePackage = ignore(
+    'recharge_packages (id, batch_no, price, diamond_num, give_diamond_num, first_charge_give, vip_flag, sort) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const rechargeChannel = ignore(
+    `recharge_channels (package_id, channel_type, channel_id, country_type_id, product_id, pay_method_type, recent_flag, recommend_flag, icon, sort)
+     VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
+  );
 
   db.transaction(() => {
     for (const row of COUNTRIES) country.run(...row);
@@ -315,6 +349,12 @@ export function seedReferenceData(db: Db, { serviceImToken }: { serviceImToken?:
       gift.run(id, GIFT_PICTURES[key][0], price, key, k + 1);
       giftInCategory.run(category, id, k + 1);
       if (isPopular) giftInCategory.run(popular, id, k + 1);
+    });
+    RECHARGE_PACKAGES.forEach(([batchNo, price, diamonds, give, firstGive, vip], k) => {
+      rechargePackage.run(k + 1, batchNo, price, diamonds, give, firstGive, vip ? 1 : 0, k + 1);
+      RECHARGE_CHANNELS.forEach(([method, type, channelId, country, recommended], c) => {
+        rechargeChannel.run(k + 1, type, channelId, country, `${batchNo}.${type}`, method, recommended ? 1 : 0, payIconUrl(method), c + 1);
+      });
     });
     const cs = CUSTOMER_SERVICE;
     serviceAccount.run(cs.yxAccid, serviceImToken ?? randomBytes(16).toString('hex'), cs.nickname, cs.icon, 1);

@@ -11,9 +11,10 @@ import * as privateMsg from './private-msg';
 import * as realtime from './realtime';
 import * as session from './session';
 import * as translator from './translator';
+import * as wallet from './wallet';
 
 export * from './endpoint';
-export { call, chat, config, gift, home, live, media, news, people, privateMsg, realtime, session, translator };
+export { call, chat, config, gift, home, live, media, news, people, privateMsg, realtime, session, translator, wallet };
 
 /** Every declared endpoint (and nothing else); the reference server registers exactly these. */
 export const endpoints = {
@@ -74,4 +75,6 @@ export const endpoints = {
   sendGift: gift.sendGift,
   askForGift: gift.askForGift,
   refuseAskGift: gift.refuseAskGift,
+  rechargeListV4: wallet.rechargeListV4,
+  vipGetShopInfo: wallet.vipGetShopInfo,
 } as const;

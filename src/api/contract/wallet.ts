@@ -145,7 +145,7 @@ export const vipGetShopInfo = defineEndpoint({
   response: z.object({
     vipPrice: z.string(),
     vipDiamond: z.number(),
-    /** The share of a call's price a VIP pays less, 0–1 (SPEC §6 shows it as a percentage). */
+    /** The percentage of a call's price a VIP pays (80: VIPs pay floor(price × 80 / 100), shown as 20 % off; SPEC §6). */
     callDiscount: z.number(),
   }),
 });

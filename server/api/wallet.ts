@@ -1,0 +1,82 @@
+/**
+ * Money in, the reference server's side (src/api/contract/wallet.ts): the recharge packages with
+ * the channels of the caller's country, and the VIP shop. Orders, their sandbox and the ledger
+ * entries of a credited order come with createOrder.
+ */
+import type { Database } from 'better-sqlite3';
+import { VIP_CALL_DISCOUNT_KEY } from '../../src/api/contract/call';
+import type * as wallet from '../../src/api/contract/wallet';
+import type { PayMethod, RechargePackage } from '../../src/api/contract/wallet';
+import { type HandlersOf, requireSession } from './transport';
+
+interface PackageRow {
+  id: number;
+  batch_no: string;
+  price: string;
+  diamond_num: number;
+  give_diamond_num: number;
+  first_charge_give: number;
+  vip_flag: number;
+}
+
+interface ChannelRow {
+  package_id: number;
+  channel_type: string;
+  channel_id: number;
+  country_type_id: number;
+  product_id: string;
+  pay_method_type: PayMethod;
+  recent_flag: number;
+  recommend_flag: number;
+  icon: string;
+}
+
+/** The VIP's call price percentage when the setting is missing or unreadable (SPEC §6: 20 % off). */
+const DEFAULT_VIP_CALL_PERCENT = 80;
+
+export function walletHandlers(db: Database): Pick<HandlersOf<typeof wallet>, 'rechargeListV4' | 'vipGetShopInfo'> {
+  const packages = db.prepare<[], PackageRow>('SELECT * FROM recharge_packages ORDER BY sort');
+  // The channels for everyone (country 0) and for the caller's country, in their order.
+  const channels = db.prepare<[number], ChannelRow>(
+    `SELECT c.* FROM recharge_channels c
+      WHERE c.country_type_id = 0 OR c.country_type_id = (SELECT country_id FROM users WHERE id = ?)
+      ORDER BY c.package_id, c.sort`,
+  );
+  const bought = db.prepare<[number], number>("SELECT 1 FROM recharge_orders WHERE user_id = ? AND status = 'paid' LIMIT 1").pluck();
+  const vipPackage = db.prepare<[], PackageRow>('SELECT * FROM recharge_packages WHERE vip_flag = 1 ORDER BY sort LIMIT 1');
+  const setting = db.prepare<[string], string>('SELECT value FROM app_config WHERE key = ?').pluck();
+
+  return {
+    rechargeListV4(ctx) {
+      const { userId } = requireSession(ctx);
+      const boughtFlag = bought.get(userId) !== undefined;
+      const byPackage = new Map<number, ChannelRow[]>();
+      for (const c of channels.all(userId)) byPackage.set(c.package_id, [...(byPackage.get(c.package_id) ?? []), c]);
+      const list: RechargePackage[] = packages.all().map((p) => ({
+        subRechargeListItemVOList: (byPackage.get(p.id) ?? []).map((c) => ({
+          channelType: c.channel_type, channelId: c.channel_id, countryTypeId: c.country_type_id, productId: c.product_id,
+          payMethodType: c.pay_method_type, recentFlag: c.recent_flag === 1, recommendFlag: c.recommend_flag === 1, icon: c.icon,
+        })),
+        vipFlag: p.vip_flag === 1,
+        batchNo: p.batch_no,
+        price: p.price,
+        diamondNum: p.diamond_num,
+        giveDiamondNum: p.give_diamond_num,
+        // The first recharge's gift only until the first recharge.
+        firstChargeGive: boughtFlag ? 0 : p.first_charge_give,
+        boughtFlag,
+      }));
+      return { list };
+    },
+    vipGetShopInfo(ctx) {
+      requireSession(ctx);
+      const vip = vipPackage.get();
+      const percent = Number(setting.get(VIP_CALL_DISCOUNT_KEY));
+      return {
+        vipPrice: vip?.price ?? '0',
+        vipDiamond: vip?.diamond_num ?? 0,
+        callDiscount: Number.isInteger(percent) && percent > 0 && percent <= 100 ? percent : DEFAULT_VIP_CALL_PERCENT,
+      };
+    },
+  };
+}

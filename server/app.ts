@@ -43,6 +43,8 @@ import { registerAvatars } from './web/avatars';
 import { registerBanners } from './web/banners';
 import { registerGiftPictures } from './web/gifts';
 import { registerPayIcons } from './web/pay-icons';
+import { createOrders } from './api/wallet.orders';
+import { sandboxPayments } from './sandbox/payments';
 import { registerSecurityHeaders } from './web/security';
 import { registerStaticApp } from './web/static';
 
@@ -175,7 +177,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     app.addHook('preClose', async () => live.stop());
     app.addHook('onClose', async () => db.close());
     const deps = {
-      users, sessions, limits: createDoorLimits(opts.limits), realtime: hub, db, faults: createFaults(), calls, live,
+      users, sessions, limits: createDoorLimits(opts.limits), realtime: hub, db, faults: createFaults(), calls, live, orders: createOrders(db),
       // Where stored picture and video URLs may point besides this origin (src/api/contract/media.ts isAllowedMediaUrl).
       mediaHosts: opts.mediaHosts ?? [],
     };
@@ -201,6 +203,8 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     registerGiftPictures(app);
     registerPayIcons(app);
     if (!production && opts.devShell !== false) await app.register(devShell, { ...deps, hub });
+    // The payment providers' stand-in confirms orders: development only (anyone could credit themselves).
+    if (!production) await app.register(sandboxPayments, { orders: deps.orders });
     await registerStaticApp(app, resolve(opts.distDir ?? 'dist'));
     return app;
   } catch (err) {

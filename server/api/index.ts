@@ -24,6 +24,7 @@ import { privateMsgHandlers, type PrivateMsgRealtimeDeps } from './private-msg';
 import { realtimeHandlers, type RealtimeApiDeps } from './realtime';
 import { sessionHandlers } from './session';
 import { walletHandlers } from './wallet';
+import type { Orders } from './wallet.orders';
 import { isEndpoint, type ApiRoute, type Handler, type HandlersOf } from './transport';
 
 export type Handlers = HandlersOf<typeof endpoints>;
@@ -45,6 +46,8 @@ export interface ApiDeps {
   live: LiveEngine;
   /** Hosts besides this origin that stored picture and video URLs may point at (src/api/contract/media.ts isAllowedMediaUrl). */
   mediaHosts: readonly string[];
+  /** Recharge orders, credited once (wallet.orders.ts). */
+  orders: Orders;
 }
 
 export function apiRoutes(deps: ApiDeps): ApiRoute[] {
@@ -54,7 +57,7 @@ export function apiRoutes(deps: ApiDeps): ApiRoute[] {
     ...sessionHandlers(deps),
     ...realtimeHandlers(deps.realtime),
     ...configHandlers(deps.db),
-    ...walletHandlers(deps.db),
+    ...walletHandlers({ db: deps.db, orders: deps.orders, keys }),
     ...newsHandlers(deps),
     ...chatHandlers(deps),
     ...privateMsgHandlers({ ...deps, keys }),

@@ -1,7 +1,8 @@
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../src/api/codes';
 import { endpoints } from '../../src/api/contract';
-import { PayMethod } from '../../src/api/contract/wallet';
+import { PayMethod, TEXT_VIP_NOT_YET } from '../../src/api/contract/wallet';
 import { RECHARGE_CHANNELS, RECHARGE_PACKAGES, SEED_PASSWORD } from '../db/seed';
 import { device, startTestServer, type TestServer } from '../testing/harness';
 
@@ -60,5 +61,89 @@ describe('[§3 VIP shop info] /api/wallet/vipGetShopInfo', () => {
   it('answers the VIP package\'s price and diamonds and the call percentage VIPs pay', async () => {
     const res = await server.call(endpoints.vipGetShopInfo, {}, { token: await tokenOf('user1@example.com') });
     expect(res.data).toEqual({ vipPrice: '9.99', vipDiamond: 300, callDiscount: 80 });
+  });
+});
+
+describe('[§7 createOrder, §4 Recharge] orders, credited once', () => {
+  async function order(token: string, over: Partial<Parameters<typeof server.call<typeof endpoints.createOrder>>[1]> = {}) {
+    const list = (await server.call(endpoints.rechargeListV4, {}, { token })).data!.list;
+    const pkg = list[1]!;
+    const card = pkg.subRechargeListItemVOList.find((c) => c.payMethodType === 'card' && c.countryTypeId === 0)!;
+    return server.call(endpoints.createOrder, {
+      frontCallbackUrl: '/wallet', paymentMethodType: card.payMethodType, productId: card.productId, channelId: card.channelId,
+      countryTypeId: card.countryTypeId, vipFlag: false, idempotencyKey: `k-${Math.random().toString(36).slice(2)}-order`, ...over,
+    }, { token });
+  }
+  const diamondsOf = (account: string): number => {
+    const db = new Database(server.dbPath, { readonly: true });
+    try {
+      return (db.prepare('SELECT diamonds FROM wallets WHERE user_id = (SELECT id FROM users WHERE account = ?)').pluck().get(account) as number | undefined) ?? 0;
+    } finally {
+      db.close();
+    }
+  };
+  const ledger = () => {
+    const db = new Database(server.dbPath, { readonly: true });
+    try {
+      return {
+        sums: db.prepare("SELECT user_id, sum(amount) AS total FROM wallet_flows WHERE account = 'diamonds' GROUP BY user_id").all() as { user_id: number; total: number }[],
+        balances: db.prepare('SELECT user_id, diamonds FROM wallets').all() as { user_id: number; diamonds: number }[],
+        credits: db.prepare(
+          "SELECT o.order_code AS code, count(*) AS n FROM wallet_flows f JOIN recharge_orders o ON o.id = f.ref_id WHERE f.reason LIKE 'recharge%' GROUP BY o.order_code",
+        ).all() as { code: string; n: number }[],
+      };
+    } finally {
+      db.close();
+    }
+  };
+
+  it('a card order is taken to the sandbox; a replay of the same tap makes no second order', async () => {
+    const token = await tokenOf('user2@example.com');
+    const key = 'k-same-tap-0123456789';
+    const first = await order(token, { idempotencyKey: key });
+    expect(first.code).toBe(ResultCode.success);
+    expect(first.data!.action).toBe(`/sandbox/pay/${first.data!.orderCode}`);
+    const again = await order(token, { idempotencyKey: key });
+    expect(again.data!.orderCode).toBe(first.data!.orderCode);
+  });
+
+  it('a confirmation sent 100 times at once credits once: the package, its gift and the first recharge\'s gift', async () => {
+    const token = await tokenOf('user3@example.com');
+    const { orderCode } = (await order(token)).data!;
+    const before = diamondsOf('user3@example.com');
+    const answers = await Promise.all(Array.from({ length: 100 }, () =>
+      fetch(`${server.base}/sandbox/pay/${orderCode}/pay`, { method: 'POST' }).then((r) => r.json() as Promise<{ credited: number }>)));
+    // 500 diamonds + 50 given + 100 for the first recharge, once.
+    expect(answers.filter((a) => a.credited > 0).map((a) => a.credited)).toEqual([650]);
+    const after = diamondsOf('user3@example.com');
+    expect(after - before).toBe(650);
+    expect(ledger().credits.find((c) => c.code === orderCode)?.n).toBe(3);
+    // Now a buyer: no first recharge's gift any more.
+    const list = (await server.call(endpoints.rechargeListV4, {}, { token })).data!.list;
+    expect(list.every((p) => p.boughtFlag && p.firstChargeGive === 0)).toBe(true);
+  });
+
+  it('the ledger sums to every balance, and no balance is below 0', async () => {
+    const { sums, balances } = ledger();
+    for (const b of balances) {
+      expect(b.diamonds).toBeGreaterThanOrEqual(0);
+      expect(sums.find((s) => s.user_id === b.user_id)?.total ?? 0).toBe(b.diamonds);
+    }
+  });
+
+  it('[§5] VIP through a store before any purchase is refused with the SPEC\'s words; a declined order credits nothing', async () => {
+    const token = await tokenOf('user4@example.com');
+    const list = (await server.call(endpoints.rechargeListV4, {}, { token })).data!.list;
+    const vip = list.find((p) => p.vipFlag)!;
+    const store = vip.subRechargeListItemVOList.find((c) => c.payMethodType === 'googlepay')!;
+    const refused = await server.call(endpoints.createOrder, {
+      frontCallbackUrl: '/wallet', paymentMethodType: 'googlepay', productId: store.productId, channelId: store.channelId,
+      countryTypeId: store.countryTypeId, vipFlag: true, idempotencyKey: 'k-vip-store-0123456789',
+    }, { token });
+    expect(refused.code).toBe(ResultCode.invalidRequest);
+    expect(refused.message).toBe(TEXT_VIP_NOT_YET);
+    const { orderCode } = (await order(token)).data!;
+    expect(await (await fetch(`${server.base}/sandbox/pay/${orderCode}/fail`, { method: 'POST' })).json()).toEqual({ ended: true });
+    expect(await (await fetch(`${server.base}/sandbox/pay/${orderCode}/pay`, { method: 'POST' })).json()).toEqual({ credited: 0 });
   });
 });

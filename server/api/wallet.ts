@@ -4,10 +4,14 @@
  * entries of a credited order come with createOrder.
  */
 import type { Database } from 'better-sqlite3';
+import { ResultCode } from '../../src/api/codes';
 import { VIP_CALL_DISCOUNT_KEY } from '../../src/api/contract/call';
-import type * as wallet from '../../src/api/contract/wallet';
+import * as wallet from '../../src/api/contract/wallet';
+import type { ResponseOf } from '../../src/api/contract/endpoint';
 import type { PayMethod, RechargePackage } from '../../src/api/contract/wallet';
-import { type HandlersOf, requireSession } from './transport';
+import type { Idempotency } from './idempotency';
+import { ApiError, type HandlersOf, requireSession } from './transport';
+import type { Orders } from './wallet.orders';
 
 interface PackageRow {
   id: number;
@@ -34,7 +38,10 @@ interface ChannelRow {
 /** The VIP's call price percentage when the setting is missing or unreadable (SPEC §6: 20 % off). */
 const DEFAULT_VIP_CALL_PERCENT = 80;
 
-export function walletHandlers(db: Database): Pick<HandlersOf<typeof wallet>, 'rechargeListV4' | 'vipGetShopInfo'> {
+/** Where the payment sandbox (server/sandbox/payments.ts) takes a card or PayPal order. */
+export const sandboxPayUrl = (orderCode: string): string => `/sandbox/pay/${orderCode}`;
+
+export function walletHandlers({ db, orders, keys }: { db: Database; orders: Orders; keys: Idempotency }): HandlersOf<typeof wallet> {
   const packages = db.prepare<[], PackageRow>('SELECT * FROM recharge_packages ORDER BY sort');
   // The channels for everyone (country 0) and for the caller's country, in their order.
   const channels = db.prepare<[number], ChannelRow>(
@@ -45,6 +52,12 @@ export function walletHandlers(db: Database): Pick<HandlersOf<typeof wallet>, 'r
   const bought = db.prepare<[number], number>("SELECT 1 FROM recharge_orders WHERE user_id = ? AND status = 'paid' LIMIT 1").pluck();
   const vipPackage = db.prepare<[], PackageRow>('SELECT * FROM recharge_packages WHERE vip_flag = 1 ORDER BY sort LIMIT 1');
   const setting = db.prepare<[string], string>('SELECT value FROM app_config WHERE key = ?').pluck();
+  // The channel asked for, as offered to the caller (everyone's or the caller's country's).
+  const channelOf = db.prepare<{ userId: number; productId: string; channelId: number; countryTypeId: number }, ChannelRow & { id: number; price: string; vip_flag: number }>(
+    `SELECT c.*, p.price, p.vip_flag FROM recharge_channels c JOIN recharge_packages p ON p.id = c.package_id
+      WHERE c.product_id = @productId AND c.channel_id = @channelId AND c.country_type_id = @countryTypeId
+        AND (c.country_type_id = 0 OR c.country_type_id = (SELECT country_id FROM users WHERE id = @userId))`,
+  );
 
   return {
     rechargeListV4(ctx) {
@@ -67,6 +80,41 @@ export function walletHandlers(db: Database): Pick<HandlersOf<typeof wallet>, 'r
         boughtFlag,
       }));
       return { list };
+    },
+    createOrder(ctx) {
+      const { userId } = requireSession(ctx);
+      const { body } = ctx;
+      return keys.once<ResponseOf<typeof wallet.createOrder>>(ctx, wallet.createOrder, () => {
+        const channel = channelOf.get({ userId, productId: body.productId, channelId: body.channelId, countryTypeId: body.countryTypeId });
+        if (!channel || channel.pay_method_type !== body.paymentMethodType || (channel.vip_flag === 1) !== body.vipFlag) {
+          return { refusal: new ApiError(ResultCode.invalidRequest, wallet.TEXT_PACKAGE_NOT_FOUND) };
+        }
+        const store = body.paymentMethodType === wallet.PayMethod.applepay || body.paymentMethodType === wallet.PayMethod.googlepay;
+        // SPEC §5: VIP through a store only after another purchase.
+        if (store && body.vipFlag && bought.get(userId) === undefined) {
+          return { refusal: new ApiError(ResultCode.invalidRequest, wallet.TEXT_VIP_NOT_YET) };
+        }
+        const order = orders.create(userId, {
+          packageId: channel.package_id, channelRowId: channel.id, payMethod: channel.pay_method_type, vip: body.vipFlag, price: channel.price,
+          ...(body.chainName ? { chain: body.chainName } : {}),
+        });
+        const diamondNum = packages.all().find((p) => p.id === channel.package_id)!.diamond_num;
+        const answer = {
+          orderCode: order.order_code,
+          diamondNum,
+          ...(order.pay_method_type === 'card' || order.pay_method_type === 'PayPal' ? { action: sandboxPayUrl(order.order_code) } : {}),
+          ...(order.pay_method_type === 'usdt' ? {
+            usdt: { address: order.usdt_address!, amount: order.usdt_amount!, chainName: order.chain_name!, createdAt: order.created_at, deadline: order.deadline! },
+          } : {}),
+        };
+        return { answer };
+      });
+    },
+    queryUsdtOrderStat(ctx) {
+      const { userId } = requireSession(ctx);
+      const order = orders.find(ctx.body.searchValue);
+      if (!order || order.user_id !== userId || order.pay_method_type !== 'usdt') throw new ApiError(ResultCode.invalidRequest, wallet.TEXT_PACKAGE_NOT_FOUND);
+      return { paid: order.status === 'paid' };
     },
     vipGetShopInfo(ctx) {
       requireSession(ctx);

@@ -608,21 +608,24 @@ const migrations: readonly Migration[] = [
       );
 
       -- An order (/api/fuse/v2/createOrder), credited once: status moves from 'pending' to 'paid' in the
-      -- transaction that writes its wallet_flows entries, and never back; 'expired' and 'failed' credit nothing.
+      -- transaction that writes its wallet_flows entries (ref_id = id), and never back; 'expired' and
+      -- 'failed' credit nothing. diamonds is what the order credits (package, gift, first recharge's gift).
       CREATE TABLE recharge_orders (
-        order_code      TEXT PRIMARY KEY,
+        id              INTEGER PRIMARY KEY,
+        order_code      TEXT NOT NULL UNIQUE,
         user_id         INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
         package_id      INTEGER NOT NULL REFERENCES recharge_packages (id),
         channel_row_id  INTEGER NOT NULL REFERENCES recharge_channels (id),
         pay_method_type TEXT NOT NULL,
         status          TEXT NOT NULL CHECK (status IN ('pending', 'paid', 'failed', 'expired')),
+        vip_flag        INTEGER NOT NULL CHECK (vip_flag IN (0, 1)),
         chain_name      TEXT,
         usdt_address    TEXT,
         usdt_amount     TEXT,
         created_at      INTEGER NOT NULL,
         deadline        INTEGER,
         paid_at         INTEGER
-      ) WITHOUT ROWID;
+      );
       CREATE INDEX recharge_orders_user ON recharge_orders (user_id, created_at DESC);
     `,
   },

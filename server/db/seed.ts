@@ -371,6 +371,10 @@ export function seed(db: Db, { hosts = 6, users = 4 }: SeedOptions = {}): void {
   const userTag = ignore('user_tags (user_id, tag_id) VALUES (?, ?)');
   const mail = ignore('sys_mail (user_id, mail_type, title, content, created_at, seed_key) VALUES (?, ?, ?, ?, ?, ?)');
   const wallet = ignore('wallets (user_id, diamonds, income) VALUES (?, ?, 0)');
+  // A seeded balance is the ledger's opening entry: every balance is the sum of its wallet_flows.
+  const opening = db.prepare(
+    "INSERT INTO wallet_flows (user_id, account, amount, balance, reason, ref_id, created_at) VALUES (?, 'diamonds', ?, ?, 'seed.opening', NULL, ?)",
+  );
   const follow = ignore('user_follows (follower_id, followee_id, created_at) VALUES (?, ?, ?)');
   // Fills what a database seeded before migration 4 lacks; a value set since is kept.
   const fillProfile = db.prepare<{ id: number; age: number; video_price: number | null }>(
@@ -410,7 +414,8 @@ export function seed(db: Db, { hosts = 6, users = 4 }: SeedOptions = {}): void {
     };
     /** The seeded person's wallet and system mail, a day after the station messages began. */
     const addNews = (kind: Kind, i: number, id: number) => {
-      wallet.run(id, kind === 'host' ? 0 : pick(USER_DIAMONDS, i));
+      const diamonds = kind === 'host' ? 0 : pick(USER_DIAMONDS, i);
+      if (wallet.run(id, diamonds).changes > 0 && diamonds > 0) opening.run(id, diamonds, diamonds, Date.now());
       const name = nameFor(kind === 'host' ? HOST_NAMES : USER_NAMES, i);
       SYSTEM_MAIL[kind].forEach(([title, content], k) => {
         const at = SEEDED_AT + (k + 1) * DAY_MS + i * 1000;

@@ -77,4 +77,6 @@ export const endpoints = {
   refuseAskGift: gift.refuseAskGift,
   rechargeListV4: wallet.rechargeListV4,
   vipGetShopInfo: wallet.vipGetShopInfo,
+  createOrder: wallet.createOrder,
+  queryUsdtOrderStat: wallet.queryUsdtOrderStat,
 } as const;

@@ -1,0 +1,119 @@
+/**
+ * Recharge orders on the reference server (src/api/contract/wallet.ts): making one for a
+ * package's channel, and crediting it exactly once when its payment is confirmed.
+ *
+ * `credit` is one transaction: the order moves from 'pending' to 'paid' with a conditional
+ * UPDATE (a second, repeated or concurrent confirmation finds it paid and credits nothing),
+ * and the diamonds go in as ledger entries (wallet_flows, ref_id = the order's id): the
+ * package's diamonds with its giveDiamondNum, and firstChargeGive when it is the person's first
+ * paid order. better-sqlite3 runs the transaction to its end before another request is looked
+ * at, so two confirmations never interleave.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/database';
+import { createWallets } from '../users/users';
+import type { PayMethod, UsdtChain } from '../../src/api/contract/wallet';
+
+/** The flow reasons this module writes (wallet_flows.reason). */
+export const FlowReason = { recharge: 'recharge', rechargeGift: 'recharge.gift', firstRechargeGift: 'recharge.firstGift' } as const;
+
+/** SPEC §9: a USDT order may be paid for 15 minutes. */
+export const USDT_ORDER_WINDOW_MS = 15 * 60_000;
+
+export interface OrderRow {
+  id: number;
+  order_code: string;
+  user_id: number;
+  package_id: number;
+  channel_row_id: number;
+  pay_method_type: PayMethod;
+  status: 'pending' | 'paid' | 'failed' | 'expired';
+  vip_flag: number;
+  chain_name: UsdtChain | null;
+  usdt_address: string | null;
+  usdt_amount: string | null;
+  created_at: number;
+  deadline: number | null;
+  paid_at: number | null;
+}
+
+export interface ChannelChoice {
+  packageId: number;
+  channelRowId: number;
+  payMethod: PayMethod;
+  vip: boolean;
+  price: string;
+  chain?: UsdtChain;
+}
+
+export type Orders = ReturnType<typeof createOrders>;
+
+export function createOrders(db: Db, { now = () => Date.now() }: { now?: () => number } = {}) {
+  const wallets = createWallets(db);
+  const insert = db.prepare(
+    `INSERT INTO recharge_orders (order_code, user_id, package_id, channel_row_id, pay_method_type, status, vip_flag, chain_name, usdt_address, usdt_amount, created_at, deadline)
+     VALUES (@code, @userId, @packageId, @channelRowId, @payMethod, 'pending', @vip, @chain, @address, @amount, @createdAt, @deadline)`,
+  );
+  const byCode = db.prepare<[string], OrderRow>('SELECT * FROM recharge_orders WHERE order_code = ?');
+  const markPaid = db.prepare<{ code: string; time: number }, OrderRow>(
+    "UPDATE recharge_orders SET status = 'paid', paid_at = @time WHERE order_code = @code AND status = 'pending' RETURNING *",
+  );
+  const markEnded = db.prepare<{ code: string; status: 'failed' | 'expired' }, OrderRow>(
+    "UPDATE recharge_orders SET status = @status WHERE order_code = @code AND status = 'pending' RETURNING *",
+  );
+  const pkg = db.prepare<[number], { diamond_num: number; give_diamond_num: number; first_charge_give: number }>(
+    'SELECT diamond_num, give_diamond_num, first_charge_give FROM recharge_packages WHERE id = ?',
+  );
+  const makeVip = db.prepare<[number]>('UPDATE users SET is_vip = 1 WHERE id = ?');
+  const paidBefore = db.prepare<{ userId: number; id: number }, number>(
+    "SELECT 1 FROM recharge_orders WHERE user_id = @userId AND status = 'paid' AND id <> @id LIMIT 1",
+  ).pluck();
+
+  return {
+    /** A new pending order for the chosen channel; a USDT order gets its address, amount and deadline. */
+    create(userId: number, choice: ChannelChoice): OrderRow {
+      const createdAt = now();
+      const code = `R${createdAt.toString(36)}${randomBytes(6).toString('hex')}`.toUpperCase();
+      const usdt = choice.payMethod === 'usdt';
+      insert.run({
+        code, userId, packageId: choice.packageId, channelRowId: choice.channelRowId, payMethod: choice.payMethod, vip: choice.vip ? 1 : 0,
+        chain: usdt ? choice.chain ?? 'TRC20' : null,
+        address: usdt ? `T${randomBytes(16).toString('hex')}` : null,
+        amount: usdt ? choice.price : null,
+        createdAt,
+        deadline: usdt ? createdAt + USDT_ORDER_WINDOW_MS : null,
+      });
+      return byCode.get(code)!;
+    },
+
+    find: (code: string): OrderRow | undefined => byCode.get(code),
+
+    /**
+     * Confirms the order's payment: credits it and answers the diamonds credited, or 0 when it
+     * was credited before (or ended unpaid): a confirmation counts once.
+     */
+    credit(code: string): number {
+      return db.transaction(() => {
+        const order = markPaid.get({ code, time: now() });
+        if (!order) return 0;
+        const p = pkg.get(order.package_id)!;
+        let credited = 0;
+        const add = (amount: number, reason: string) => {
+          if (amount <= 0) return;
+          wallets.earn(order.user_id, 'diamonds', amount, reason, order.id);
+          credited += amount;
+        };
+        add(p.diamond_num, FlowReason.recharge);
+        add(p.give_diamond_num, FlowReason.rechargeGift);
+        if (paidBefore.get({ userId: order.user_id, id: order.id }) === undefined) add(p.first_charge_give, FlowReason.firstRechargeGift);
+        if (order.vip_flag === 1) makeVip.run(order.user_id);
+        return credited;
+      })();
+    },
+
+    /** Ends a pending order unpaid (declined, cancelled, or a USDT order past its deadline); false when it was not pending. */
+    end(code: string, status: 'failed' | 'expired'): boolean {
+      return markEnded.get({ code, status }) !== undefined;
+    },
+  };
+}

@@ -204,7 +204,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     registerPayIcons(app);
     if (!production && opts.devShell !== false) await app.register(devShell, { ...deps, hub });
     // The payment providers' stand-in confirms orders: development only (anyone could credit themselves).
-    if (!production) await app.register(sandboxPayments, { orders: deps.orders });
+    if (!production) await app.register(sandboxPayments, { orders: deps.orders, db });
     await registerStaticApp(app, resolve(opts.distDir ?? 'dist'));
     return app;
   } catch (err) {

@@ -29,6 +29,7 @@ export interface OrderRow {
   pay_method_type: PayMethod;
   status: 'pending' | 'paid' | 'failed' | 'expired';
   vip_flag: number;
+  return_path: string;
   chain_name: UsdtChain | null;
   usdt_address: string | null;
   usdt_amount: string | null;
@@ -44,6 +45,8 @@ export interface ChannelChoice {
   vip: boolean;
   price: string;
   chain?: UsdtChain;
+  /** The app's path a redirect payment comes back to. */
+  returnPath: string;
 }
 
 export type Orders = ReturnType<typeof createOrders>;
@@ -51,8 +54,8 @@ export type Orders = ReturnType<typeof createOrders>;
 export function createOrders(db: Db, { now = () => Date.now() }: { now?: () => number } = {}) {
   const wallets = createWallets(db);
   const insert = db.prepare(
-    `INSERT INTO recharge_orders (order_code, user_id, package_id, channel_row_id, pay_method_type, status, vip_flag, chain_name, usdt_address, usdt_amount, created_at, deadline)
-     VALUES (@code, @userId, @packageId, @channelRowId, @payMethod, 'pending', @vip, @chain, @address, @amount, @createdAt, @deadline)`,
+    `INSERT INTO recharge_orders (order_code, user_id, package_id, channel_row_id, pay_method_type, status, vip_flag, return_path, chain_name, usdt_address, usdt_amount, created_at, deadline)
+     VALUES (@code, @userId, @packageId, @channelRowId, @payMethod, 'pending', @vip, @returnPath, @chain, @address, @amount, @createdAt, @deadline)`,
   );
   const byCode = db.prepare<[string], OrderRow>('SELECT * FROM recharge_orders WHERE order_code = ?');
   const markPaid = db.prepare<{ code: string; time: number }, OrderRow>(
@@ -77,6 +80,7 @@ export function createOrders(db: Db, { now = () => Date.now() }: { now?: () => n
       const usdt = choice.payMethod === 'usdt';
       insert.run({
         code, userId, packageId: choice.packageId, channelRowId: choice.channelRowId, payMethod: choice.payMethod, vip: choice.vip ? 1 : 0,
+        returnPath: choice.returnPath,
         chain: usdt ? choice.chain ?? 'TRC20' : null,
         address: usdt ? `T${randomBytes(16).toString('hex')}` : null,
         amount: usdt ? choice.price : null,

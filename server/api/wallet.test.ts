@@ -146,4 +146,23 @@ describe('[§7 createOrder, §4 Recharge] orders, credited once', () => {
     expect(await (await fetch(`${server.base}/sandbox/pay/${orderCode}/fail`, { method: 'POST' })).json()).toEqual({ ended: true });
     expect(await (await fetch(`${server.base}/sandbox/pay/${orderCode}/pay`, { method: 'POST' })).json()).toEqual({ credited: 0 });
   });
+
+  it('the sandbox page pays and comes back into the app at the order\'s path; an order to another site is refused', async () => {
+    const token = await tokenOf('user2@example.com');
+    const { orderCode } = (await order(token, { frontCallbackUrl: '/wallet?from=recharge' })).data!;
+    const page = await fetch(`${server.base}/sandbox/pay/${orderCode}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toMatch(/<button type="submit">Pay<\/button>.*Decline.*Cancel/s);
+    const paid = await fetch(`${server.base}/sandbox/pay/${orderCode}/pay?return=1`, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`/wallet?from=recharge&orderCode=${orderCode}&result=paid`);
+    expect(await (await fetch(`${server.base}/sandbox/pay/${orderCode}`)).text()).toContain('This order is paid.');
+    for (const outside of ['https://evil.example/steal', '//evil.example/x']) {
+      const refused = await order(token, { frontCallbackUrl: outside });
+      expect(refused.code).toBe(ResultCode.invalidRequest);
+    }
+  });
 });
+

@@ -94,7 +94,10 @@ export function walletHandlers({ db, orders, keys }: { db: Database; orders: Ord
         if (store && body.vipFlag && bought.get(userId) === undefined) {
           return { refusal: new ApiError(ResultCode.invalidRequest, wallet.TEXT_VIP_NOT_YET) };
         }
+        // A redirect payment comes back into the app only: a path of this origin, never another site.
+        if (!/^\/(?!\/)[^\s\\]*$/.test(body.frontCallbackUrl)) return { refusal: new ApiError(ResultCode.invalidRequest, wallet.TEXT_ORDER_FAILED) };
         const order = orders.create(userId, {
+          returnPath: body.frontCallbackUrl,
           packageId: channel.package_id, channelRowId: channel.id, payMethod: channel.pay_method_type, vip: body.vipFlag, price: channel.price,
           ...(body.chainName ? { chain: body.chainName } : {}),
         });

@@ -619,6 +619,8 @@ const migrations: readonly Migration[] = [
         pay_method_type TEXT NOT NULL,
         status          TEXT NOT NULL CHECK (status IN ('pending', 'paid', 'failed', 'expired')),
         vip_flag        INTEGER NOT NULL CHECK (vip_flag IN (0, 1)),
+        -- Where a redirect payment comes back to (the app's own path, checked when the order is made).
+        return_path     TEXT NOT NULL,
         chain_name      TEXT,
         usdt_address    TEXT,
         usdt_amount     TEXT,

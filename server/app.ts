@@ -177,7 +177,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     app.addHook('preClose', async () => live.stop());
     app.addHook('onClose', async () => db.close());
     const deps = {
-      users, sessions, limits: createDoorLimits(opts.limits), realtime: hub, db, faults: createFaults(), calls, live, orders: createOrders(db),
+      users, sessions, limits: createDoorLimits(opts.limits), realtime: hub, db, faults: createFaults(), calls, live, orders: createOrders(db, { im: hub.im }),
       // Where stored picture and video URLs may point besides this origin (src/api/contract/media.ts isAllowedMediaUrl).
       mediaHosts: opts.mediaHosts ?? [],
     };

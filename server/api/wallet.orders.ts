@@ -10,7 +10,10 @@
  * at, so two confirmations never interleave.
  */
 import { randomBytes } from 'node:crypto';
+import { AttachType } from '../../machines/codes/system.codes';
+import { SYSTEM_SENDER_ACCID } from '../../machines/system-messages/system-sender';
 import type { Db } from '../db/database';
+import { createImStore, messageView, type Synced } from '../realtime/im.store';
 import { createWallets } from '../users/users';
 import type { PayMethod, UsdtChain } from '../../src/api/contract/wallet';
 
@@ -51,8 +54,15 @@ export interface ChannelChoice {
 
 export type Orders = ReturnType<typeof createOrders>;
 
-export function createOrders(db: Db, { now = () => Date.now() }: { now?: () => number } = {}) {
+/** Where a credited order's messages are pushed: the person's IM socket, if logged in (the hub's IM). */
+export interface OrderIm {
+  connectionOf(account: string): { push(item: Synced): void } | undefined;
+}
+
+export function createOrders(db: Db, { now = () => Date.now(), im }: { now?: () => number; im?: OrderIm } = {}) {
   const wallets = createWallets(db);
+  const imStore = createImStore(db);
+  const accidOf = db.prepare<[number], string>('SELECT yx_accid FROM users WHERE id = ?').pluck();
   const insert = db.prepare(
     `INSERT INTO recharge_orders (order_code, user_id, package_id, channel_row_id, pay_method_type, status, vip_flag, return_path, chain_name, usdt_address, usdt_amount, created_at, deadline)
      VALUES (@code, @userId, @packageId, @channelRowId, @payMethod, 'pending', @vip, @returnPath, @chain, @address, @amount, @createdAt, @deadline)`,
@@ -97,7 +107,9 @@ export function createOrders(db: Db, { now = () => Date.now() }: { now?: () => n
      * was credited before (or ended unpaid): a confirmation counts once.
      */
     credit(code: string): number {
-      return db.transaction(() => {
+      const pushes: Synced[] = [];
+      let to = '';
+      const credited = db.transaction(() => {
         const order = markPaid.get({ code, time: now() });
         if (!order) return 0;
         const p = pkg.get(order.package_id)!;
@@ -111,13 +123,38 @@ export function createOrders(db: Db, { now = () => Date.now() }: { now?: () => n
         add(p.give_diamond_num, FlowReason.rechargeGift);
         if (paidBefore.get({ userId: order.user_id, id: order.id }) === undefined) add(p.first_charge_give, FlowReason.firstRechargeGift);
         if (order.vip_flag === 1) makeVip.run(order.user_id);
+        // The person hears of it from the server (SPEC §4 Recharge, preview '[recharge successful!]'), stored with the credit.
+        to = accidOf.get(order.user_id)!;
+        const { row } = imStore.send({
+          from: SYSTEM_SENDER_ACCID, fromNick: 'System', to, idClient: `recharge-${order.order_code}`, type: 'custom',
+          attach: { type: 'recharge', num: credited, orderCode: order.order_code },
+        });
+        pushes.push({ type: 'message', seq: row.to_seq, message: messageView(row, to) });
+        // A USDT order's countdown hears it too (SPEC §4 system message 99).
+        if (order.pay_method_type === 'usdt') {
+          pushes.push(imStore.system(to, { attachType: AttachType.cryptoPayment, usdtPayStatus: true, usdtOrderNo: order.order_code }));
+        }
         return credited;
       })();
+      // Told after the commit: nobody hears of money that did not move.
+      for (const item of pushes) im?.connectionOf(to)?.push(item);
+      return credited;
     },
 
     /** Ends a pending order unpaid (declined, cancelled, or a USDT order past its deadline); false when it was not pending. */
     end(code: string, status: 'failed' | 'expired'): boolean {
-      return markEnded.get({ code, status }) !== undefined;
+      const ended = db.transaction((): { to: string; item: Synced | null } | null => {
+        const order = markEnded.get({ code, status });
+        if (!order) return null;
+        const to = accidOf.get(order.user_id)!;
+        // A USDT order's countdown hears that it was not paid (SPEC §4 system message 99: its pay data is cleared).
+        const item = order.pay_method_type === 'usdt'
+          ? imStore.system(to, { attachType: AttachType.cryptoPayment, usdtPayStatus: false, usdtOrderNo: order.order_code })
+          : null;
+        return { to, item };
+      })();
+      if (ended?.item) im?.connectionOf(ended.to)?.push(ended.item);
+      return ended !== null;
     },
   };
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '../../src/api/codes';
 import { endpoints } from '../../src/api/contract';
 import { PayMethod, TEXT_VIP_NOT_YET } from '../../src/api/contract/wallet';
+import { SYSTEM_SENDER_ACCID } from '../../machines/system-messages/system-sender';
 import { RECHARGE_CHANNELS, RECHARGE_PACKAGES, SEED_PASSWORD } from '../db/seed';
 import { device, startTestServer, type TestServer } from '../testing/harness';
 
@@ -118,6 +119,16 @@ describe('[§7 createOrder, §4 Recharge] orders, credited once', () => {
     const after = diamondsOf('user3@example.com');
     expect(after - before).toBe(650);
     expect(ledger().credits.find((c) => c.code === orderCode)?.n).toBe(3);
+    // [§4 Recharge] The server's recharge message, once.
+    const db = new Database(server.dbPath, { readonly: true });
+    try {
+      const messages = db.prepare("SELECT from_accid, type, attach FROM im_messages WHERE id_client = ?").all(`recharge-${orderCode}`) as { from_accid: string; type: string; attach: string }[];
+      expect(messages).toHaveLength(1);
+      expect(messages[0]).toMatchObject({ from_accid: SYSTEM_SENDER_ACCID, type: 'custom' });
+      expect(JSON.parse(messages[0]!.attach)).toEqual({ type: 'recharge', num: 650, orderCode });
+    } finally {
+      db.close();
+    }
     // Now a buyer: no first recharge's gift any more.
     const list = (await server.call(endpoints.rechargeListV4, {}, { token })).data!.list;
     expect(list.every((p) => p.boughtFlag && p.firstChargeGive === 0)).toBe(true);

@@ -22,6 +22,7 @@
  */
 import { assertEvent, assign, emit, fromCallback, fromPromise, sendTo } from 'xstate';
 import { setup } from '../setup';
+import type { UsdtOrder } from '../ports/wallet.port';
 
 /** SPEC §9: how long a USDT order may be paid when the server names no deadline. */
 export const USDT_PAY_WINDOW_MS = 15 * 60_000;
@@ -31,16 +32,7 @@ export const USDT_LAST_MINUTE_MS = 60_000;
 /** SPEC §9: the pay data is cleared 1 hour after the order. */
 export const USDT_PAY_DATA_TTL_MS = 60 * 60_000;
 
-export interface UsdtOrder {
-  orderNo: string;
-  /** Where to pay, how much, on which chain (SPEC §3 Order response). */
-  address: string;
-  amount: string;
-  chain: string;
-  /** When the order was made and until when it may be paid, in clock milliseconds. */
-  createdAt: number;
-  deadline: number;
-}
+export type { UsdtOrder } from '../ports/wallet.port';
 
 export interface PaymentCountdownInput {
   order: UsdtOrder;

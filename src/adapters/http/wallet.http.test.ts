@@ -1,0 +1,74 @@
+/**
+ * Money in over the HTTP contract: packages in the port's words (the first recharge's gift
+ * only before a first recharge), orders by kind, refusals in words, an order with no answer
+ * told apart (its key is kept for the retry).
+ */
+import { describe, expect, it } from 'vitest';
+import type { PayChannel } from '../../../machines/ports/wallet.port';
+import { UnansweredError } from '../../../machines/shared/intent-key';
+import type { ApiClient } from '../../api/client';
+import * as contract from '../../api/contract/wallet';
+import { ApiError } from '../../api/outcome';
+import { httpWallet } from './wallet.http';
+
+function clientAnswering(answer: (path: string, body: unknown) => unknown): { api: ApiClient; seen: [string, unknown][] } {
+  const seen: [string, unknown][] = [];
+  const api = {
+    call: () => Promise.reject(new Error('not used')),
+    data: async (endpoint: { path: string }, body: unknown) => {
+      seen.push([endpoint.path, body]);
+      return answer(endpoint.path, body);
+    },
+  } as unknown as ApiClient;
+  return { api, seen };
+}
+
+const channel: PayChannel = {
+  payMethod: 'card', channelType: 'awx', channelId: 11, countryTypeId: 0, productId: 'P550.awx', recent: false, recommended: true, icon: '/pay/card.svg',
+};
+const request = { channel, vip: false, returnPath: '/wallet', idempotencyKey: 'k-0123456789abcdef' };
+
+describe('wallet adapter', () => {
+  it('reads the packages: the first recharge\'s gift only for one who never bought', async () => {
+    const pkg = {
+      subRechargeListItemVOList: [{ channelType: 'awx', channelId: 11, countryTypeId: 0, productId: 'P550.awx', payMethodType: 'card', recentFlag: false, recommendFlag: true, icon: '/pay/card.svg' }],
+      vipFlag: false, batchNo: 'P550', price: '4.99', diamondNum: 500, giveDiamondNum: 50, firstChargeGive: 100,
+    };
+    const { api } = clientAnswering(() => ({ list: [{ ...pkg, boughtFlag: false }, { ...pkg, batchNo: 'P551', boughtFlag: true }] }));
+    const offers = await httpWallet(api).offers();
+    expect(offers[0]).toEqual({ batchNo: 'P550', vip: false, price: '4.99', diamonds: 500, bonus: 50, firstRechargeBonus: 100, channels: [channel] });
+    expect(offers[1]!.firstRechargeBonus).toBe(0);
+  });
+
+  it('an order is a redirect, a store payment or a USDT payment, and carries its key', async () => {
+    const answers = [
+      { orderCode: 'R1', diamondNum: 500, action: '/sandbox/pay/R1' },
+      { orderCode: 'R2', diamondNum: 500 },
+      { orderCode: 'R3', diamondNum: 500, usdt: { address: 'Tx', amount: '4.99', chainName: 'TRC20', createdAt: 1, deadline: 900_001 } },
+    ];
+    const { api, seen } = clientAnswering(() => answers.shift());
+    const wallet = httpWallet(api);
+    expect(await wallet.order(request)).toEqual({ kind: 'redirect', orderCode: 'R1', url: '/sandbox/pay/R1' });
+    expect(await wallet.order(request)).toEqual({ kind: 'store', orderCode: 'R2' });
+    expect(await wallet.order({ ...request, chain: 'TRC20' })).toEqual({
+      kind: 'usdt', order: { orderNo: 'R3', address: 'Tx', amount: '4.99', chain: 'TRC20', createdAt: 1, deadline: 900_001 },
+    });
+    expect(seen[0]).toEqual([contract.createOrder.path, {
+      frontCallbackUrl: '/wallet', paymentMethodType: 'card', productId: 'P550.awx', channelId: 11, countryTypeId: 0, vipFlag: false,
+      idempotencyKey: 'k-0123456789abcdef',
+    }]);
+  });
+
+  it('a refusal is in the server\'s words (SPEC §5), or SPEC §8\'s; an order with no answer is told apart', async () => {
+    const refusals = [
+      new ApiError('code', contract.TEXT_VIP_NOT_YET, { code: '1000' }),
+      new ApiError('code', '', { code: '1000' }),
+      new ApiError('network', 'No answer'),
+    ];
+    const { api } = clientAnswering(() => { throw refusals.shift(); });
+    const wallet = httpWallet(api);
+    await expect(wallet.order(request)).rejects.toThrow(contract.TEXT_VIP_NOT_YET);
+    await expect(wallet.order(request)).rejects.toThrow(contract.TEXT_ORDER_FAILED);
+    await expect(wallet.order(request)).rejects.toBeInstanceOf(UnansweredError);
+  });
+});

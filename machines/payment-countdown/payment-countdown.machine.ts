@@ -4,8 +4,8 @@
  * (`suspendNum`, seconds) to the server's deadline.
  *
  *   checking ─▶ waiting.{plenty ─≤5 min─▶ soon ─≤1 min─▶ lastMinute} ─deadline─▶ querying
- *   waiting ─payment.result paid─▶ paid          (status 1: the profile is refreshed, /usdtPay/pay-status)
- *   waiting ─payment.result not paid─▶ cleared   (the pay data is cleared)
+ *   waiting ─system.cryptoPayment paid─▶ paid          (status 1: the profile is refreshed, /usdtPay/pay-status)
+ *   waiting ─system.cryptoPayment not paid─▶ cleared   (the pay data is cleared)
  *   querying ─paid─▶ paid | ─not paid─▶ expired (back) | ─error─▶ queryFailed ─countdown.retry | app.visible─▶ querying
  *   any of these ─1 hour after the order─▶ cleared
  *
@@ -49,7 +49,7 @@ export type PaymentCountdownEvent =
   /** The ticker read the clock. */
   | { type: 'countdown.tick'; now: number }
   /** SPEC §4 system message 99 for this order (the session routes only a matching one here). */
-  | { type: 'payment.result'; paid: boolean; orderNo: string }
+  | { type: 'system.cryptoPayment'; paid: boolean; orderNo: string }
   | { type: 'countdown.retry' }
   | { type: 'app.visible' };
 
@@ -88,8 +88,8 @@ export const paymentCountdownMachine = setup({
     due: ({ context }) => leftMs(context) <= 0,
     soon: ({ context }) => leftMs(context) <= USDT_SOON_MS,
     lastMinute: ({ context }) => leftMs(context) <= USDT_LAST_MINUTE_MS,
-    thisOrderPaid: ({ context, event }) => { assertEvent(event, 'payment.result'); return event.orderNo === context.order.orderNo && event.paid; },
-    thisOrderNotPaid: ({ context, event }) => { assertEvent(event, 'payment.result'); return event.orderNo === context.order.orderNo && !event.paid; },
+    thisOrderPaid: ({ context, event }) => { assertEvent(event, 'system.cryptoPayment'); return event.orderNo === context.order.orderNo && event.paid; },
+    thisOrderNotPaid: ({ context, event }) => { assertEvent(event, 'system.cryptoPayment'); return event.orderNo === context.order.orderNo && !event.paid; },
   },
   actions: {
     /** Back in view: the clock is read now, not at the next (perhaps throttled) second. */
@@ -119,7 +119,7 @@ export const paymentCountdownMachine = setup({
     },
     waiting: {
       on: {
-        'payment.result': [
+        'system.cryptoPayment': [
           { guard: 'thisOrderPaid', target: 'paid' },
           { guard: 'thisOrderNotPaid', target: 'cleared' },
         ],

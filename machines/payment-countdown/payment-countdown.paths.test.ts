@@ -36,10 +36,10 @@ const samples: AnyEventObject[] = [
   // Past the deadline, within the pay data's hour.
   { type: 'countdown.tick', now: 30 * MIN },
   { type: 'countdown.tick', now: 61 * MIN },
-  { type: 'payment.result', paid: true, orderNo: 'u1' },
-  { type: 'payment.result', paid: false, orderNo: 'u1' },
+  { type: 'system.cryptoPayment', paid: true, orderNo: 'u1' },
+  { type: 'system.cryptoPayment', paid: false, orderNo: 'u1' },
   // Another order's result is not this countdown's.
-  { type: 'payment.result', paid: true, orderNo: 'u0' },
+  { type: 'system.cryptoPayment', paid: true, orderNo: 'u0' },
   { type: 'app.visible' },
   { type: 'countdown.retry' },
   { type: 'xstate.done.actor.query', output: true },

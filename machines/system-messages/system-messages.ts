@@ -1,6 +1,6 @@
 /**
  * The system messages of SPEC §4 (attachType), declared once and routed to the machine
- * that owns each: call, live, payment, profile or the app itself. Content arrives as an
+ * that owns each: call, live rooms, the payment countdown, profile or the app itself. Content arrives as an
  * object or a JSON string and is untrusted: anything unreadable or unknown is reported as
  * ignored, never thrown.
  */
@@ -14,7 +14,7 @@ export { SYSTEM_SENDER_ACCID } from './system-sender';
 export const TEXT_REFUSED = 'The other party has refused.';
 export const TEXT_ASK_GIFT_REFUSED = 'Asking for a gift was refused';
 
-export type SystemOwner = 'call' | 'liveRooms' | 'payment' | 'profile' | 'app';
+export type SystemOwner = 'call' | 'liveRooms' | 'paymentCountdown' | 'profile' | 'app';
 
 export type SystemEvent =
   | { type: 'system.callTargetChannel'; channelId: string }
@@ -92,7 +92,7 @@ const TABLE: Readonly<Record<number, Entry>> = {
   [AttachType.boostingOff]: () => to('liveRooms', { type: 'system.boosting', on: false }),
   [AttachType.becameHost]: () => to('app', { type: 'system.becameHost' }),
   [AttachType.followerAdded]: () => to('profile', { type: 'system.followerAdded' }),
-  [AttachType.cryptoPayment]: (a) => to('payment', {
+  [AttachType.cryptoPayment]: (a) => to('paymentCountdown', {
     type: 'system.cryptoPayment',
     paid: a.usdtPayStatus === true || a.usdtPayStatus === 'true',
     orderNo: str(a.usdtOrderNo),

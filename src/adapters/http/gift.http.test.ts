@@ -5,22 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import * as port from '../../../machines/ports/gift.port';
 import { UnansweredError } from '../../../machines/shared/intent-key';
-import type { ApiClient } from '../../api/client';
 import * as contract from '../../api/contract/gift';
 import { ApiError } from '../../api/outcome';
 import { TEXT_NOT_ENOUGH_DIAMONDS, httpGiftApi } from './gift.http';
-
-function clientAnswering(answer: (path: string, body: unknown) => unknown): { api: ApiClient; seen: [string, unknown][] } {
-  const seen: [string, unknown][] = [];
-  const api = {
-    call: () => Promise.reject(new Error('not used')),
-    data: async (endpoint: { path: string }, body: unknown) => {
-      seen.push([endpoint.path, body]);
-      return answer(endpoint.path, body);
-    },
-  } as unknown as ApiClient;
-  return { api, seen };
-}
+import { clientAnswering } from './client-answering.testing';
 
 describe('gift API adapter', () => {
   it('the port and the contract agree on the limits', () => {

@@ -6,22 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import type { PayChannel } from '../../../machines/ports/wallet.port';
 import { UnansweredError } from '../../../machines/shared/intent-key';
-import type { ApiClient } from '../../api/client';
 import * as contract from '../../api/contract/wallet';
 import { ApiError } from '../../api/outcome';
 import { httpWallet } from './wallet.http';
-
-function clientAnswering(answer: (path: string, body: unknown) => unknown): { api: ApiClient; seen: [string, unknown][] } {
-  const seen: [string, unknown][] = [];
-  const api = {
-    call: () => Promise.reject(new Error('not used')),
-    data: async (endpoint: { path: string }, body: unknown) => {
-      seen.push([endpoint.path, body]);
-      return answer(endpoint.path, body);
-    },
-  } as unknown as ApiClient;
-  return { api, seen };
-}
+import { clientAnswering } from './client-answering.testing';
 
 const channel: PayChannel = {
   payMethod: 'card', channelType: 'awx', channelId: 11, countryTypeId: 0, productId: 'P550.awx', recent: false, recommended: true, icon: '/pay/card.svg',

@@ -103,6 +103,38 @@ function addFrame(n, caption, account, src, userId = null) {
 
   figure.append(el('figcaption', {}, `#${n} ${caption}`), bar, iframe);
   framesEl.append(figure);
+  answerStorePayments(figure, iframe);
+}
+
+/**
+ * The native store's payment sheet (README "Shell contract", Store payments): the app posts
+ * `shell.storePay`; Approve confirms the order as the store's server would (the payment
+ * sandbox credits it), Decline ends it, Cancel leaves it; the app hears `shell.storeResult`.
+ * @param {HTMLElement} figure
+ * @param {HTMLIFrameElement} iframe
+ */
+function answerStorePayments(figure, iframe) {
+  window.addEventListener('message', (event) => {
+    if (event.source !== iframe.contentWindow || event.origin !== location.origin) return;
+    const data = event.data;
+    if (!data || data.type !== 'shell.storePay' || typeof data.requestId !== 'string' || typeof data.orderCode !== 'string') return;
+    const sheet = el('div', { class: 'store-sheet', role: 'dialog', 'aria-label': 'Store payment', 'data-testid': 'store-sheet' });
+    const answer = (/** @type {string} */ outcome, /** @type {string | null} */ sandbox) => async () => {
+      sheet.remove();
+      if (sandbox) {
+        await fetch(`/sandbox/pay/${encodeURIComponent(data.orderCode)}/${sandbox}`, { method: 'POST' }).catch(() => undefined);
+      }
+      iframe.contentWindow?.postMessage({ type: 'shell.storeResult', requestId: data.requestId, outcome }, location.origin);
+      report(`Store payment of order ${data.orderCode}: ${outcome}`);
+    };
+    sheet.append(el('p', {}, `${data.method === 'applepay' ? 'Apple Pay' : 'Google Pay'}: ${String(data.productId)}`));
+    for (const [label, outcome, sandbox] of [['Approve', 'approved', 'pay'], ['Decline', 'declined', 'fail'], ['Cancel', 'cancelled', null]]) {
+      const button = el('button', { type: 'button', 'data-testid': `store-${outcome}` }, label);
+      button.addEventListener('click', answer(outcome, sandbox));
+      sheet.append(button);
+    }
+    figure.append(sheet);
+  });
 }
 
 /**

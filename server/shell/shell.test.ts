@@ -37,6 +37,9 @@ describe('dev shell', () => {
     for (const id of ['frame', 'hide', 'show', 'reload', 'drop', 'close']) expect(js).toContain(`'${id}'`);
     expect(js).toContain('`open-${a.userId}`');
     expect(js).toContain("postMessage({ type: 'shell.visibility', hidden }, location.origin)");
+    // The store's payment sheet answers the app's shell.storePay with shell.storeResult (src/adapters/store.bridge.ts).
+    expect(js).toContain("data.type !== 'shell.storePay'");
+    expect(js).toContain("postMessage({ type: 'shell.storeResult', requestId: data.requestId, outcome }, location.origin)");
   });
 
   it('lists the seeded accounts, hosts first', async () => {

@@ -5,10 +5,10 @@
  * the constants below are the contract's, checked equal there.
  */
 
-/** SPEC §5: gift quantity 1–99, an integer. */
 /** SPEC §8 1080 'diamond.not.enough', said in words: a gift or a secret's unlock refused for want of diamonds. */
 export const TEXT_NOT_ENOUGH_DIAMONDS = 'You do not have enough diamonds.';
 
+/** SPEC §5: gift quantity 1–99, an integer. */
 export const GIFT_NUM_MAX = 99;
 /** SPEC §9 ask-gift cooldown. */
 export const ASK_GIFT_COOLDOWN_MS = 15_000;

@@ -19,7 +19,7 @@ export interface CallsPorts {
 }
 
 /** The calls' link to signalling over its port: the login with a fresh RTM token, the drops, the logout at the end. */
-export function composeSignalLink(ports: Pick<CallsPorts, 'signalling' | 'tokens'>) {
+export function composeSignalLink(ports: CallsPorts) {
   const { signalling } = ports;
   return signalLinkMachine.provide({
     actors: {

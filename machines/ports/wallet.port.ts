@@ -66,10 +66,57 @@ export interface VipShop {
   callPercent: number;
 }
 
+/** The person's diamonds and VIP, and whether they ever paid (the reference server's /api/wallet/user/myWallet). */
+export interface WalletSummary {
+  diamonds: number;
+  vip: boolean;
+  /** A recharge order of theirs was ever paid (SPEC §4: the non-paid user quota applies until then). */
+  paid: boolean;
+}
+
+export type OrderStatus = 'pending' | 'paid' | 'failed' | 'expired';
+
+/** One of the person's recharge orders, newest first (/api/wallet/user/orderList). */
+export interface OrderRecord {
+  orderCode: string;
+  payMethod: PayMethod;
+  /** The US-dollar price as shown. */
+  price: string;
+  /** The package's diamonds (without gifts). */
+  diamonds: number;
+  vip: boolean;
+  status: OrderStatus;
+  /** Clock milliseconds. */
+  createdAt: number;
+}
+
+/** Why the diamonds changed: a recharge and its gifts, or what they were spent on. */
+export type DiamondFlowKind = 'recharge' | 'rechargeGift' | 'call' | 'gift' | 'privateMessage' | 'opening' | 'other';
+
+/** One change of the diamond balance, newest first (/api/wallet/user/flowList). */
+export interface DiamondFlow {
+  id: number;
+  kind: DiamondFlowKind;
+  /** Positive when diamonds came in, negative when spent. */
+  amount: number;
+  /** The balance after it. */
+  balance: number;
+  createdAt: number;
+}
+
+/** One page of a list (1-based), as the paged lists ask (machines/shared/paging.ts). */
+export interface WalletPage {
+  page: number;
+  pageSize: number;
+}
+
 export interface WalletPort {
   offers(): Promise<readonly RechargeOffer[]>;
   /** Rejects with an Error whose message says why (SPEC §5 VIP text, SPEC §8 order failure), or an UnansweredError. */
   order(request: OrderRequest): Promise<PlacedOrder>;
   usdtPaid(orderNo: string): Promise<boolean>;
   vipShop(): Promise<VipShop>;
+  summary(): Promise<WalletSummary>;
+  orderHistory(request: WalletPage): Promise<OrderRecord[]>;
+  diamondFlows(request: WalletPage): Promise<DiamondFlow[]>;
 }

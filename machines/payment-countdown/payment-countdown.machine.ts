@@ -43,6 +43,16 @@ export interface PaymentCountdownInput {
 export interface PaymentCountdownContext extends PaymentCountdownInput {
   /** Why the last query of the order failed, while it may be tried again. */
   queryError: string | null;
+  /** How the order ended, once it has (also the machine's output). */
+  ended: PaymentEnd | null;
+}
+
+/** How a followed order ended: paid (status 1), not paid in time (back), or its pay data cleared. */
+export type PaymentEnd = 'paid' | 'expired' | 'cleared';
+
+export interface PaymentCountdownOutput {
+  orderNo: string;
+  ended: PaymentEnd;
 }
 
 export type PaymentCountdownEvent =
@@ -73,6 +83,7 @@ export const paymentCountdownMachine = setup({
     context: {} as PaymentCountdownContext,
     events: {} as PaymentCountdownEvent,
     emitted: {} as PaymentCountdownEmitted,
+    output: {} as PaymentCountdownOutput,
     children: {} as { ticker: 'ticker'; query: 'query' },
   },
   actors: {
@@ -101,7 +112,7 @@ export const paymentCountdownMachine = setup({
   },
 }).createMachine({
   id: 'paymentCountdown',
-  context: ({ input }) => ({ ...input, queryError: null }),
+  context: ({ input }) => ({ ...input, queryError: null, ended: null }),
   initial: 'checking',
   // The ticker reads the clock for as long as the order is followed: the hour of its pay data runs in every state.
   invoke: { id: 'ticker', src: 'ticker' },
@@ -172,12 +183,13 @@ export const paymentCountdownMachine = setup({
       },
     },
     /** Paid (status 1): the profile is refreshed and /usdtPay/pay-status shows. */
-    paid: { type: 'final', entry: 'paid' },
+    paid: { type: 'final', entry: [assign({ ended: 'paid' }), 'paid'] },
     /** Not paid in time: back. */
-    expired: { type: 'final', entry: 'expired' },
+    expired: { type: 'final', entry: [assign({ ended: 'expired' }), 'expired'] },
     /** The pay data is cleared (not paid, or kept an hour). */
-    cleared: { type: 'final', entry: 'cleared' },
+    cleared: { type: 'final', entry: [assign({ ended: 'cleared' }), 'cleared'] },
   },
+  output: ({ context }) => ({ orderNo: context.order.orderNo, ended: context.ended! }),
 });
 
 export type PaymentCountdownMachine = typeof paymentCountdownMachine;

@@ -92,6 +92,8 @@ async function replay(input: PaymentCountdownInput, steps: readonly { event: Eve
     // What the owner hears: paid (status page), expired (back), cleared (pay data gone), once, at the end.
     if (snapshot.status === 'done') {
       expect(told).toEqual([{ paid: 'payment.paid', expired: 'payment.expired', cleared: 'payment.cleared' }[snapshot.value as string]]);
+      // Its owner reads the same end from the output.
+      expect(snapshot.output).toEqual({ orderNo: snapshot.context.order.orderNo, ended: snapshot.value });
     } else expect(told).toEqual([]);
   }
   actor.stop();

@@ -5,6 +5,7 @@
  *
  *   loading ─▶ ready ─recharge.choose─▶ (one channel) ordering | (several) picking ─recharge.pick─▶ ordering
  *   loading ─error─▶ failed ─recharge.retry─▶ loading                    picking ─recharge.back─▶ ready
+ *   a USDT channel, chosen or picked ─▶ choosingChain ─recharge.chain─▶ ordering | ─recharge.back─▶ ready
  *   ordering ─redirect─▶ redirecting (the provider's page; back in the app with the result)
  *            ─store─▶ storePaying ─approved─▶ paid | ─declined | cancelled | no bridge─▶ ready (said why)
  *            ─usdt─▶ usdt (the payment countdown takes it: /usdtPay)
@@ -12,11 +13,12 @@
  *
  * One tap is one intent: the order carries a key made when a package's channel is chosen, and a
  * tap after an order that got no answer sends the same key again (the server makes no second
- * order). The SPEC §5 VIP text shows for 5 s.
+ * order). The SPEC §5 VIP text shows for 5 s. The machine's output is where the payment went
+ * (`RechargeResult`), for its owner; the same is emitted for a listener.
  */
-import { assertEvent, assign, emit, fromPromise } from 'xstate';
+import { and, assertEvent, assign, emit, fromPromise } from 'xstate';
 import { setup } from '../setup';
-import type { PayChannel, PlacedOrder, RechargeOffer, UsdtOrder } from '../ports/wallet.port';
+import type { OrderRequest, PayChannel, PlacedOrder, RechargeOffer, UsdtOrder } from '../ports/wallet.port';
 import { UnansweredError, newIntentKey } from '../shared/intent-key';
 import { textOf } from '../shared/error-text';
 
@@ -36,11 +38,17 @@ export interface RechargeInput {
   returnPath: string;
 }
 
+/** The chains a USDT order may be paid on (SPEC §3 Order response chainName). */
+export type UsdtChain = NonNullable<OrderRequest['chain']>;
+export const USDT_CHAINS: readonly UsdtChain[] = ['TRC20', 'ERC20'];
+
 export interface RechargeContext extends RechargeInput {
   offers: readonly RechargeOffer[];
   /** The package chosen, and the channel once picked. */
   chosen: RechargeOffer | null;
   channel: PayChannel | null;
+  /** A USDT order's chain, once chosen. */
+  chain: UsdtChain | null;
   /** The order's key: one per tap, kept after an order that got no answer. */
   key: string | null;
   /** Why the last step failed, while it shows (the VIP text for 5 s). */
@@ -51,6 +59,7 @@ export interface RechargeContext extends RechargeInput {
 export type RechargeEvent =
   | { type: 'recharge.choose'; batchNo: string }
   | { type: 'recharge.pick'; channelId: number; countryTypeId: number }
+  | { type: 'recharge.chain'; chain: UsdtChain }
   | { type: 'recharge.back' }
   | { type: 'recharge.retry' };
 
@@ -59,17 +68,24 @@ export type RechargeEmitted =
   | { type: 'recharge.paid'; orderCode: string }
   | { type: 'recharge.usdt'; order: UsdtOrder };
 
+/** Where the payment went: the provider's page, paid in the store, or a USDT order to pay. */
+export type RechargeResult =
+  | { kind: 'redirect'; url: string }
+  | { kind: 'paid'; orderCode: string }
+  | { kind: 'usdt'; order: UsdtOrder };
+
 export const rechargeMachine = setup({
   types: {
     input: {} as RechargeInput,
     context: {} as RechargeContext,
     events: {} as RechargeEvent,
     emitted: {} as RechargeEmitted,
+    output: {} as RechargeResult,
     children: {} as { offers: 'offers'; order: 'order'; store: 'store' },
   },
   actors: {
     offers: fromPromise<readonly RechargeOffer[]>(() => Promise.reject(new Error('offers not provided'))),
-    order: fromPromise<PlacedOrder, { channel: PayChannel; vip: boolean; returnPath: string; idempotencyKey: string }>(
+    order: fromPromise<PlacedOrder, Omit<OrderRequest, 'chain'> & { chain?: UsdtChain }>(
       () => Promise.reject(new Error('order not provided')),
     ),
     store: fromPromise<StoreOutcome, { orderCode: string; productId: string }>(() => Promise.resolve('unavailable')),
@@ -79,6 +95,17 @@ export const rechargeMachine = setup({
       assertEvent(event, 'recharge.choose');
       return context.offers.find((o) => o.batchNo === event.batchNo)?.channels.length === 1;
     },
+    /** The package's one channel is USDT: its chain comes first. */
+    oneUsdtChannel: ({ context, event }) => {
+      assertEvent(event, 'recharge.choose');
+      const channels = context.offers.find((o) => o.batchNo === event.batchNo)?.channels ?? [];
+      return channels.length === 1 && channels[0]!.payMethod === 'usdt';
+    },
+    pickedUsdt: ({ context, event }) => {
+      assertEvent(event, 'recharge.pick');
+      return context.chosen?.channels.find((c) => c.channelId === event.channelId && c.countryTypeId === event.countryTypeId)?.payMethod === 'usdt';
+    },
+    knownChain: ({ event }) => { assertEvent(event, 'recharge.chain'); return USDT_CHAINS.includes(event.chain); },
     known: ({ context, event }) => {
       assertEvent(event, 'recharge.choose');
       return context.offers.some((o) => o.batchNo === event.batchNo);
@@ -106,7 +133,7 @@ export const rechargeMachine = setup({
   },
 }).createMachine({
   id: 'recharge',
-  context: ({ input }) => ({ ...input, offers: [], chosen: null, channel: null, key: null, notice: null, placed: null }),
+  context: ({ input }) => ({ ...input, offers: [], chosen: null, channel: null, chain: null, key: null, notice: null, placed: null }),
   initial: 'loading',
   states: {
     loading: {
@@ -123,6 +150,7 @@ export const rechargeMachine = setup({
       after: { [NOTICE_MS]: { guard: ({ context }) => context.notice !== null, actions: assign({ notice: null }) } },
       on: {
         'recharge.choose': [
+          { guard: 'oneUsdtChannel', target: 'choosingChain', actions: 'choose' },
           { guard: 'oneChannel', target: 'ordering', actions: 'choose' },
           { guard: 'known', target: 'picking', actions: 'choose' },
         ],
@@ -131,8 +159,18 @@ export const rechargeMachine = setup({
     /** SPEC §4: several channels for the package, the person picks one. */
     picking: {
       on: {
-        'recharge.pick': { guard: 'offered', target: 'ordering', actions: 'pick' },
+        'recharge.pick': [
+          { guard: and(['offered', 'pickedUsdt']), target: 'choosingChain', actions: 'pick' },
+          { guard: 'offered', target: 'ordering', actions: 'pick' },
+        ],
         'recharge.back': { target: 'ready', actions: assign({ chosen: null }) },
+      },
+    },
+    /** SPEC §3 chainName: a USDT order is paid on the chain the person chooses. */
+    choosingChain: {
+      on: {
+        'recharge.chain': { guard: 'knownChain', target: 'ordering', actions: assign({ chain: ({ event }) => event.chain }) },
+        'recharge.back': { target: 'ready', actions: assign({ chosen: null, channel: null }) },
       },
     },
     ordering: {
@@ -140,7 +178,10 @@ export const rechargeMachine = setup({
       invoke: {
         id: 'order',
         src: 'order',
-        input: ({ context }) => ({ channel: context.channel!, vip: context.chosen!.vip, returnPath: context.returnPath, idempotencyKey: context.key! }),
+        input: ({ context }) => ({
+          channel: context.channel!, vip: context.chosen!.vip, returnPath: context.returnPath, idempotencyKey: context.key!,
+          ...(context.channel!.payMethod === 'usdt' && context.chain ? { chain: context.chain } : {}),
+        }),
         onDone: [
           { guard: ({ event }) => event.output.kind === 'redirect', target: 'redirecting', actions: ['forgetKey', assign({ placed: ({ event }) => event.output })] },
           { guard: ({ event }) => event.output.kind === 'store', target: 'storePaying', actions: ['forgetKey', assign({ placed: ({ event }) => event.output })] },
@@ -189,6 +230,12 @@ export const rechargeMachine = setup({
         return { type: 'recharge.usdt' as const, order: placed.order };
       }),
     },
+  },
+  output: ({ context }): RechargeResult => {
+    const placed = context.placed!;
+    if (placed.kind === 'redirect') return { kind: 'redirect', url: placed.url };
+    if (placed.kind === 'store') return { kind: 'paid', orderCode: placed.orderCode };
+    return { kind: 'usdt', order: placed.order };
   },
 });
 

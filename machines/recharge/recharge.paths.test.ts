@@ -20,6 +20,7 @@ const channel = (payMethod: PayChannel['payMethod'], channelId: number, countryT
 const offers: RechargeOffer[] = [
   { batchNo: 'ONE', vip: false, price: '0.99', diamonds: 100, bonus: 0, firstRechargeBonus: 20, channels: [channel('card', 11)] },
   { batchNo: 'TWO', vip: true, price: '9.99', diamonds: 300, bonus: 0, firstRechargeBonus: 0, channels: [channel('googlepay', 31), channel('usdt', 41)] },
+  { batchNo: 'USDT', vip: false, price: '4.99', diamonds: 500, bonus: 0, firstRechargeBonus: 0, channels: [channel('usdt', 42)] },
 ];
 const TEXT_VIP = 'Hey there! You’ll need to purchase other products first to unlock VIP recharges. We appreciate your understanding and hope you enjoy your day!';
 const usdtOrder = { orderNo: 'R3', address: 'Tx', amount: '9.99', chain: 'TRC20', createdAt: 0, deadline: 900_000 };
@@ -31,7 +32,11 @@ const samples: AnyEventObject[] = [
   { type: 'recharge.choose', batchNo: 'ONE' },
   { type: 'recharge.choose', batchNo: 'TWO' },
   { type: 'recharge.choose', batchNo: 'NONE' },
+  { type: 'recharge.choose', batchNo: 'USDT' },
   { type: 'recharge.pick', channelId: 31, countryTypeId: 0 },
+  { type: 'recharge.pick', channelId: 41, countryTypeId: 0 },
+  { type: 'recharge.chain', chain: 'ERC20' },
+  { type: 'recharge.chain', chain: 'BEP20' as 'TRC20' },
   { type: 'recharge.pick', channelId: 99, countryTypeId: 0 },
   { type: 'recharge.back' },
   { type: 'xstate.done.actor.order', output: { kind: 'redirect', orderCode: 'R1', url: '/sandbox/pay/R1' } satisfies PlacedOrder },
@@ -81,6 +86,8 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
       const sent = pending.latest('order').args[0] as { channel: PayChannel; idempotencyKey: string; returnPath: string };
       expect(sent.channel).toEqual(context.channel);
       expect(sent.returnPath).toBe('/wallet');
+      // A USDT order goes on the chain chosen just before; no other order names a chain.
+      expect((sent as { chain?: string }).chain).toBe(context.channel?.payMethod === 'usdt' ? 'ERC20' : undefined);
       const last = keysSent.at(-1);
       if (before.context.key !== null) expect(sent.idempotencyKey).toBe(last);
       else expect(keysSent).not.toContain(sent.idempotencyKey);
@@ -98,6 +105,9 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
     if (snapshot.status === 'done') {
       const expected = { redirecting: { type: 'recharge.redirect', url: '/sandbox/pay/R1' }, paid: { type: 'recharge.paid', orderCode: 'R2' }, usdt: { type: 'recharge.usdt', order: usdtOrder } };
       expect(told).toEqual([expected[snapshot.value as keyof typeof expected]]);
+      // The owner that invoked it reads the same from the output.
+      const { type, ...rest } = expected[snapshot.value as keyof typeof expected];
+      expect(snapshot.output).toEqual({ kind: type.slice('recharge.'.length), ...rest });
     } else expect(told).toEqual([]);
   }
   actor.stop();
@@ -108,7 +118,7 @@ describeGeneratedPaths('recharge', rechargeMachine, {
   inputs: { 'from the wallet': { returnPath: '/wallet' } },
   serializeContext: (c) => {
     const ctx = c as RechargeContext;
-    return [ctx.chosen?.batchNo ?? null, ctx.channel?.channelId ?? null, ctx.key !== null, ctx.notice !== null, ctx.offers.length];
+    return [ctx.chosen?.batchNo ?? null, ctx.channel?.channelId ?? null, ctx.chain, ctx.key !== null, ctx.notice !== null, ctx.offers.length];
   },
   minPaths: 15,
   replay: (path, { inspect }) => replay(path.steps, inspect),
@@ -126,5 +136,19 @@ describe('[§4 Recharge] one package', () => {
     actor.send({ type: 'recharge.choose', batchNo: 'ONE' });
     expect(actor.getSnapshot().value).toBe('ordering');
     expect((pending.latest('order').args[0] as { channel: PayChannel }).channel.channelId).toBe(11);
+  });
+
+  it('a USDT channel asks for the chain first, and the order goes on it', async () => {
+    const { pending, logic } = setUp();
+    const actor = createActor(logic, { input: { returnPath: '/wallet' } }).start();
+    pending.latest('offers').resolve(offers);
+    await flush();
+    actor.send({ type: 'recharge.choose', batchNo: 'USDT' });
+    expect(actor.getSnapshot().value).toBe('choosingChain');
+    actor.send({ type: 'recharge.chain', chain: 'BEP20' as 'TRC20' });
+    expect(actor.getSnapshot().value).toBe('choosingChain');
+    actor.send({ type: 'recharge.chain', chain: 'TRC20' });
+    expect(actor.getSnapshot().value).toBe('ordering');
+    expect(pending.latest('order').args[0]).toMatchObject({ chain: 'TRC20', channel: { channelId: 42 } });
   });
 });

@@ -66,6 +66,19 @@ export interface VipShop {
   callPercent: number;
 }
 
+/** What the native store says of a payment (the shell's bridge; 'unavailable' when there is none: SPEC §8 'no pay'). */
+export type StoreOutcome = 'approved' | 'declined' | 'cancelled' | 'unavailable';
+
+/** A store payment of an order (README "Shell contract", Store payments). */
+export interface StorePayment {
+  orderCode: string;
+  productId: string;
+  method: 'applepay' | 'googlepay';
+}
+
+/** The native shell's store (src/adapters/store.bridge.ts). */
+export type StorePay = (payment: StorePayment) => Promise<StoreOutcome>;
+
 /** The person's diamonds and VIP, and whether they ever paid (the reference server's /api/wallet/user/myWallet). */
 export interface WalletSummary {
   diamonds: number;

@@ -18,7 +18,7 @@
  */
 import { and, assertEvent, assign, emit, fromPromise } from 'xstate';
 import { setup } from '../setup';
-import type { OrderRequest, PayChannel, PlacedOrder, RechargeOffer, UsdtOrder } from '../ports/wallet.port';
+import type { OrderRequest, PayChannel, PlacedOrder, RechargeOffer, StoreOutcome, StorePayment, UsdtOrder } from '../ports/wallet.port';
 import { UnansweredError, newIntentKey } from '../shared/intent-key';
 import { textOf } from '../shared/error-text';
 
@@ -30,8 +30,7 @@ export const TEXT_STORE_CANCELLED = 'The payment was cancelled.';
 /** SPEC §5: the VIP text shows this long. */
 export const NOTICE_MS = 5_000;
 
-/** What the native store says of a payment (the shell's bridge; 'unavailable' when there is none). */
-export type StoreOutcome = 'approved' | 'declined' | 'cancelled' | 'unavailable';
+export type { StoreOutcome } from '../ports/wallet.port';
 
 export interface RechargeInput {
   /** The app's path a redirect payment comes back to. */
@@ -88,7 +87,7 @@ export const rechargeMachine = setup({
     order: fromPromise<PlacedOrder, Omit<OrderRequest, 'chain'> & { chain?: UsdtChain }>(
       () => Promise.reject(new Error('order not provided')),
     ),
-    store: fromPromise<StoreOutcome, { orderCode: string; productId: string }>(() => Promise.resolve('unavailable')),
+    store: fromPromise<StoreOutcome, StorePayment>(() => Promise.resolve('unavailable')),
   },
   guards: {
     oneChannel: ({ context, event }) => {
@@ -204,7 +203,11 @@ export const rechargeMachine = setup({
       invoke: {
         id: 'store',
         src: 'store',
-        input: ({ context }) => ({ orderCode: context.placed?.kind === 'store' ? context.placed.orderCode : '', productId: context.channel!.productId }),
+        input: ({ context }) => ({
+          orderCode: context.placed?.kind === 'store' ? context.placed.orderCode : '',
+          productId: context.channel!.productId,
+          method: context.channel!.payMethod === 'applepay' ? 'applepay' as const : 'googlepay' as const,
+        }),
         onDone: [
           { guard: ({ event }) => event.output === 'approved', target: 'paid' },
           {

@@ -22,6 +22,8 @@ export function loadedOnUse<TLogic extends AnyActorLogic>(): TLogic {
 
 interface SpawnOptions {
   id: string;
+  /** Where others of the system find it (e.g. the session routes a system message to it). */
+  systemId?: string;
   input?: unknown;
   /** The parent hears the child's snapshots (`xstate.snapshot.<id>`). */
   syncSnapshot?: boolean;

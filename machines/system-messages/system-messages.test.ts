@@ -28,8 +28,8 @@ describe('[§4 System messages] routing table', () => {
     [{ attachType: 64 }, 'liveRooms', { type: 'system.boosting', on: false }],
     [{ attachType: 58 }, 'app', { type: 'system.becameHost' }],
     [{ attachType: -4 }, 'profile', { type: 'system.followerAdded' }],
-    [{ attachType: 99, usdtPayStatus: true, usdtOrderNo: 'o1' }, 'paymentCountdown', { type: 'system.cryptoPayment', paid: true, orderNo: 'o1' }],
-    [{ attachType: 99, usdtPayStatus: false, usdtOrderNo: 'o1' }, 'paymentCountdown', { type: 'system.cryptoPayment', paid: false, orderNo: 'o1' }],
+    [{ attachType: 99, usdtPayStatus: true, usdtOrderNo: 'o1' }, 'wallet', { type: 'system.cryptoPayment', paid: true, orderNo: 'o1' }],
+    [{ attachType: 99, usdtPayStatus: false, usdtOrderNo: 'o1' }, 'wallet', { type: 'system.cryptoPayment', paid: false, orderNo: 'o1' }],
   ])('%j → %s', (attach, owner, event) => {
     expect(routeSystemMessage(attach)).toEqual({ routed: true, owner, event });
     // The same content as a JSON string, or wrapped, routes the same.

@@ -14,7 +14,7 @@ export { SYSTEM_SENDER_ACCID } from './system-sender';
 export const TEXT_REFUSED = 'The other party has refused.';
 export const TEXT_ASK_GIFT_REFUSED = 'Asking for a gift was refused';
 
-export type SystemOwner = 'call' | 'liveRooms' | 'paymentCountdown' | 'profile' | 'app';
+export type SystemOwner = 'call' | 'liveRooms' | 'wallet' | 'profile' | 'app';
 
 export type SystemEvent =
   | { type: 'system.callTargetChannel'; channelId: string }
@@ -92,7 +92,7 @@ const TABLE: Readonly<Record<number, Entry>> = {
   [AttachType.boostingOff]: () => to('liveRooms', { type: 'system.boosting', on: false }),
   [AttachType.becameHost]: () => to('app', { type: 'system.becameHost' }),
   [AttachType.followerAdded]: () => to('profile', { type: 'system.followerAdded' }),
-  [AttachType.cryptoPayment]: (a) => to('paymentCountdown', {
+  [AttachType.cryptoPayment]: (a) => to('wallet', {
     type: 'system.cryptoPayment',
     paid: a.usdtPayStatus === true || a.usdtPayStatus === 'true',
     orderNo: str(a.usdtOrderNo),

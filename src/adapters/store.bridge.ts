@@ -6,13 +6,7 @@
  * parent and the shell answers `shell.storeResult` with the request's id. With neither, the
  * answer is 'unavailable' (SPEC §8 'no pay').
  */
-import type { StoreOutcome } from '../../machines/recharge/recharge.machine';
-
-export interface StorePayment {
-  orderCode: string;
-  productId: string;
-  method: 'applepay' | 'googlepay';
-}
+import type { StoreOutcome, StorePay, StorePayment } from '../../machines/ports/wallet.port';
 
 type NativeStorePay = (payment: StorePayment) => Promise<unknown>;
 
@@ -21,7 +15,7 @@ const outcomeOf = (value: unknown): StoreOutcome => (OUTCOMES.includes(value as 
 
 let requests = 0;
 
-export function createStorePay(win: Window = window): (payment: StorePayment) => Promise<StoreOutcome> {
+export function createStorePay(win: Window = window): StorePay {
   return async (payment) => {
     const native = (win as Window & { AppShell?: { storePay?: NativeStorePay } }).AppShell?.storePay;
     if (typeof native === 'function') return outcomeOf(await native(payment));

@@ -59,4 +59,49 @@ describe('wallet adapter', () => {
     await expect(wallet.order(request)).rejects.toThrow(contract.TEXT_ORDER_FAILED);
     await expect(wallet.order(request)).rejects.toBeInstanceOf(UnansweredError);
   });
+
+  it('the user\'s wallet: the summary, the orders and the diamond flows by page, in the port\'s words', async () => {
+    const answers: Record<string, unknown> = {
+      [contract.myWallet.path]: { diamonds: 120, isVip: true, paid: false },
+      [contract.orderList.path]: {
+        list: [{ orderCode: 'R9', payMethodType: 'usdt', price: '4.99', diamondNum: 500, vipFlag: false, status: 'expired', createdAt: 1_700 }],
+      },
+      [contract.flowList.path]: {
+        list: [
+          { id: 7, kind: 'call', amount: -30, balance: 120, createdAt: 2_000 },
+          { id: 3, kind: 'rechargeGift', amount: 50, balance: 150, createdAt: 1_000 },
+        ],
+      },
+    };
+    const { api, seen } = clientAnswering((path) => answers[path]);
+    const wallet = httpWallet(api);
+    expect(await wallet.summary()).toEqual({ diamonds: 120, vip: true, paid: false });
+    expect(await wallet.orderHistory({ page: 2, pageSize: 20 })).toEqual([
+      { orderCode: 'R9', payMethod: 'usdt', price: '4.99', diamonds: 500, vip: false, status: 'expired', createdAt: 1_700 },
+    ]);
+    expect(await wallet.diamondFlows({ page: 1, pageSize: 50 })).toEqual([
+      { id: 7, kind: 'call', amount: -30, balance: 120, createdAt: 2_000 },
+      { id: 3, kind: 'rechargeGift', amount: 50, balance: 150, createdAt: 1_000 },
+    ]);
+    expect(seen).toEqual([
+      [contract.myWallet.path, {}],
+      [contract.orderList.path, { currentPage: 2, pageSize: 20 }],
+      [contract.flowList.path, { currentPage: 1, pageSize: 50 }],
+    ]);
+  });
+
+  it('the user\'s wallet asks silently: a failure is the caller\'s to show', async () => {
+    const options: unknown[] = [];
+    const api = {
+      data: (_endpoint: unknown, _body: unknown, opts: unknown) => {
+        options.push(opts);
+        return Promise.reject(new ApiError('network', 'No answer'));
+      },
+    } as unknown as Parameters<typeof httpWallet>[0];
+    const wallet = httpWallet(api);
+    await expect(wallet.summary()).rejects.toThrow('No answer');
+    await expect(wallet.orderHistory({ page: 1, pageSize: 10 })).rejects.toThrow('No answer');
+    await expect(wallet.diamondFlows({ page: 1, pageSize: 10 })).rejects.toThrow('No answer');
+    expect(options).toEqual([{ silent: true }, { silent: true }, { silent: true }]);
+  });
 });

@@ -1,13 +1,19 @@
 /**
  * Money in over the HTTP contract: packages in the port's words (the first recharge's gift
  * only before a first recharge), orders by kind, refusals in words, an order with no answer
- * told apart (its key is kept for the retry).
+ * told apart (its key is kept for the retry), the user's wallet by page; and the wallet port's
+ * contract against a real reference server in-process, its payment sandbox confirming orders.
  */
 import { describe, expect, it } from 'vitest';
+import { registerWalletContract } from '../../../machines/ports/wallet.contract';
 import type { PayChannel } from '../../../machines/ports/wallet.port';
 import { UnansweredError } from '../../../machines/shared/intent-key';
 import * as contract from '../../api/contract/wallet';
+import { createApiClient } from '../../api/client';
+import { endpoints } from '../../api/contract';
 import { ApiError } from '../../api/outcome';
+import { SEED_PASSWORD } from '../../../server/db/seed';
+import { codec, device, startTestServer } from '../../../server/testing/harness';
 import { httpWallet } from './wallet.http';
 import { clientAnswering } from './client-answering.testing';
 
@@ -104,4 +110,21 @@ describe('wallet adapter', () => {
     await expect(wallet.diamondFlows({ page: 1, pageSize: 10 })).rejects.toThrow('No answer');
     expect(options).toEqual([{ silent: true }, { silent: true }, { silent: true }]);
   });
+});
+
+registerWalletContract('HTTP adapter over the reference server', async () => {
+  const server = await startTestServer({ build: false, seed: { hosts: 1, users: 1 } });
+  const signedIn = await server.call(endpoints.login, { ...device, account: 'user1@example.com', password: SEED_PASSWORD });
+  const token = signedIn.data!.token;
+  const api = createApiClient({ baseUrl: server.base, codec, credentials: () => ({ token, appId: 'test-app' }), onNotice: () => {} });
+  const sandbox = async (code: string, outcome: 'pay' | 'expire') => {
+    const res = await fetch(`${server.base}/sandbox/pay/${code}/${outcome}`, { method: 'POST' });
+    if (!res.ok) throw new Error(`The sandbox answered ${res.status}.`);
+  };
+  return {
+    port: httpWallet(api),
+    pay: (code) => sandbox(code, 'pay'),
+    expire: (code) => sandbox(code, 'expire'),
+    dispose: () => server.close(),
+  };
 });

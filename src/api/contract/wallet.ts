@@ -13,7 +13,9 @@
  *   and deadline the person pays to (`usdt`). An order carries an idempotency key
  *   (src/api/contract/idempotency.ts): the same tap received again makes no second order and
  *   answers what the first answered.
- * - queryUsdtOrderStat says whether a USDT order was paid (asked when its countdown ends).
+ * - queryUsdtOrderStat says whether a USDT order was paid (asked when its countdown ends); an
+ *   order past its deadline unpaid is ended 'expired' then (system message 99, usdtPayStatus
+ *   false) and answers false, and a payment confirmed after it credits nothing.
  * - vipGetShopInfo answers the VIP price, its diamonds and the call discount.
  * An order is credited once, when its payment is confirmed (the payment sandbox's callback on
  * the reference server): the diamonds, giveDiamondNum, and firstChargeGive on the person's

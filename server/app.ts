@@ -43,7 +43,7 @@ import { registerAvatars } from './web/avatars';
 import { registerBanners } from './web/banners';
 import { registerGiftPictures } from './web/gifts';
 import { registerPayIcons } from './web/pay-icons';
-import { createOrders } from './api/wallet.orders';
+import { USDT_SWEEP_MS, createOrders } from './api/wallet.orders';
 import { sandboxPayments } from './sandbox/payments';
 import { registerSecurityHeaders } from './web/security';
 import { registerStaticApp } from './web/static';
@@ -94,6 +94,8 @@ export interface ServerOptions {
   calls?: CallOptions;
   /** Live-room timings: the heartbeat window (server/api/live.rooms.ts). */
   live?: LiveOptions;
+  /** How often USDT orders past their deadline are ended 'expired' (server/api/wallet.orders.ts); default USDT_SWEEP_MS. */
+  usdtSweepMs?: number;
 }
 
 /** A production start refused: the message is the one line to print (what is missing or wrong). */
@@ -130,6 +132,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
   // Built first so that a bad key fails before anything is opened (SPEC §5).
   const codec = createAesCodec(opts.aesKey ?? DEV_AES_KEY, opts.aesIv ?? DEV_AES_IV);
   const db = openDatabase(opts.dbPath);
+  let sweep: ReturnType<typeof setInterval> | undefined;
   try {
     if (production) {
       checkProductionDatabase(db, opts.dbPath);
@@ -175,9 +178,20 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     const live = createLiveEngine({ db, realtime: hub, log: app.log }, opts.live);
     app.decorate('live', live);
     app.addHook('preClose', async () => live.stop());
+    // Recharge orders; a USDT order past its deadline ends 'expired' even when nobody asks, so its person hears 99.
+    const orders = createOrders(db, { im: hub.im });
+    sweep = setInterval(() => {
+      try {
+        orders.expireOverdue();
+      } catch (err) {
+        app.log.error({ err }, 'the overdue USDT orders could not be ended');
+      }
+    }, opts.usdtSweepMs ?? USDT_SWEEP_MS);
+    sweep.unref();
+    app.addHook('preClose', async () => clearInterval(sweep));
     app.addHook('onClose', async () => db.close());
     const deps = {
-      users, sessions, limits: createDoorLimits(opts.limits), realtime: hub, db, faults: createFaults(), calls, live, orders: createOrders(db, { im: hub.im }),
+      users, sessions, limits: createDoorLimits(opts.limits), realtime: hub, db, faults: createFaults(), calls, live, orders,
       // Where stored picture and video URLs may point besides this origin (src/api/contract/media.ts isAllowedMediaUrl).
       mediaHosts: opts.mediaHosts ?? [],
     };
@@ -208,6 +222,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     await registerStaticApp(app, resolve(opts.distDir ?? 'dist'));
     return app;
   } catch (err) {
+    clearInterval(sweep);
     db.close();
     throw err;
   }

@@ -8,6 +8,11 @@
  * package's diamonds with its giveDiamondNum, and firstChargeGive when it is the person's first
  * paid order. better-sqlite3 runs the transaction to its end before another request is looked
  * at, so two confirmations never interleave.
+ *
+ * A USDT order may be paid until its deadline. Past it, it is ended 'expired' (and its person
+ * hears system message 99 with usdtPayStatus false) whenever it is looked at (`current`, a
+ * confirmation, the person's order list) and by the server's sweep (`expireOverdue` every
+ * USDT_SWEEP_MS, server/app.ts), so the person hears it even when nobody asks.
  */
 import { randomBytes } from 'node:crypto';
 import { AttachType } from '../../machines/codes/system.codes';
@@ -22,6 +27,8 @@ export const FlowReason = { recharge: 'recharge', rechargeGift: 'recharge.gift',
 
 /** SPEC §9: a USDT order may be paid for 15 minutes. */
 export const USDT_ORDER_WINDOW_MS = 15 * 60_000;
+/** How often the server ends the USDT orders past their deadline. */
+export const USDT_SWEEP_MS = 30_000;
 
 export interface OrderRow {
   id: number;
@@ -68,9 +75,16 @@ export function createOrders(db: Db, { now = () => Date.now(), im }: { now?: () 
      VALUES (@code, @userId, @packageId, @channelRowId, @payMethod, 'pending', @vip, @returnPath, @chain, @address, @amount, @createdAt, @deadline)`,
   );
   const byCode = db.prepare<[string], OrderRow>('SELECT * FROM recharge_orders WHERE order_code = ?');
+  // A USDT order past its deadline is not paid any more (it is ended 'expired' instead).
   const markPaid = db.prepare<{ code: string; time: number }, OrderRow>(
-    "UPDATE recharge_orders SET status = 'paid', paid_at = @time WHERE order_code = @code AND status = 'pending' RETURNING *",
+    `UPDATE recharge_orders SET status = 'paid', paid_at = @time
+      WHERE order_code = @code AND status = 'pending' AND (deadline IS NULL OR deadline > @time) RETURNING *`,
   );
+  const overdue = db.prepare<{ time: number; userId: number | null; code: string | null }, string>(
+    `SELECT order_code FROM recharge_orders
+      WHERE status = 'pending' AND deadline IS NOT NULL AND deadline <= @time
+        AND (@userId IS NULL OR user_id = @userId) AND (@code IS NULL OR order_code = @code)`,
+  ).pluck();
   const markEnded = db.prepare<{ code: string; status: 'failed' | 'expired' }, OrderRow>(
     "UPDATE recharge_orders SET status = @status WHERE order_code = @code AND status = 'pending' RETURNING *",
   );
@@ -81,6 +95,29 @@ export function createOrders(db: Db, { now = () => Date.now(), im }: { now?: () 
   const paidBefore = db.prepare<{ userId: number; id: number }, number>(
     "SELECT 1 FROM recharge_orders WHERE user_id = @userId AND status = 'paid' AND id <> @id LIMIT 1",
   ).pluck();
+
+  /** Ends 'expired' the pending USDT orders past their deadline (of one person, or one order); how many. */
+  function expireOverdue({ userId = null, code = null }: { userId?: number | null; code?: string | null } = {}): number {
+    let ended = 0;
+    for (const overdueCode of overdue.all({ time: now(), userId, code })) if (end(overdueCode, 'expired')) ended++;
+    return ended;
+  }
+
+  /** Ends a pending order unpaid (declined, cancelled, or a USDT order past its deadline); false when it was not pending. */
+  function end(code: string, status: 'failed' | 'expired'): boolean {
+    const ended = db.transaction((): { to: string; item: Synced | null } | null => {
+      const order = markEnded.get({ code, status });
+      if (!order) return null;
+      const to = accidOf.get(order.user_id)!;
+      // A USDT order's countdown hears that it was not paid (SPEC §4 system message 99: its pay data is cleared).
+      const item = order.pay_method_type === 'usdt'
+        ? imStore.system(to, { attachType: AttachType.cryptoPayment, usdtPayStatus: false, usdtOrderNo: order.order_code })
+        : null;
+      return { to, item };
+    })();
+    if (ended?.item) im?.connectionOf(ended.to)?.push(ended.item);
+    return ended !== null;
+  }
 
   return {
     /** A new pending order for the chosen channel; a USDT order gets its address, amount and deadline. */
@@ -102,11 +139,22 @@ export function createOrders(db: Db, { now = () => Date.now(), im }: { now?: () 
 
     find: (code: string): OrderRow | undefined => byCode.get(code),
 
+    /** The order as it stands now: a pending USDT order past its deadline is ended 'expired' first (and its person told, 99). */
+    current(code: string): OrderRow | undefined {
+      expireOverdue({ code });
+      return byCode.get(code);
+    },
+
+    expireOverdue,
+    end,
+
     /**
      * Confirms the order's payment: credits it and answers the diamonds credited, or 0 when it
      * was credited before (or ended unpaid): a confirmation counts once.
      */
     credit(code: string): number {
+      // Paid too late: the order ends 'expired' and credits nothing.
+      expireOverdue({ code });
       const pushes: Synced[] = [];
       let to = '';
       const credited = db.transaction(() => {
@@ -139,22 +187,6 @@ export function createOrders(db: Db, { now = () => Date.now(), im }: { now?: () 
       // Told after the commit: nobody hears of money that did not move.
       for (const item of pushes) im?.connectionOf(to)?.push(item);
       return credited;
-    },
-
-    /** Ends a pending order unpaid (declined, cancelled, or a USDT order past its deadline); false when it was not pending. */
-    end(code: string, status: 'failed' | 'expired'): boolean {
-      const ended = db.transaction((): { to: string; item: Synced | null } | null => {
-        const order = markEnded.get({ code, status });
-        if (!order) return null;
-        const to = accidOf.get(order.user_id)!;
-        // A USDT order's countdown hears that it was not paid (SPEC §4 system message 99: its pay data is cleared).
-        const item = order.pay_method_type === 'usdt'
-          ? imStore.system(to, { attachType: AttachType.cryptoPayment, usdtPayStatus: false, usdtOrderNo: order.order_code })
-          : null;
-        return { to, item };
-      })();
-      if (ended?.item) im?.connectionOf(ended.to)?.push(ended.item);
-      return ended !== null;
     },
   };
 }

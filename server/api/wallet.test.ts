@@ -175,5 +175,30 @@ describe('[§7 createOrder, §4 Recharge] orders, credited once', () => {
       expect(refused.code).toBe(ResultCode.invalidRequest);
     }
   });
+
+  it('[§4 Crypto payment] a USDT order\'s sandbox page shows its address, amount and chain, and pays or lets it expire', async () => {
+    const token = await tokenOf('user2@example.com');
+    const list = (await server.call(endpoints.rechargeListV4, {}, { token })).data!.list;
+    const usdt = list[1]!.subRechargeListItemVOList.find((c) => c.payMethodType === 'usdt')!;
+    const made = await order(token, {
+      paymentMethodType: 'usdt', productId: usdt.productId, channelId: usdt.channelId, countryTypeId: usdt.countryTypeId, chainName: 'ERC20',
+    });
+    const { orderCode, usdt: payment } = made.data!;
+    const page = await (await fetch(`${server.base}/sandbox/pay/${orderCode}`)).text();
+    expect(page).toContain(payment!.address);
+    expect(page).toContain(`${payment!.amount} USDT`);
+    expect(page).toContain('ERC20');
+    expect(page).toMatch(/<button type="submit">Pay<\/button>.*<button type="submit">Let it expire<\/button>/s);
+    expect(page).not.toMatch(/Decline|Cancel/);
+    expect(page).toContain(`action="/sandbox/pay/${orderCode}/expire?return=1"`);
+    const expired = await fetch(`${server.base}/sandbox/pay/${orderCode}/expire?return=1`, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '', redirect: 'manual',
+    });
+    expect(expired.status).toBe(303);
+    expect(expired.headers.get('location')).toBe(`/wallet?orderCode=${orderCode}&result=expired`);
+    expect(await (await fetch(`${server.base}/sandbox/pay/${orderCode}`)).text()).toContain('This order is expired.');
+    expect((await server.call(endpoints.queryUsdtOrderStat, { searchValue: orderCode }, { token })).data).toEqual({ paid: false });
+    expect(await (await fetch(`${server.base}/sandbox/pay/${orderCode}/pay`, { method: 'POST' })).json()).toEqual({ credited: 0 });
+  });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Money in, the reference server's side (src/api/contract/wallet.ts): the recharge packages with
  * the channels of the caller's country, and the VIP shop. Orders, their sandbox and the ledger
- * entries of a credited order come with createOrder.
+ * entries of a credited order come with createOrder; the user's own wallet is wallet.user.ts.
  */
 import type { Database } from 'better-sqlite3';
 import { ResultCode } from '../../src/api/codes';
@@ -12,6 +12,7 @@ import type { PayMethod, RechargePackage } from '../../src/api/contract/wallet';
 import type { Idempotency } from './idempotency';
 import { ApiError, type HandlersOf, requireSession } from './transport';
 import type { Orders } from './wallet.orders';
+import { walletUserHandlers } from './wallet.user';
 
 interface PackageRow {
   id: number;
@@ -60,6 +61,8 @@ export function walletHandlers({ db, orders, keys }: { db: Database; orders: Ord
   );
 
   return {
+    // The user's own wallet (reference-server additions): wallet.user.ts.
+    ...walletUserHandlers({ db, orders }),
     rechargeListV4(ctx) {
       const { userId } = requireSession(ctx);
       const boughtFlag = bought.get(userId) !== undefined;
@@ -115,7 +118,8 @@ export function walletHandlers({ db, orders, keys }: { db: Database; orders: Ord
     },
     queryUsdtOrderStat(ctx) {
       const { userId } = requireSession(ctx);
-      const order = orders.find(ctx.body.searchValue);
+      // Past its deadline an unpaid order ends 'expired' here: the answer is then 'not paid'.
+      const order = orders.current(ctx.body.searchValue);
       if (!order || order.user_id !== userId || order.pay_method_type !== 'usdt') throw new ApiError(ResultCode.invalidRequest, wallet.TEXT_PACKAGE_NOT_FOUND);
       return { paid: order.status === 'paid' };
     },

@@ -1,10 +1,11 @@
 /**
- * The authorization matrix: every endpoint and hub op that acts on someone's resource, tried
- * as the wrong person, as a visitor (SPEC §6: login and register only) and with a session
- * that logged out; and the dev shell's powers (a session for any account, ending any live,
- * faults) on a server started in production mode. An action counts as refused when it had no
- * effect: a write changed nothing (read back from the database or from the party's socket),
- * a read disclosed nothing (no success answer), an op got no `ok`.
+ * The authorization matrix: every endpoint and hub op that acts on someone's resource (orders
+ * and the user's wallet too), tried as the wrong person, as a visitor (SPEC §6: login and
+ * register only) and with a session that logged out; and the dev shell's powers (a session
+ * for any account, ending any live, faults) on a server started in production mode. An
+ * action counts as refused when it had no effect: a write changed nothing (read back from the
+ * database or from the party's socket), a read disclosed nothing (no success answer), an op
+ * got no `ok`.
  *
  * Bound: every cross-user action refused.
  */
@@ -31,7 +32,7 @@ const ok = (answer: { envelope?: { code: string } | undefined }) => answer.envel
 
 export const authzProbe: Probe = {
   name: 'authz',
-  summary: "every cross-user action (calls, gifts, asks, secret messages, hub notify/signal/chat/rtc, logged-out sockets, visitors, production shell) refused",
+  summary: "every cross-user action (calls, gifts, asks, secret messages, orders and wallets, hub notify/signal/chat/rtc, logged-out sockets, visitors, production shell) refused",
   budgetSeconds: { light: 60, full: 120 },
   async run({ checkout, note }) {
     const attempts: Attempt[] = [];
@@ -108,6 +109,24 @@ async function crossUser(server: ProbeServer, attempts: Attempt[], note: (text: 
     }
     const userSecret = await api(base, endpoints.uploadPrivateInfo.path, { to: h1!.yxAccid, price: 5, content: 'x' }, b!.token, { from: b!.from });
     tried('send a secret message (hosts only)', 'user', ok(userSecret));
+
+    // ---- orders and the user's wallet ----
+    const packages = await apiData<{ list: { subRechargeListItemVOList: { payMethodType: string; productId: string; channelId: number; countryTypeId: number }[] }[] }>(
+      base, endpoints.rechargeListV4, {}, a!.token, { from: a!.from },
+    );
+    const usdt = packages.list[0]!.subRechargeListItemVOList.find((ch) => ch.payMethodType === 'usdt')!;
+    const aOrder = await apiData<{ orderCode: string }>(base, endpoints.createOrder, {
+      frontCallbackUrl: '/wallet', paymentMethodType: 'usdt', productId: usdt.productId, channelId: usdt.channelId,
+      countryTypeId: usdt.countryTypeId, vipFlag: false, chainName: 'TRC20', idempotencyKey: intentKey(),
+    }, a!.token, { from: a!.from });
+    const othersStat = await api(base, endpoints.queryUsdtOrderStat.path, { searchValue: aOrder.orderCode }, b!.token, { from: b!.from });
+    tried("read another's order status", 'user', ok(othersStat));
+    const bOrders = await api(base, endpoints.orderList.path, { currentPage: 1, pageSize: 50 }, b!.token, { from: b!.from });
+    tried("see another's order in one's order list", 'user', JSON.stringify(bOrders.envelope?.data ?? null).includes(aOrder.orderCode));
+    for (const endpoint of [endpoints.myWallet, endpoints.orderList, endpoints.flowList]) {
+      const read = await api(base, endpoint.path, endpoint === endpoints.myWallet ? {} : { currentPage: 1, pageSize: 10 }, v.token, { from: v.from });
+      tried(`read a wallet (${endpoint.path})`, 'visitor', ok(read));
+    }
 
     // ---- hosts' powers and visitors ----
     const userLive = await api(base, endpoints.beginLiveRoom.path, { title: 'Not a host', privateCallOpen: false }, b!.token, { from: b!.from });

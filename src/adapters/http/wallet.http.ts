@@ -2,12 +2,15 @@
  * Money in (machines/ports/wallet.port.ts) over the HTTP contract (src/api/contract/wallet.ts):
  * the packages and their channels in the port's words, orders by kind (a redirect, a store
  * payment, a USDT payment), refusals in words, an order that got no answer as an
- * UnansweredError (its key is kept for the retry).
+ * UnansweredError (its key is kept for the retry); the user's own wallet (the reference server's
+ * myWallet, orderList, flowList) by page.
  */
-import type { OrderRequest, PlacedOrder, WalletPort } from '../../../machines/ports/wallet.port';
+import type { DiamondFlow, OrderRecord, OrderRequest, PlacedOrder, WalletPort } from '../../../machines/ports/wallet.port';
 import { UnansweredError } from '../../../machines/shared/intent-key';
 import type { ApiClient } from '../../api/client';
-import { TEXT_ORDER_FAILED, createOrder, queryUsdtOrderStat, rechargeListV4, vipGetShopInfo } from '../../api/contract/wallet';
+import {
+  TEXT_ORDER_FAILED, createOrder, flowList, myWallet, orderList, queryUsdtOrderStat, rechargeListV4, vipGetShopInfo,
+} from '../../api/contract/wallet';
 import { ApiError, isUnanswered } from '../../api/outcome';
 
 async function placed(api: ApiClient, request: OrderRequest): Promise<PlacedOrder> {
@@ -52,9 +55,19 @@ export function httpWallet(api: ApiClient): WalletPort {
       const info = await api.data(vipGetShopInfo, {}, { silent: true });
       return { price: info.vipPrice, diamonds: info.vipDiamond, callPercent: info.callDiscount };
     },
-    // The user's wallet endpoints join the contract next (branch work in progress).
-    summary: () => Promise.reject(new Error('summary: not in the contract yet')),
-    orderHistory: () => Promise.reject(new Error('orderHistory: not in the contract yet')),
-    diamondFlows: () => Promise.reject(new Error('diamondFlows: not in the contract yet')),
+    async summary() {
+      const mine = await api.data(myWallet, {}, { silent: true });
+      return { diamonds: mine.diamonds, vip: mine.isVip, paid: mine.paid };
+    },
+    async orderHistory({ page, pageSize }) {
+      const { list } = await api.data(orderList, { currentPage: page, pageSize }, { silent: true });
+      return list.map((o): OrderRecord => ({
+        orderCode: o.orderCode, payMethod: o.payMethodType, price: o.price, diamonds: o.diamondNum, vip: o.vipFlag, status: o.status, createdAt: o.createdAt,
+      }));
+    },
+    async diamondFlows({ page, pageSize }) {
+      const { list } = await api.data(flowList, { currentPage: page, pageSize }, { silent: true });
+      return list.map((f): DiamondFlow => ({ id: f.id, kind: f.kind, amount: f.amount, balance: f.balance, createdAt: f.createdAt }));
+    },
   };
 }

@@ -79,4 +79,7 @@ export const endpoints = {
   vipGetShopInfo: wallet.vipGetShopInfo,
   createOrder: wallet.createOrder,
   queryUsdtOrderStat: wallet.queryUsdtOrderStat,
+  myWallet: wallet.myWallet,
+  orderList: wallet.orderList,
+  flowList: wallet.flowList,
 } as const;

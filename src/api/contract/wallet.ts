@@ -13,7 +13,9 @@
  *   and deadline the person pays to (`usdt`). An order carries an idempotency key
  *   (src/api/contract/idempotency.ts): the same tap received again makes no second order and
  *   answers what the first answered.
- * - queryUsdtOrderStat says whether a USDT order was paid (asked when its countdown ends).
+ * - queryUsdtOrderStat says whether a USDT order was paid (asked when its countdown ends); an
+ *   order past its deadline unpaid is ended 'expired' then (system message 99, usdtPayStatus
+ *   false) and answers false, and a payment confirmed after it credits nothing.
  * - vipGetShopInfo answers the VIP price, its diamonds and the call discount.
  * An order is credited once, when its payment is confirmed (the payment sandbox's callback on
  * the reference server): the diamonds, giveDiamondNum, and firstChargeGive on the person's
@@ -148,4 +150,83 @@ export const vipGetShopInfo = defineEndpoint({
     /** The percentage of a call's price a VIP pays (80: VIPs pay floor(price × 80 / 100), shown as 20 % off; SPEC §6). */
     callDiscount: z.number(),
   }),
+});
+
+/*
+ * The user's wallet: reference-server additions. SPEC §7 names no endpoint for a person's own
+ * wallet (their balance, their orders, their spending); these three answer the /wallet screen
+ * of a non-host (machines/ports/wallet.port.ts summary, orderHistory, diamondFlows). Each
+ * answers the caller's own rows only, newest first; a page shorter than pageSize is the last.
+ */
+
+/** Largest page of the user's orders and diamond flows. */
+export const MAX_WALLET_PAGE_SIZE = 50;
+
+const walletPage = z.object({
+  currentPage: z.int().check(z.minimum(1), z.maximum(1_000_000)),
+  pageSize: z.int().check(z.minimum(1), z.maximum(MAX_WALLET_PAGE_SIZE)),
+});
+
+/** Reference-server addition: the caller's diamonds, VIP, and whether a recharge order of theirs was ever paid. */
+export const myWallet = defineEndpoint({
+  path: '/api/wallet/user/myWallet',
+  method: 'POST',
+  auth: 'session',
+  request: z.object({}),
+  response: z.object({ diamonds: z.number(), isVip: z.boolean(), paid: z.boolean() }),
+});
+
+/** An order's state: a pending USDT order past its deadline reads as (and is ended) 'expired'. */
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'expired'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const OrderItem = z.object({
+  orderCode: z.string(),
+  payMethodType: z.enum(payMethods),
+  /** The package's US-dollar price, as shown. */
+  price: z.string(),
+  /** The package's diamonds (without its gifts). */
+  diamondNum: z.number(),
+  vipFlag: z.boolean(),
+  status: z.enum(ORDER_STATUSES),
+  /** Milliseconds since the epoch. */
+  createdAt: z.number(),
+});
+export type OrderItem = z.output<typeof OrderItem>;
+
+/** Reference-server addition: the caller's recharge orders, newest first. */
+export const orderList = defineEndpoint({
+  path: '/api/wallet/user/orderList',
+  method: 'POST',
+  auth: 'session',
+  request: walletPage,
+  response: z.object({ list: z.array(OrderItem) }),
+});
+
+/**
+ * Why the diamonds changed: a recharge, its gifts (every recharge's and the first one's), a
+ * call, a gift, a secret message, the opening balance; anything else is 'other'.
+ */
+export const DIAMOND_FLOW_KINDS = ['recharge', 'rechargeGift', 'call', 'gift', 'privateMessage', 'opening', 'other'] as const;
+export type DiamondFlowKind = (typeof DIAMOND_FLOW_KINDS)[number];
+
+export const FlowItem = z.object({
+  id: z.number(),
+  kind: z.enum(DIAMOND_FLOW_KINDS),
+  /** Positive when diamonds came in, negative when spent. */
+  amount: z.number(),
+  /** The balance after it. */
+  balance: z.number(),
+  /** Milliseconds since the epoch. */
+  createdAt: z.number(),
+});
+export type FlowItem = z.output<typeof FlowItem>;
+
+/** Reference-server addition: the entries of the caller's diamond ledger, newest first. */
+export const flowList = defineEndpoint({
+  path: '/api/wallet/user/flowList',
+  method: 'POST',
+  auth: 'session',
+  request: walletPage,
+  response: z.object({ list: z.array(FlowItem) }),
 });

@@ -20,7 +20,13 @@ export interface WalletPorts {
 }
 
 /** Loads the on-use module (money.actors.ts) for a use; tests pass one they settle by hand. */
-export type MoneyLoader = (use: 'recharge' | 'countdown') => Promise<Pick<typeof import('./money.actors'), 'composeRecharge' | 'composeCountdown'>>;
+export type MoneyLoader = (use: 'recharge' | 'countdown') => Promise<MoneyModule>;
+
+/** What money.actors.ts exports to the wallet. */
+export interface MoneyModule {
+  composeRecharge(ports: Pick<WalletPorts, 'wallet' | 'storePay'>): RechargeMachine;
+  composeCountdown(ports: Pick<WalletPorts, 'wallet' | 'clock'>): PaymentCountdownMachine;
+}
 
 export function composeWallet(ports: WalletPorts, loadMoney: MoneyLoader = () => import('./money.actors')) {
   return walletMachine.provide({

@@ -38,6 +38,8 @@ export async function startApp(openParams: StoredAuth | null): Promise<void> {
   app.on('toast', ({ text }) => showToast(text));
   app.on('log', ({ text }) => console.info(text));
   app.on('becameHost', () => void confirmBecameHost());
+  // A payment provider's page: the app is left for it and comes back at the order's return path.
+  app.on('openPage', ({ url }) => window.location.assign(url));
   let mode: AppMode | null = null;
   const lastMode = readLastMode();
   // Signed in with no mode kept (a first start), the first screen's code is fetched as soon as the

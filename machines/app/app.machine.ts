@@ -75,7 +75,9 @@ export type AppEmitted =
   /** SPEC §4 system message 58: confirm, then reload as a host. */
   | { type: 'becameHost' }
   /** SPEC §4 system message -4: someone followed the person (the follower count goes up). */
-  | { type: 'followerAdded' };
+  | { type: 'followerAdded' }
+  /** A page outside the app (a payment provider's): the app is left for it. */
+  | { type: 'openPage'; url: string };
 
 /** The three ways in of SPEC §4/§6: sign in, register, or enter as a visitor. */
 export type EntryRequest =
@@ -292,6 +294,11 @@ export const appMachine = setup({
         'session.log': { actions: emit(({ event }) => ({ type: 'log' as const, text: event.text })) },
         'session.becameHost': { actions: emit({ type: 'becameHost' as const }) },
         'session.followerAdded': { actions: emit({ type: 'followerAdded' as const }) },
+        'session.openPage': { actions: emit(({ event }) => ({ type: 'openPage' as const, url: event.url })) },
+        // A VIP bought: the profile shown around the app says so (SPEC §4 "refreshes the profile").
+        'session.vip': {
+          actions: assign({ profile: ({ context, event }) => (context.profile ? { ...context.profile, vipInfo: { ...context.profile.vipInfo, isVip: event.isVip } } : null) }),
+        },
         'profile.updated': {
           actions: assign({ profile: ({ context, event }) => (context.profile ? { ...context.profile, ...event.changes } : null) }),
         },

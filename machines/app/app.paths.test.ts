@@ -51,6 +51,8 @@ const samples: AnyEventObject[] = [
   { type: 'session.log', text: 'ignored' },
   { type: 'session.becameHost' },
   { type: 'session.followerAdded' },
+  { type: 'session.openPage', url: '/sandbox/pay/R1' },
+  { type: 'session.vip', isVip: true },
   { type: 'profile.updated', changes: { nickname: 'Renamed', icon: '/media/x.png', picList: [] } },
   // The session finishes after leaving (logout), or by itself when kicked elsewhere.
   { type: 'xstate.done.actor.session', output: { endText: null } },
@@ -109,7 +111,9 @@ async function replay(input: AppInput, steps: readonly { event: EventObject; sta
     if (event.type === 'session.toast') expect(emitted.at(-1)).toEqual({ type: 'toast', text: 'hello' });
     if (event.type === 'session.becameHost') expect(emitted.at(-1)).toEqual({ type: 'becameHost' });
     if (event.type === 'session.followerAdded') expect(emitted.at(-1)).toEqual({ type: 'followerAdded' });
+    if (event.type === 'session.openPage') expect(emitted.at(-1)).toEqual({ type: 'openPage', url: '/sandbox/pay/R1' });
     if (event.type === 'profile.updated') expect(actor.getSnapshot().context.profile?.nickname).toBe('Renamed');
+    if (event.type === 'session.vip' && actor.getSnapshot().matches('signedIn')) expect(actor.getSnapshot().context.profile?.vipInfo.isVip).toBe(true);
     if (event.type === 'visitor.leave') leaveTo = (event as AnyEventObject).to as string;
 
     const snapshot = actor.getSnapshot();

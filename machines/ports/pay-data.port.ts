@@ -6,8 +6,8 @@
 import type { UsdtOrder } from './wallet.port';
 
 export interface PayDataPort {
-  /** The kept order, or null (none, or not readable). */
-  read(): UsdtOrder | null;
-  write(order: UsdtOrder): void;
-  clear(): void;
+  /** The person's kept order, or null (none, or not readable). */
+  read(account: string): UsdtOrder | null;
+  write(account: string, order: UsdtOrder): void;
+  clear(account: string): void;
 }

@@ -16,6 +16,9 @@ import type { LiveRoomsOutput } from '../live-rooms/live-rooms.machine';
 import { composePresence } from '../presence/presence.actors';
 import type { TalkMachine } from '../talk/talk.machine';
 import { composeTalks } from '../talks/talks.actors';
+import { composeWallet } from '../wallet/wallet.actors';
+import type { MoneyLoader } from '../wallet/wallet.actors';
+import type { WalletPort } from '../ports/wallet.port';
 import { sessionMachine } from './session.machine';
 import type { PerUseLoader, PerUseModule, SessionPorts } from './session.ports';
 
@@ -42,11 +45,22 @@ export function perUseLoaders(ports: SessionPorts, loadPerUse: PerUseLoader) {
   };
 }
 
+/** Said when the session was composed without the wallet's ports. */
+export const TEXT_WALLET_UNAVAILABLE = 'The wallet is not available.';
+
+const unavailable = () => Promise.reject(new Error(TEXT_WALLET_UNAVAILABLE));
+/** The wallet of a session composed without one: every ask fails in words. */
+export const unavailableWallet: WalletPort = {
+  offers: unavailable, order: unavailable, usdtPaid: unavailable, vipShop: unavailable, summary: unavailable, orderHistory: unavailable, diamondFlows: unavailable,
+};
+
 /**
  * The session over its ports. The talk, the call and the lives are composed from
  * per-use.actors.ts, which is loaded on their first use: their code is not in the first screens.
  */
-export function composeSession(ports: SessionPorts, loadPerUse: PerUseLoader = () => import('./per-use.actors')) {
+export function composeSession(
+  ports: SessionPorts, loadPerUse: PerUseLoader = () => import('./per-use.actors'), loadMoney?: MoneyLoader,
+) {
   // The connection emits its facts; whoever needs one subscribes (talks, the call's chat, banner, conversations, the session).
   const imConnection = composeImConnection({ im: ports.im, tokens: ports.tokens });
   const conversations = composeConversations({ im: ports.im, profiles: ports.profiles, pins: ports.pins }).provide({
@@ -83,10 +97,16 @@ export function composeSession(ports: SessionPorts, loadPerUse: PerUseLoader = (
     actions: { output: sendParent((_, params: LiveRoomsOutput) => params) },
   });
   const loaders = perUseLoaders(ports, loadPerUse);
+  const wallet = composeWallet({
+    wallet: ports.wallet ?? unavailableWallet,
+    clock: ports.clock,
+    storePay: ports.storePay ?? (() => Promise.resolve('unavailable')),
+    payData: ports.payData ?? { read: () => null, write: () => {}, clear: () => {} },
+  }, loadMoney);
   return sessionMachine.provide({
     actors: {
       imConnection, presence: composePresence(ports.presence, ports.presenceRetry), banner, idleHost, conversations, liveRooms: live,
-      calls: composeCalls(ports, loaders), talks: composeTalks(loaders),
+      calls: composeCalls(ports, loaders), talks: composeTalks(loaders), wallet,
     },
   });
 }

@@ -29,6 +29,7 @@ import { SYSTEM_SENDER_ACCID, routeSystemMessage } from '../system-messages/syst
 import { talksMachine } from '../talks/talks.machine';
 import { callsMachine } from '../calls/calls.machine';
 import { liveRoomsMachine } from '../live-rooms/live-rooms.machine';
+import { walletMachine } from '../wallet/wallet.machine';
 import type { SessionContext, SessionEvent, SessionInput, SessionOutput } from './session.types';
 
 export * from './session.types';
@@ -42,7 +43,7 @@ export const sessionMachine = setup({
     emitted: {} as SessionOutput,
     children: {} as {
       imConnection: 'imConnection'; presence: 'presence'; banner: 'banner'; conversations: 'conversations'; liveRooms: 'liveRooms';
-      calls: 'calls'; talks: 'talks'; imFacts: 'imFacts'; idleHost: 'idleHost';
+      calls: 'calls'; talks: 'talks'; imFacts: 'imFacts'; idleHost: 'idleHost'; wallet: 'wallet';
     },
   },
   // The composition (session.actors.ts) provides these composed with their ports.
@@ -55,6 +56,7 @@ export const sessionMachine = setup({
     liveRooms: liveRoomsMachine,
     calls: callsMachine,
     talks: talksMachine,
+    wallet: walletMachine,
     /** What the IM connection says that is the session's own: system notifications, unread totals, its end. */
     imFacts: factsOf<ImConnectionEmitted>('imConnection', ['im.notification', 'im.unreadChanged', 'im.sessionEnded']),
   },
@@ -85,6 +87,8 @@ export const sessionMachine = setup({
       assertEvent(event, ['app.hidden', 'app.visible']);
       enqueue.sendTo('imConnection', event);
       enqueue.sendTo('presence', event);
+      // A USDT countdown reads the clock at once when the app is back in view.
+      if (event.type === 'app.visible') enqueue.sendTo('wallet', event);
     }),
     toIdleHost: sendTo('idleHost', ({ event }) => event),
     toCalls: sendTo('calls', ({ event }) => event),
@@ -128,6 +132,8 @@ export const sessionMachine = setup({
     },
     { id: 'calls', systemId: 'calls', src: 'calls', input: ({ context }) => ({ isHost: context.isHost, account: context.account }) },
     { id: 'talks', systemId: 'talks', src: 'talks', input: ({ context }) => ({ account: context.account }) },
+    // The person's diamonds and VIP, the recharge and the USDT countdown (owner of system message 99).
+    { id: 'wallet', systemId: 'wallet', src: 'wallet', input: ({ context }) => ({ account: context.account, isVip: context.isVip }) },
     // After the connection, so that it is there to subscribe to.
     { id: 'imFacts', src: 'imFacts' },
   ],
@@ -160,6 +166,15 @@ export const sessionMachine = setup({
         'session.leave': 'leaving',
         'call.start': { actions: 'toCalls' },
         'child.log': { actions: { type: 'output', params: ({ event }) => ({ type: 'session.log', text: event.text }) } },
+        'child.openPage': { actions: { type: 'output', params: ({ event }) => ({ type: 'session.openPage', url: event.url }) } },
+        // A VIP bought (or ended): pinning follows, and the profile shown around the app.
+        'wallet.vip': {
+          actions: [
+            assign({ isVip: ({ event }) => event.isVip }),
+            sendTo('conversations', ({ event }) => ({ type: 'vip.changed' as const, isVip: event.isVip })),
+            { type: 'output', params: ({ event }) => ({ type: 'session.vip', isVip: event.isVip }) },
+          ],
+        },
       },
     },
     /**

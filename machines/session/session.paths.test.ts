@@ -63,6 +63,8 @@ const samples: AnyEventObject[] = [
   { type: 'child.log', text: 'The call\'s chat could not be loaded' },
   // A child asks for navigation (the banner's tap, a live's end); the live rooms hear the screens themselves.
   { type: 'child.navigate', to: '/liveEnds' },
+  { type: 'child.openPage', url: '/sandbox/pay/R1' },
+  { type: 'wallet.vip', isVip: true },
 ];
 
 /** The IM port's event behind each fact of the connection the session subscribes to. */
@@ -139,6 +141,14 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
       else expect(out.at(-1)?.type).toBe(expected ?? 'session.log');
     }
     if (event.type === 'child.navigate') expect(out.at(-1)).toEqual({ type: 'session.navigate', to: '/liveEnds' });
+    if (event.type === 'child.openPage') expect(out.at(-1)).toEqual({ type: 'session.openPage', url: '/sandbox/pay/R1' });
+    // A VIP bought: the owner hears it, and pinning follows (the conversations are told).
+    if (event.type === 'wallet.vip' && before.matches('active')) {
+      expect(out.at(-1)).toEqual({ type: 'session.vip', isVip: true });
+      expect(snapshot.children.conversations!.getSnapshot().context.isVip).toBe(true);
+    }
+    // The wallet lives with the session.
+    if (snapshot.status === 'active') expect(snapshot.children.wallet!.getSnapshot().status).toBe('active');
     // The live rooms live with the session (the screens ask them themselves), with the person's chat-room entry.
     const live = snapshot.children.liveRooms;
     if (snapshot.status === 'active') {

@@ -23,6 +23,8 @@ import type { SignallingPort } from '../ports/signalling.port';
 import type { TokensPort } from '../ports/tokens.port';
 import type { TranslatorPort } from '../ports/translator.port';
 import type { PresenceRetry } from '../presence/presence.actors';
+import type { PayDataPort } from '../ports/pay-data.port';
+import type { StorePay, WalletPort } from '../ports/wallet.port';
 import type { TalkMachine } from '../talk/talk.machine';
 
 export interface SessionPorts {
@@ -62,6 +64,13 @@ export interface SessionPorts {
   liveApi?: LiveApiPort;
   liveMedia?: LiveMediaPort;
   chatroom?: ChatroomPort;
+  /**
+   * Money in (SPEC §4 Recharge, Crypto payment): the wallet API, the native store and where the
+   * USDT order being paid is kept. Without them the wallet says it is not available.
+   */
+  wallet?: WalletPort;
+  storePay?: StorePay;
+  payData?: PayDataPort;
 }
 
 /** What an owner of the session provides; the IM token's refresh comes from the sign-in side. */

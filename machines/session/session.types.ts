@@ -37,12 +37,18 @@ export type SessionEvent =
   /** What the calls ask for: a toast, a log line. */
   | CallsOutput
   /** A child asks for navigation (the banner's tap, the live room's end). */
-  | { type: 'child.navigate'; to: string };
+  | { type: 'child.navigate'; to: string }
+  /** The wallet asks for a page outside the app (a payment provider's). */
+  | { type: 'child.openPage'; url: string }
+  /** The wallet's summary says the person's VIP changed (a VIP purchase). */
+  | { type: 'wallet.vip'; isVip: boolean };
 
 export type SessionOutput =
   | { type: 'session.unread'; count: number }
   | { type: 'session.navigate'; to: string }
   | { type: 'session.toast'; text: string }
   | { type: 'session.log'; text: string }
+  | { type: 'session.openPage'; url: string }
+  | { type: 'session.vip'; isVip: boolean }
   | { type: 'session.becameHost' }
   | { type: 'session.followerAdded' };

@@ -3,7 +3,8 @@
  * info refresh debounced 500 ms): their diamonds and VIP, the recharge while its screen is open,
  * and the USDT order being paid. Three regions run side by side:
  *
- *   summary:   loading ─▶ ready | failed;  wallet.refresh (any) ─▶ waiting ─500 ms, no other refresh─▶ loading
+ *   summary:   idle ─wallet.refresh─▶ loading ─▶ ready | failed (the first ask, at once)
+ *              wallet.refresh (after) ─▶ waiting ─500 ms, no other refresh─▶ loading
  *   recharge:  closed ─recharge.open─▶ loading (its code) ─▶ open (the recharge machine) ─done─▶
  *                redirect: the provider's page opens (the app comes back at the return path) ─▶ closed
  *                paid in the store: "Recharge successful", refresh ─▶ loading (fresh packages)
@@ -53,6 +54,8 @@ export const TEXT_RECHARGE_PAID = 'Recharge successful';
 export type ReturnedResult = 'paid' | 'failed' | 'cancelled';
 
 export interface WalletInput {
+  /** The person (their kept order is theirs). */
+  account: string;
   /** VIP as the profile says: a summary that says otherwise is told to the owner. */
   isVip: boolean;
 }
@@ -134,15 +137,15 @@ export const walletMachine = setup({
     recharge: loadedOnUse<RechargeMachine>(),
     paymentCountdown: loadedOnUse<PaymentCountdownMachine>(),
     /** The USDT order kept by an earlier run of the app, with the clock's time now. */
-    savedOrder: fromPromise<{ order: UsdtOrder | null; now: number }>(() => Promise.resolve({ order: null, now: 0 })),
+    savedOrder: fromPromise<{ order: UsdtOrder | null; now: number }, { account: string }>(() => Promise.resolve({ order: null, now: 0 })),
     messages: factsOf<ImConnectionEmitted>('imConnection', ['im.message']),
   },
   actions: {
     /** What the wallet asks its owner for; the composition sends it to the session. */
     output: emit((_, params: WalletOutput) => params),
     /** Keeps the order being paid (a reload picks it up) or forgets it; the composition's storage. */
-    keepOrder: (_, _order: UsdtOrder) => {},
-    forgetOrder: () => {},
+    keepOrder: (_, _kept: { account: string; order: UsdtOrder }) => {},
+    forgetOrder: (_, _account: string) => {},
     refresh: raise({ type: 'wallet.refresh' }),
   },
   guards: {
@@ -167,9 +170,11 @@ export const walletMachine = setup({
   type: 'parallel',
   states: {
     summary: {
-      initial: 'loading',
+      initial: 'idle',
       on: { 'wallet.refresh': { target: '.waiting', reenter: true } },
       states: {
+        /** Not asked for yet: the first screen that shows it asks, and gets it at once. */
+        idle: { on: { 'wallet.refresh': 'loading' } },
         waiting: { after: { [REFRESH_DEBOUNCE_MS]: 'loading' } },
         loading: {
           invoke: {
@@ -261,6 +266,7 @@ export const walletMachine = setup({
           invoke: {
             id: 'savedOrder',
             src: 'savedOrder',
+            input: ({ context }) => ({ account: context.account }),
             onDone: [
               { guard: ({ event }) => event.output.order !== null, target: 'loading', actions: assign(({ event }) => ({ usdt: event.output.order, usdtFrom: event.output.now })) },
               { target: 'idle' },
@@ -270,7 +276,7 @@ export const walletMachine = setup({
         },
         idle: {},
         loading: {
-          entry: { type: 'keepOrder', params: ({ context }) => context.usdt! },
+          entry: { type: 'keepOrder', params: ({ context }) => ({ account: context.account, order: context.usdt! }) },
           invoke: {
             id: 'loadCountdown',
             src: 'loadCountdown',
@@ -295,14 +301,14 @@ export const walletMachine = setup({
               {
                 guard: ({ event }) => event.output.ended === 'paid',
                 target: 'idle',
-                actions: ['forgetOrder', ended, 'refresh', { type: 'output', params: { type: 'child.navigate', to: USDT_PAY_STATUS_PATH } }],
+                actions: [{ type: 'forgetOrder', params: ({ context }) => context.account }, ended, 'refresh', { type: 'output', params: { type: 'child.navigate', to: USDT_PAY_STATUS_PATH } }],
               },
               {
                 guard: ({ event }) => event.output.ended === 'expired',
                 target: 'idle',
-                actions: ['forgetOrder', ended, { type: 'output', params: { type: 'child.navigate', to: WALLET_PATH } }],
+                actions: [{ type: 'forgetOrder', params: ({ context }) => context.account }, ended, { type: 'output', params: { type: 'child.navigate', to: WALLET_PATH } }],
               },
-              { target: 'idle', actions: ['forgetOrder', ended] },
+              { target: 'idle', actions: [{ type: 'forgetOrder', params: ({ context }) => context.account }, ended] },
             ],
           },
         },

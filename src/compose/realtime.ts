@@ -12,7 +12,8 @@ import { createLocalImPort } from '../adapters/im.local';
 import { createLocalPresencePort } from '../adapters/presence.local';
 import type { SessionCredentials } from '../adapters/http/session.http';
 import type { ApiClient } from '../api/client';
-import { readPins, writePins } from '../adapters/storage';
+import { clearPayData, readPayData, readPins, writePayData, writePins } from '../adapters/storage';
+import { createStorePay } from '../adapters/store.bridge';
 import { realtime as realtimeContract } from '../api/contract';
 import { agoraTokensFrom, httpProfiles, httpSettings, httpTokens, rtcTokenFrom } from '../adapters/http/lookups.http';
 import type { SignallingPort } from '../../machines/ports/signalling.port';
@@ -75,6 +76,7 @@ function perUsePorts(load: () => Promise<PerUsePorts>): PerUsePorts {
       },
     },
     chat: deferredPort(async () => (await load()).chat, ['setBlocked', 'storeSecret', 'openSecret']),
+    wallet: deferredPort(async () => (await load()).wallet, ['offers', 'order', 'usdtPaid', 'vipShop', 'summary', 'orderHistory', 'diamondFlows']),
   };
 }
 
@@ -112,5 +114,8 @@ export async function createRealtimePorts(
     profiles: httpProfiles(api),
     translator,
     pins: { load: readPins, save: writePins },
+    // Store payments through the native shell (README "Shell contract"); the USDT order being paid, kept for a reload.
+    storePay: createStorePay(),
+    payData: { read: readPayData, write: writePayData, clear: clearPayData },
   };
 }

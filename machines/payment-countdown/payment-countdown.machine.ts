@@ -71,9 +71,7 @@ export type PaymentCountdownEmitted =
   | { type: 'payment.expired'; orderNo: string }
   | { type: 'payment.cleared'; orderNo: string };
 
-/** Seconds left to pay (SPEC `suspendNum`), never below 0. */
-export const suspendNumOf = (c: Pick<PaymentCountdownContext, 'order' | 'now'>): number =>
-  Math.max(0, Math.ceil((c.order.deadline - c.now) / 1000));
+export { suspendNumOf } from './suspend-num';
 
 const leftMs = (c: Pick<PaymentCountdownContext, 'order' | 'now'>) => c.order.deadline - c.now;
 

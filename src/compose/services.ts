@@ -7,6 +7,7 @@ import { createContext, useContext } from 'react';
 import type { CallMediaView } from '../../machines/ports/call.media';
 import type { CallApiPort } from '../../machines/ports/call.port';
 import type { TranslatorPort } from '../../machines/ports/translator.port';
+import type { WalletPort } from '../../machines/ports/wallet.port';
 import type { ApiClient } from '../api/client';
 import type { Uploader } from '../api/upload';
 import type { EarlyAnswers } from '../app/early';
@@ -26,6 +27,8 @@ export interface Services {
   warmCall?: () => void;
   /** The live room's streams for the live screens: the host's own camera (local) or the host watched (remote). */
   liveMedia?: CallMediaView;
+  /** The wallet API (its HTTP adapter loads with its first call), for the wallet's orders and diamond history. */
+  wallet?: Pick<WalletPort, 'orderHistory' | 'diamondFlows'>;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

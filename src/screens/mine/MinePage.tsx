@@ -9,6 +9,7 @@ import { ScreenFrame } from '../../ui/ScreenFrame';
 import { HELP_LINKS } from '../customer-talk/helpLinks';
 import { FollowCounts } from '../follow-list/FollowCounts';
 import { LogoutButton } from './LogoutButton';
+import { WalletCard } from './WalletCard';
 
 const TEXT_VISITOR_MINE = 'Sign up or log in for your wallet, the people you follow and your profile.';
 
@@ -22,6 +23,7 @@ export function MinePage({ workspace }: { workspace: readonly LinkListItem[] }) 
       {visitor ? <VisitorPrompt text={TEXT_VISITOR_MINE} /> : (
         <>
           {profile && <FollowCounts userId={profile.userId} />}
+          <WalletCard />
           <LinkList label="Workspace" items={workspace} />
           <LinkList label="Help" items={HELP_LINKS} />
         </>

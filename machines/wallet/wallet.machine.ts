@@ -171,7 +171,8 @@ export const walletMachine = setup({
   states: {
     summary: {
       initial: 'idle',
-      on: { 'wallet.refresh': { target: '.waiting', reenter: true } },
+      // Not `reenter`: a region's own transition that re-entered it would re-enter its siblings too (its domain is the wallet).
+      on: { 'wallet.refresh': '.waiting' },
       states: {
         /** Not asked for yet: the first screen that shows it asks, and gets it at once. */
         idle: { on: { 'wallet.refresh': 'loading' } },
@@ -257,7 +258,6 @@ export const walletMachine = setup({
         // It was just made: its time of making is the countdown's now (the ticker reads the clock at once).
         'countdown.follow': {
           target: '.loading',
-          reenter: true,
           actions: assign(({ event }) => ({ usdt: event.order, usdtFrom: event.order.createdAt, usdtEnded: null })),
         },
       },

@@ -147,6 +147,13 @@ async function replay(input: WalletInput, steps: readonly { event: EventObject; 
     const context = snapshot.context as WalletContext;
     expect(snapshot.value).toEqual(state.value);
     const told = asked.slice(askedBefore);
+    // An event of one region leaves the others where they were (the model's values say so too; this says it of the running wallet).
+    const regionsOf = (v: unknown) => v as Record<string, string>;
+    if (e.type === 'wallet.refresh') {
+      expect(regionsOf(snapshot.value).recharge).toBe(regionsOf(before.value).recharge);
+      expect(regionsOf(snapshot.value).countdown).toBe(regionsOf(before.value).countdown);
+    }
+    if (e.type === 'countdown.follow') expect(regionsOf(snapshot.value).summary).toBe(regionsOf(before.value).summary);
 
     // A burst of refreshes is one load, 500 ms after the last: none before the pause is over.
     // (The first ask loads at once.)

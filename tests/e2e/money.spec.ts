@@ -36,16 +36,6 @@ async function buy(app: Surface, diamonds: number, method: string, { vip = false
   await picker.getByRole('button', { name: method, exact: false }).first().click();
 }
 
-/** The order code of the newest order the wallet lists. */
-async function newestOrder(app: Surface): Promise<string> {
-  await app.getByRole('tab', { name: 'Orders' }).click();
-  const first = app.getByRole('article').first();
-  await expect(first).toBeVisible();
-  const code = (await first.getAttribute('aria-label'))!.replace('Order ', '');
-  await app.getByRole('tab', { name: 'Recharge' }).click();
-  return code;
-}
-
 const sandbox = (request: APIRequestContext, orderCode: string, outcome: 'pay' | 'fail' | 'expire') =>
   request.post(`/sandbox/pay/${orderCode}/${outcome}`);
 

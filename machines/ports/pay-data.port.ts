@@ -6,8 +6,8 @@
 import type { UsdtOrder } from './wallet.port';
 
 export interface PayDataPort {
-  /** The person's kept order, or null (none, or not readable). */
-  read(account: string): UsdtOrder | null;
-  write(account: string, order: UsdtOrder): void;
-  clear(account: string): void;
+  /** The person's kept order, or null (none, or not readable). Asynchronous: the storage's code loads on use. */
+  read(account: string): Promise<UsdtOrder | null>;
+  write(account: string, order: UsdtOrder): Promise<void>;
+  clear(account: string): Promise<void>;
 }

@@ -16,8 +16,8 @@ import type { LiveRoomsOutput } from '../live-rooms/live-rooms.machine';
 import { composePresence } from '../presence/presence.actors';
 import type { TalkMachine } from '../talk/talk.machine';
 import { composeTalks } from '../talks/talks.actors';
-import { composeWallet } from '../wallet/wallet.actors';
-import type { MoneyLoader } from '../wallet/wallet.actors';
+import type { WalletMachine } from '../wallet/wallet.machine';
+import type { WalletPorts } from '../wallet/wallet.actors';
 import type { WalletPort } from '../ports/wallet.port';
 import { sessionMachine } from './session.machine';
 import type { PerUseLoader, PerUseModule, SessionPorts } from './session.ports';
@@ -58,8 +58,11 @@ export const unavailableWallet: WalletPort = {
  * The session over its ports. The talk, the call and the lives are composed from
  * per-use.actors.ts, which is loaded on their first use: their code is not in the first screens.
  */
+/** Loads the wallet's composition (wallet.actors.ts); tests pass one they settle by hand. */
+export type WalletLoader = () => Promise<{ composeWallet(ports: WalletPorts): WalletMachine }>;
+
 export function composeSession(
-  ports: SessionPorts, loadPerUse: PerUseLoader = () => import('./per-use.actors'), loadMoney?: MoneyLoader,
+  ports: SessionPorts, loadPerUse: PerUseLoader = () => import('./per-use.actors'), loadWallet: WalletLoader = () => import('../wallet/wallet.actors'),
 ) {
   // The connection emits its facts; whoever needs one subscribes (talks, the call's chat, banner, conversations, the session).
   const imConnection = composeImConnection({ im: ports.im, tokens: ports.tokens });
@@ -97,16 +100,17 @@ export function composeSession(
     actions: { output: sendParent((_, params: LiveRoomsOutput) => params) },
   });
   const loaders = perUseLoaders(ports, loadPerUse);
-  const wallet = composeWallet({
+  const walletPorts: WalletPorts = {
     wallet: ports.wallet ?? unavailableWallet,
     clock: ports.clock,
     storePay: ports.storePay ?? (() => Promise.resolve('unavailable')),
-    payData: ports.payData ?? { read: () => null, write: () => {}, clear: () => {} },
-  }, loadMoney);
+    payData: ports.payData ?? { read: () => Promise.resolve(null), write: () => Promise.resolve(), clear: () => Promise.resolve() },
+  };
   return sessionMachine.provide({
     actors: {
       imConnection, presence: composePresence(ports.presence, ports.presenceRetry), banner, idleHost, conversations, liveRooms: live,
-      calls: composeCalls(ports, loaders), talks: composeTalks(loaders), wallet,
+      calls: composeCalls(ports, loaders), talks: composeTalks(loaders),
+      loadWallet: fromPromise(async () => (await loadWallet()).composeWallet(walletPorts)),
     },
   });
 }

@@ -15,7 +15,7 @@
  * to the `calls` and `live` children; what the children ask for (toasts, navigation, log lines)
  * and the unread total leave through the `output` action as emitted events (`SessionOutput`).
  */
-import { assertEvent, assign, emit, enqueueActions, sendTo } from 'xstate';
+import { assertEvent, assign, emit, enqueueActions, fromPromise, sendTo } from 'xstate';
 import { setup } from '../setup';
 import type { AnyActorRef } from 'xstate';
 import { bannerMachine } from '../banner/banner.machine';
@@ -29,7 +29,8 @@ import { SYSTEM_SENDER_ACCID, routeSystemMessage } from '../system-messages/syst
 import { talksMachine } from '../talks/talks.machine';
 import { callsMachine } from '../calls/calls.machine';
 import { liveRoomsMachine } from '../live-rooms/live-rooms.machine';
-import { walletMachine } from '../wallet/wallet.machine';
+import type { WalletMachine } from '../wallet/wallet.machine';
+import { loadedOnUse, spawnLoaded } from '../shared/load-then-spawn';
 import type { SessionContext, SessionEvent, SessionInput, SessionOutput } from './session.types';
 
 export * from './session.types';
@@ -43,7 +44,7 @@ export const sessionMachine = setup({
     emitted: {} as SessionOutput,
     children: {} as {
       imConnection: 'imConnection'; presence: 'presence'; banner: 'banner'; conversations: 'conversations'; liveRooms: 'liveRooms';
-      calls: 'calls'; talks: 'talks'; imFacts: 'imFacts'; idleHost: 'idleHost'; wallet: 'wallet';
+      calls: 'calls'; talks: 'talks'; imFacts: 'imFacts'; idleHost: 'idleHost'; wallet: 'wallet'; loadWallet: 'loadWallet';
     },
   },
   // The composition (session.actors.ts) provides these composed with their ports.
@@ -56,12 +57,15 @@ export const sessionMachine = setup({
     liveRooms: liveRoomsMachine,
     calls: callsMachine,
     talks: talksMachine,
-    wallet: walletMachine,
+    /** The wallet's code (wallet.actors.ts), loaded as the session starts: it is in no first screen. */
+    loadWallet: fromPromise<WalletMachine>(() => Promise.reject(new Error('The session was not composed with its wallet'))),
+    /** The wallet, spawned from the loader's answer (machines/shared/load-then-spawn.ts). */
+    wallet: loadedOnUse<WalletMachine>(),
     /** What the IM connection says that is the session's own: system notifications, unread totals, its end. */
     imFacts: factsOf<ImConnectionEmitted>('imConnection', ['im.notification', 'im.unreadChanged', 'im.sessionEnded']),
   },
   actions: {
-    routeNotification: enqueueActions(({ enqueue, event, system }) => {
+    routeNotification: enqueueActions(({ context, enqueue, event, system }) => {
       if (event.type !== 'im.notification') return;
       // The named action, so the owner's composition decides where outputs go.
       const output = (params: SessionOutput) => enqueue({ type: 'output', params } as never);
@@ -75,7 +79,12 @@ export const sessionMachine = setup({
       if (routed.owner === 'profile') return output({ type: 'session.followerAdded' });
       // The calls know whether a call runs to take it.
       if (routed.owner === 'call') return enqueue.sendTo('calls', { type: 'call.systemMessage', event: routed.event });
-      // live and payment own theirs; they exist only while such a flow runs.
+      // The wallet owns 99 (the USDT countdown); it is there once its code has loaded.
+      if (routed.owner === 'wallet') {
+        if (context.walletReady) return enqueue.sendTo('wallet', routed.event);
+        return output({ type: 'session.log', text: `System message for wallet, which is not loaded yet: ${routed.event.type}` });
+      }
+      // The live rooms own theirs.
       const owner = system.get(routed.owner) as AnyActorRef | undefined;
       if (owner) enqueue.sendTo(owner, routed.event);
       else output({ type: 'session.log', text: `System message for ${routed.owner}, which is not running: ${routed.event.type}` });
@@ -83,12 +92,12 @@ export const sessionMachine = setup({
     /** What the session reports to its owner; the root's composition turns it into events for the root. */
     output: emit((_, params: SessionOutput) => params),
     /** The app's visibility, to the connections (the idle host hears it too while it runs: `hosting`). */
-    toConnections: enqueueActions(({ enqueue, event }) => {
+    toConnections: enqueueActions(({ context, enqueue, event }) => {
       assertEvent(event, ['app.hidden', 'app.visible']);
       enqueue.sendTo('imConnection', event);
       enqueue.sendTo('presence', event);
       // A USDT countdown reads the clock at once when the app is back in view.
-      if (event.type === 'app.visible') enqueue.sendTo('wallet', event);
+      if (event.type === 'app.visible' && context.walletReady) enqueue.sendTo('wallet', event);
     }),
     toIdleHost: sendTo('idleHost', ({ event }) => event),
     toCalls: sendTo('calls', ({ event }) => event),
@@ -99,7 +108,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: ({ input }) => ({ ...input, endText: null }),
+  context: ({ input }) => ({ ...input, endText: null, walletReady: false }),
   invoke: [
     {
       id: 'imConnection',
@@ -132,8 +141,18 @@ export const sessionMachine = setup({
     },
     { id: 'calls', systemId: 'calls', src: 'calls', input: ({ context }) => ({ isHost: context.isHost, account: context.account }) },
     { id: 'talks', systemId: 'talks', src: 'talks', input: ({ context }) => ({ account: context.account }) },
-    // The person's diamonds and VIP, the recharge and the USDT countdown (owner of system message 99).
-    { id: 'wallet', systemId: 'wallet', src: 'wallet', input: ({ context }) => ({ account: context.account, isVip: context.isVip }) },
+    // The person's diamonds and VIP, the recharge and the USDT countdown (owner of system message 99): its code loads now, off the first screens.
+    {
+      id: 'loadWallet',
+      src: 'loadWallet',
+      onDone: {
+        actions: enqueueActions(({ context, enqueue, event }) => {
+          spawnLoaded(enqueue, event.output, { id: 'wallet', input: { account: context.account, isVip: context.isVip } });
+          enqueue.assign({ walletReady: true });
+        }),
+      },
+      onError: { actions: { type: 'output', params: ({ event }) => ({ type: 'session.log', text: `The wallet's code did not load: ${String(event.error)}` }) } },
+    },
     // After the connection, so that it is there to subscribe to.
     { id: 'imFacts', src: 'imFacts' },
   ],

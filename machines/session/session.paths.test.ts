@@ -6,7 +6,7 @@
  * does for it, and a call through the session as a scenario.
  */
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { assign, createActor, setup } from 'xstate';
 import type { AnyActorRef, AnyEventObject, AnyMachineSnapshot, EventObject, InspectionEvent } from 'xstate';
 import type { ImMessage } from '../ports/im.port';
 import { describeGeneratedPaths, flush } from '../testing/paths';
@@ -42,6 +42,12 @@ const forgedLog = { type: 'session.log', text: 'System message from yx-peer igno
 const ring: CallSignal = { id: 'r1', action: SignalAction.videoCall, channelId: 'ch9', from: 'yx-caller', to: 'me', time: 1 };
 const busy = ['yx-caller', { action: 3, channelId: 'ch9', payload: { busy: true } }];
 
+/** The wallet's place: it keeps what it hears (the session hands it 99 and the app's return). */
+const walletStandIn = setup({ types: { context: {} as { heard: string[] } } }).createMachine({
+  context: { heard: [] },
+  on: { '*': { actions: assign({ heard: ({ context, event }) => [...context.heard, event.type] }) } },
+});
+
 const samples: AnyEventObject[] = [
   { type: 'session.leave' }, { type: 'app.hidden' }, { type: 'app.visible' }, { type: 'user.input' },
   // The IM connection's facts the session subscribes to (the replay has the fake IM port say them).
@@ -65,6 +71,10 @@ const samples: AnyEventObject[] = [
   { type: 'child.navigate', to: '/liveEnds' },
   { type: 'child.openPage', url: '/sandbox/pay/R1' },
   { type: 'wallet.vip', isVip: true },
+  // The wallet's code, loaded as the session starts; 99 is the wallet's once it is there.
+  { type: 'xstate.done.actor.loadWallet', output: walletStandIn },
+  { type: 'xstate.error.actor.loadWallet', error: new TypeError('Failed to fetch dynamically imported module') },
+  { type: 'im.notification', from: SYSTEM_SENDER_ACCID, content: { attachType: 99, usdtPayStatus: true, usdtOrderNo: 'R1' } },
 ];
 
 /** The IM port's event behind each fact of the connection the session subscribes to. */
@@ -87,6 +97,7 @@ function manualSession() {
     { ...realtime.ports, tokens: { ...realtime.ports.tokens, refreshIm: () => realtime.pending.add('refreshImToken', []) }, warmCall: () => { warms.count += 1; } },
     // A live's code is there at once (the live rooms' own tests load it by hand).
     (use) => (use === 'live' ? Promise.resolve(perUse) : realtime.pending.add(`load.${use}`, [])),
+    () => realtime.pending.add('load.wallet', []),
   );
   return { ...realtime, logic, warms };
 }
@@ -102,12 +113,20 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
   actor.start();
   await flush();
 
+  let walletReady = false;
   for (const { event, state } of steps) {
     const before = actor.getSnapshot();
     const callLoadsBefore = pending.count('load.call');
     const warmsBefore = warms.count;
     const outBefore = out.length;
+    const walletLoad = pending.open().find((c) => c.method === 'load.wallet');
     if (event.type === 'xstate.done.actor.presence') presence.pending.latest('send').resolve(undefined);
+    // The wallet's code is asked for once; a second answer has nothing to answer.
+    else if (event.type === 'xstate.done.actor.loadWallet') {
+      walletReady ||= walletLoad !== undefined;
+      walletLoad?.resolve({ composeWallet: () => walletStandIn });
+    }
+    else if (event.type === 'xstate.error.actor.loadWallet') walletLoad?.reject((event as AnyEventObject).error);
     else if (PORT_EVENTS[event.type]) im.emit(PORT_EVENTS[event.type]!(event as AnyEventObject));
     else actor.send(event as never);
     await flush();
@@ -136,6 +155,13 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
       const expected = { 58: 'session.becameHost', [-4]: 'session.followerAdded' }[attachType];
       // 44 goes to the live rooms (which hand it to a live being hosted); nothing is reported.
       if (attachType === 44) expect(out.slice(outBefore)).toEqual([]);
+      // 99 goes to the wallet once its code is there; before, it is logged.
+      else if (attachType === 99 && before.children.wallet) {
+        expect(out.slice(outBefore)).toEqual([]);
+        expect((before.children.wallet.getSnapshot().context as unknown as { heard: string[] }).heard.at(-1)).toBe('system.cryptoPayment');
+      } else if (attachType === 99) {
+        expect(out.slice(outBefore)).toEqual([{ type: 'session.log', text: 'System message for wallet, which is not loaded yet: system.cryptoPayment' }]);
+      }
       // No call runs here: the calls say so.
       else if (attachType === 15) expect(out.slice(outBefore)).toEqual([{ type: 'session.log', text: 'System message for call, which is not running: system.callIncome' }]);
       else expect(out.at(-1)?.type).toBe(expected ?? 'session.log');
@@ -147,8 +173,8 @@ async function replay(input: SessionInput, steps: readonly { event: EventObject;
       expect(out.at(-1)).toEqual({ type: 'session.vip', isVip: true });
       expect(snapshot.children.conversations!.getSnapshot().context.isVip).toBe(true);
     }
-    // The wallet lives with the session.
-    if (snapshot.status === 'active') expect(snapshot.children.wallet!.getSnapshot().status).toBe('active');
+    // The wallet lives with the session once its code is there (and only then).
+    if (snapshot.status === 'active') expect(Boolean(snapshot.children.wallet)).toBe(walletReady);
     // The live rooms live with the session (the screens ask them themselves), with the person's chat-room entry.
     const live = snapshot.children.liveRooms;
     if (snapshot.status === 'active') {

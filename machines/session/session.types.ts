@@ -19,6 +19,8 @@ export interface SessionInput {
 export interface SessionContext extends SessionInput {
   /** Why the session ended, when it ended by itself. */
   endText: string | null;
+  /** The wallet's code has loaded and the wallet runs (its events go to it from then on). */
+  walletReady: boolean;
 }
 
 export type SessionEvent =

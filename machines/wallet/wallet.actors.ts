@@ -35,15 +35,16 @@ export function composeWallet(ports: WalletPorts, loadMoney: MoneyLoader = () =>
         const [summary, shop] = await Promise.all([ports.wallet.summary(), ports.wallet.vipShop()]);
         return { summary, shop };
       }),
-      savedOrder: fromPromise(async ({ input }: { input: { account: string } }) => ({ order: ports.payData.read(input.account), now: ports.clock.now() })),
+      savedOrder: fromPromise(async ({ input }: { input: { account: string } }) => ({ order: await ports.payData.read(input.account), now: ports.clock.now() })),
       // The module is fetched once (the bundler keeps it); composing is cheap.
       loadRecharge: fromPromise<RechargeMachine>(async () => (await loadMoney('recharge')).composeRecharge(ports)),
       loadCountdown: fromPromise<PaymentCountdownMachine>(async () => (await loadMoney('countdown')).composeCountdown(ports)),
     },
     actions: {
       output: sendParent((_, params: WalletOutput) => params),
-      keepOrder: (_, { account, order }: { account: string; order: UsdtOrder }) => ports.payData.write(account, order),
-      forgetOrder: (_, account: string) => ports.payData.clear(account),
+      // Storage that cannot be written only costs the pick-up after a reload.
+      keepOrder: (_, { account, order }: { account: string; order: UsdtOrder }) => { ports.payData.write(account, order).catch(() => undefined); },
+      forgetOrder: (_, account: string) => { ports.payData.clear(account).catch(() => undefined); },
     },
   });
 }

@@ -76,9 +76,9 @@ function standIns(pending: PendingCalls) {
 function memoryPayData(): PayDataPort & { value: UsdtOrder | null } {
   const store = {
     value: null as UsdtOrder | null,
-    read: (account: string) => (account === 'yx-me' ? store.value : null),
-    write: (account: string, o: UsdtOrder) => { if (account === 'yx-me') store.value = o; },
-    clear: (account: string) => { if (account === 'yx-me') store.value = null; },
+    read: async (account: string) => (account === 'yx-me' ? store.value : null),
+    write: async (account: string, o: UsdtOrder) => { if (account === 'yx-me') store.value = o; },
+    clear: async (account: string) => { if (account === 'yx-me') store.value = null; },
   };
   return store;
 }

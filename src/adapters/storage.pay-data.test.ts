@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UsdtOrder } from '../../machines/ports/wallet.port';
-import { clearPayData, readPayData, writePayData } from './storage';
+import { clearPayData, readPayData, writePayData } from './pay-data.storage';
 
 const order: UsdtOrder = { orderNo: 'R1', address: 'Tabc', amount: '9.99', chain: 'TRC20', createdAt: 1_000, deadline: 901_000 };
 

@@ -3,14 +3,13 @@
  * and the full wipe that logout requires (token and every stored item: localStorage,
  * sessionStorage, IndexedDB and Cache Storage).
  */
-import type { UsdtOrder } from '../../machines/ports/wallet.port';
 import type { AppMode } from '../../machines/app/app.paths';
 import type { StoredAuth } from '../../machines/ports/session.port';
 
 const AUTH_KEY = 'app.auth';
 const DEVICE_KEY = 'app.device';
 
-function safeStorage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
+export function safeStorage(kind: 'localStorage' | 'sessionStorage'): Storage | null {
   try {
     return window[kind];
   } catch {
@@ -46,32 +45,6 @@ export function readPins(account: string): string[] {
 
 export function writePins(account: string, ids: readonly string[]): void {
   safeStorage('localStorage')?.setItem(pinsKey(account), JSON.stringify(ids));
-}
-
-const payDataKey = (account: string) => `app.payData.${account}`;
-
-/** The USDT order a person is paying (SPEC §9 pay data), kept for a reload; anything unreadable is none. */
-export function readPayData(account: string): UsdtOrder | null {
-  try {
-    const parsed: unknown = JSON.parse(safeStorage('localStorage')?.getItem(payDataKey(account)) ?? 'null');
-    if (typeof parsed !== 'object' || parsed === null) return null;
-    const o = parsed as Record<string, unknown>;
-    const texts = ['orderNo', 'address', 'amount', 'chain'].every((k) => typeof o[k] === 'string');
-    const times = ['createdAt', 'deadline'].every((k) => Number.isFinite(o[k]));
-    return texts && times
-      ? { orderNo: o.orderNo as string, address: o.address as string, amount: o.amount as string, chain: o.chain as string, createdAt: o.createdAt as number, deadline: o.deadline as number }
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-export function writePayData(account: string, order: UsdtOrder): void {
-  safeStorage('localStorage')?.setItem(payDataKey(account), JSON.stringify(order));
-}
-
-export function clearPayData(account: string): void {
-  safeStorage('localStorage')?.removeItem(payDataKey(account));
 }
 
 const MODE_KEY = 'app.mode';

@@ -12,8 +12,7 @@ import { createLocalImPort } from '../adapters/im.local';
 import { createLocalPresencePort } from '../adapters/presence.local';
 import type { SessionCredentials } from '../adapters/http/session.http';
 import type { ApiClient } from '../api/client';
-import { clearPayData, readPayData, readPins, writePayData, writePins } from '../adapters/storage';
-import { createStorePay } from '../adapters/store.bridge';
+import { readPins, writePins } from '../adapters/storage';
 import { realtime as realtimeContract } from '../api/contract';
 import { agoraTokensFrom, httpProfiles, httpSettings, httpTokens, rtcTokenFrom } from '../adapters/http/lookups.http';
 import type { SignallingPort } from '../../machines/ports/signalling.port';
@@ -115,7 +114,12 @@ export async function createRealtimePorts(
     translator,
     pins: { load: readPins, save: writePins },
     // Store payments through the native shell (README "Shell contract"); the USDT order being paid, kept for a reload.
-    storePay: createStorePay(),
-    payData: { read: readPayData, write: writePayData, clear: clearPayData },
+    // Its code loads with the first store payment.
+    storePay: async (payment) => (await import('../adapters/store.bridge')).createStorePay()(payment),
+    payData: {
+      read: async (account) => (await import('../adapters/pay-data.storage')).readPayData(account),
+      write: async (account, order) => (await import('../adapters/pay-data.storage')).writePayData(account, order),
+      clear: async (account) => (await import('../adapters/pay-data.storage')).clearPayData(account),
+    },
   };
 }

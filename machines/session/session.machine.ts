@@ -131,7 +131,7 @@ export const sessionMachine = setup({
       },
     },
     { id: 'calls', systemId: 'calls', src: 'calls', input: ({ context }) => ({ isHost: context.isHost, account: context.account }) },
-    { id: 'talks', systemId: 'talks', src: 'talks', input: ({ context }) => ({ account: context.account }) },
+    { id: 'talks', systemId: 'talks', src: 'talks', input: ({ context }) => ({ account: context.account, isHost: context.isHost }) },
     // The person's diamonds and VIP, the recharge and the USDT countdown (owner of system message 99).
     { id: 'wallet', systemId: 'wallet', src: 'wallet', input: ({ context }) => ({ account: context.account, isVip: context.isVip }) },
     // After the connection, so that it is there to subscribe to.

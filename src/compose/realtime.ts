@@ -12,7 +12,7 @@ import { createLocalImPort } from '../adapters/im.local';
 import { createLocalPresencePort } from '../adapters/presence.local';
 import type { SessionCredentials } from '../adapters/http/session.http';
 import type { ApiClient } from '../api/client';
-import { clearPayData, readPayData, readPins, writePayData, writePins } from '../adapters/storage';
+import { clearPayData, readChatQuota, readPayData, readPins, writeChatQuota, writePayData, writePins } from '../adapters/storage';
 import { createStorePay } from '../adapters/store.bridge';
 import { realtime as realtimeContract } from '../api/contract';
 import { agoraTokensFrom, httpProfiles, httpSettings, httpTokens, rtcTokenFrom } from '../adapters/http/lookups.http';
@@ -114,6 +114,8 @@ export async function createRealtimePorts(
     profiles: httpProfiles(api),
     translator,
     pins: { load: readPins, save: writePins },
+    // Whom the person wrote to today (the non-paid user quota), kept for a reload.
+    chatQuota: { load: readChatQuota, save: writeChatQuota },
     // Store payments through the native shell (README "Shell contract"); the USDT order being paid, kept for a reload.
     storePay: createStorePay(),
     payData: { read: readPayData, write: writePayData, clear: clearPayData },

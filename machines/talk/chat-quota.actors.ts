@@ -1,0 +1,70 @@
+/**
+ * The children that bring the talk its quota's facts (chat-quota.ts), over the composition's
+ * clock, the device's record and the session's wallet. They report; the talk decides.
+ */
+import { fromCallback } from 'xstate';
+import type { ActorRefFrom, SnapshotFrom } from 'xstate';
+import type { ChatQuotaPort } from '../ports/chat-quota.port';
+import type { ClockPort } from '../ports/clock.port';
+import type { ProfilesPort } from '../ports/profiles.port';
+import type { WalletMachine } from '../wallet/wallet.machine';
+import { localDayOf, nextLocalMidnight } from './chat-quota';
+import type { TalkEvent } from './talk.machine';
+
+/**
+ * Reads the clock: the local day and whom the person wrote to on it (`quota.day`), at once and
+ * again when the day turns. It wakes at the next local midnight and looks at the clock then; a
+ * timer that fired early (or a clock set back) just sleeps again for what is left of the day.
+ */
+export function quotaDayWatcher(clock: ClockPort, record: ChatQuotaPort) {
+  return fromCallback<TalkEvent, { account: string }>(({ input, sendBack }) => {
+    let timer: unknown;
+    let day: string | null = null;
+    const check = () => {
+      const now = clock.now();
+      const today = localDayOf(now);
+      if (today !== day) {
+        day = today;
+        sendBack({ type: 'quota.day', day, peers: record.load(input.account, day) });
+      }
+      timer = clock.setTimeout(check, Math.max(nextLocalMidnight(now) - now, 1));
+    };
+    check();
+    return () => clock.clearTimeout(timer);
+  });
+}
+
+type WalletRef = ActorRefFrom<WalletMachine>;
+
+/**
+ * Whether the person ever paid, as the session's wallet says (`quota.paid`), now and as it
+ * changes (a recharge made while the chat is open lifts the quota). A wallet not asked yet is
+ * asked to load its summary; one that could not load it says nothing (the quota is not applied).
+ */
+export const walletPaid = fromCallback<TalkEvent>(({ system, sendBack }) => {
+  const wallet = system.get('wallet') as WalletRef | undefined;
+  if (!wallet) return () => {};
+  let told: boolean | null = null;
+  const tell = (snapshot: SnapshotFrom<WalletMachine>) => {
+    const paid = snapshot.context.summary?.paid;
+    if (paid === undefined || paid === told) return;
+    told = paid;
+    sendBack({ type: 'quota.paid', paid });
+  };
+  if (wallet.getSnapshot().matches({ summary: 'idle' })) wallet.send({ type: 'wallet.refresh' });
+  tell(wallet.getSnapshot());
+  const subscription = wallet.subscribe(tell);
+  return () => subscription.unsubscribe();
+});
+
+/** The customer-service account (`quota.customerService`); a failed lookup says none. */
+export function customerServiceOf(profiles: Pick<ProfilesPort, 'customerService'>) {
+  return fromCallback<TalkEvent>(({ sendBack }) => {
+    let live = true;
+    profiles.customerService().then(
+      (account) => live && sendBack({ type: 'quota.customerService', account }),
+      () => live && sendBack({ type: 'quota.customerService', account: null }),
+    );
+    return () => { live = false; };
+  });
+}

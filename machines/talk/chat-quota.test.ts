@@ -220,6 +220,11 @@ describe('[§4 Recharge] the talk refuses a text to one person too many', () => 
     call.send('c1');
     expect(call.has('c1')).toBe(true);
     expect(call.actor.getSnapshot().context.quota).toBeNull();
+    // Its facts are gathered only where the quota can apply (nothing asked of the wallet for a host or a call's chat).
+    expect(Object.keys(service.actor.getSnapshot().children)).toEqual(expect.arrayContaining(['quotaDay', 'walletPaid', 'customerService']));
+    for (const t of [host, call, talkWith('yx-d', { limit: 0 })]) {
+      expect(Object.keys(t.actor.getSnapshot().children).filter((id) => ['quotaDay', 'walletPaid', 'customerService'].includes(id))).toEqual([]);
+    }
     for (const t of [host, service, call]) t.actor.stop();
   });
 });

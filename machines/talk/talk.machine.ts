@@ -252,9 +252,9 @@ export const talkMachine = setup({
     }),
     sendSecret: (_, _params: { to: string; text: string; idClient: string; ext: Record<string, unknown> }) => {},
     toast: emit((_, text: string): TalkEmitted => ({ type: 'toast', text })),
-    /** The quota's facts start with the talk screen's chat (a call's chat has none). */
+    /** The quota's facts start with the talk screen's chat (a call's chat has none) where it can apply: a limit, and not a host. */
     startQuota: enqueueActions(({ context, enqueue }) => {
-      if (!context.quota) return;
+      if (!context.quota || context.quota.limit === 0 || context.quota.isHost) return;
       enqueue.spawnChild('quotaDay', { id: 'quotaDay', input: { account: context.account } });
       enqueue.spawnChild('walletPaid', { id: 'walletPaid' });
       enqueue.spawnChild('customerService', { id: 'customerService' });

@@ -37,19 +37,19 @@ export function quotaDayWatcher(clock: ClockPort, record: ChatQuotaPort) {
 type WalletRef = ActorRefFrom<WalletMachine>;
 
 /**
- * Whether the person ever paid, as the session's wallet says (`quota.paid`), now and as it
- * changes (a recharge made while the chat is open lifts the quota). A wallet not asked yet is
+ * Whether the person ever paid a recharge and whether they are VIP, as the session's wallet says
+ * (`quota.paid`), now and as it changes (a recharge made while the chat is open lifts the quota). A wallet not asked yet is
  * asked to load its summary; one that could not load it says nothing (the quota is not applied).
  */
 export const walletPaid = fromCallback<TalkEvent>(({ system, sendBack }) => {
   const wallet = system.get('wallet') as WalletRef | undefined;
   if (!wallet) return () => {};
-  let told: boolean | null = null;
+  let told = '';
   const tell = (snapshot: SnapshotFrom<WalletMachine>) => {
-    const paid = snapshot.context.summary?.paid;
-    if (paid === undefined || paid === told) return;
-    told = paid;
-    sendBack({ type: 'quota.paid', paid });
+    const summary = snapshot.context.summary;
+    if (!summary || `${summary.paid} ${summary.vip}` === told) return;
+    told = `${summary.paid} ${summary.vip}`;
+    sendBack({ type: 'quota.paid', paid: summary.paid, vip: summary.vip });
   };
   if (wallet.getSnapshot().matches({ summary: 'idle' })) wallet.send({ type: 'wallet.refresh' });
   tell(wallet.getSnapshot());

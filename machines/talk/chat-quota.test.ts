@@ -106,8 +106,11 @@ describe('[§4 Recharge] the quota resets at the end of the local day', () => {
 });
 
 describe('the quota\'s facts', () => {
-  const walletStandIn = (summary: { paid: boolean } | null) => setup({
-    types: { context: {} as { summary: { paid: boolean } | null }, events: {} as { type: 'wallet.refresh' } | { type: 'loaded'; paid: boolean } },
+  const walletStandIn = (summary: { paid: boolean; vip: boolean } | null) => setup({
+    types: {
+      context: {} as { summary: { paid: boolean; vip: boolean } | null },
+      events: {} as { type: 'wallet.refresh' } | { type: 'loaded'; paid: boolean; vip?: boolean },
+    },
   }).createMachine({
     type: 'parallel',
     context: { summary },
@@ -115,7 +118,7 @@ describe('the quota\'s facts', () => {
       summary: {
         initial: summary ? 'ready' : 'idle',
         states: { idle: { on: { 'wallet.refresh': 'loading' } }, loading: {}, ready: {} },
-        on: { loaded: { target: '.ready', actions: assign({ summary: ({ event }) => ({ paid: event.paid }) }) } },
+        on: { loaded: { target: '.ready', actions: assign({ summary: ({ event }) => ({ paid: event.paid, vip: event.vip ?? false }) }) } },
       },
     },
   });
@@ -135,11 +138,14 @@ describe('the quota\'s facts', () => {
     expect(inner.getSnapshot().value).toEqual({ summary: 'loading' });
     expect(heard).toEqual([]);
     inner.send({ type: 'loaded', paid: false });
-    expect(heard).toEqual([{ type: 'quota.paid', paid: false }]);
+    expect(heard).toEqual([{ type: 'quota.paid', paid: false, vip: false }]);
     inner.send({ type: 'loaded', paid: false });
     expect(heard).toHaveLength(1);
+    inner.send({ type: 'loaded', paid: false, vip: true });
+    expect(heard.at(-1)).toEqual({ type: 'quota.paid', paid: false, vip: true });
     inner.send({ type: 'loaded', paid: true });
-    expect(heard.at(-1)).toEqual({ type: 'quota.paid', paid: true });
+    expect(heard.at(-1)).toEqual({ type: 'quota.paid', paid: true, vip: false });
+    expect(heard).toHaveLength(3);
     actor.stop();
   });
 
@@ -164,25 +170,31 @@ describe('[§4 Recharge] the talk refuses a text to one person too many', () => 
     return { actor, sends, saved, send, has };
   }
 
-  it('Scenario: three people written to today, a non-payer\'s text to a fourth is not sent and not counted', () => {
+  it('Scenario: three people written to today, a non-payer\'s text to a fourth is not sent and not counted; VIP or a recharge lifts it', () => {
     const t = talkWith('yx-d', { limit: 3 });
     t.actor.send({ type: 'quota.day', day: '2026-11-28', peers: ['yx-a', 'yx-b', 'yx-c'] });
-    t.actor.send({ type: 'quota.paid', paid: false });
+    t.actor.send({ type: 'quota.paid', paid: false, vip: false });
     t.send('c1');
     expect(t.has('c1')).toBe(false);
     expect(t.sends).toEqual([]);
     expect(t.saved).toEqual([]);
-    // A recharge paid meanwhile lifts it.
-    t.actor.send({ type: 'quota.paid', paid: true });
+    // VIP bought meanwhile lifts it, as a recharge paid does.
+    t.actor.send({ type: 'quota.paid', paid: false, vip: true });
+    t.send('c1b');
+    expect(t.has('c1b')).toBe(true);
+    t.actor.send({ type: 'quota.paid', paid: false, vip: false });
+    t.send('c1c');
+    expect(t.has('c1c')).toBe(false);
+    t.actor.send({ type: 'quota.paid', paid: true, vip: false });
     t.send('c2');
-    expect(t.sends).toEqual([{ to: 'yx-d', text: 'hi', idClient: 'c2' }]);
+    expect(t.sends).toEqual([{ to: 'yx-d', text: 'hi', idClient: 'c1b' }, { to: 'yx-d', text: 'hi', idClient: 'c2' }]);
     expect(t.saved).toEqual([]);
   });
 
   it('Scenario: someone new is counted and the record kept once; writing again counts nothing more', () => {
     const t = talkWith('yx-c', { limit: 3 });
     t.actor.send({ type: 'quota.day', day: '2026-11-28', peers: ['yx-a'] });
-    t.actor.send({ type: 'quota.paid', paid: false });
+    t.actor.send({ type: 'quota.paid', paid: false, vip: false });
     t.send('c1');
     t.send('c2');
     expect(t.sends).toHaveLength(2);
@@ -192,7 +204,7 @@ describe('[§4 Recharge] the talk refuses a text to one person too many', () => 
   it('Scenario: after local midnight the new day\'s empty record lets the fourth person be written to', () => {
     const t = talkWith('yx-d', { limit: 3 });
     t.actor.send({ type: 'quota.day', day: '2026-11-28', peers: ['yx-a', 'yx-b', 'yx-c'] });
-    t.actor.send({ type: 'quota.paid', paid: false });
+    t.actor.send({ type: 'quota.paid', paid: false, vip: false });
     t.send('c1');
     expect(t.has('c1')).toBe(false);
     t.actor.send({ type: 'quota.day', day: '2026-11-29', peers: [] });
@@ -204,19 +216,19 @@ describe('[§4 Recharge] the talk refuses a text to one person too many', () => 
   it('Scenario: a host, customer service and a call\'s chat (no quota) are never refused', () => {
     const host = talkWith('yx-d', { limit: 1, isHost: true });
     host.actor.send({ type: 'quota.day', day: '2026-11-28', peers: ['yx-a'] });
-    host.actor.send({ type: 'quota.paid', paid: false });
+    host.actor.send({ type: 'quota.paid', paid: false, vip: false });
     host.send('c1');
     expect(host.has('c1')).toBe(true);
     const service = talkWith('yx-service', { limit: 1 });
     service.actor.send({ type: 'quota.day', day: '2026-11-28', peers: ['yx-a'] });
-    service.actor.send({ type: 'quota.paid', paid: false });
+    service.actor.send({ type: 'quota.paid', paid: false, vip: false });
     service.actor.send({ type: 'quota.customerService', account: 'yx-service' });
     service.send('c1');
     expect(service.has('c1')).toBe(true);
     expect(service.saved).toEqual([]);
     const call = talkWith('yx-d', null);
     call.actor.send({ type: 'quota.day', day: '2026-11-28', peers: ['yx-a'] });
-    call.actor.send({ type: 'quota.paid', paid: false });
+    call.actor.send({ type: 'quota.paid', paid: false, vip: false });
     call.send('c1');
     expect(call.has('c1')).toBe(true);
     expect(call.actor.getSnapshot().context.quota).toBeNull();

@@ -4,7 +4,7 @@
  * a person who never paid (no paid recharge order) may write to at most `nonPaidUserCount`
  * different people per local calendar day. Writing again to someone already written to that day
  * is always allowed; the customer-service account is never counted or limited; hosts are never
- * limited; a person who paid is never limited; a count of 0 (or business features off) is no
+ * limited; a person who paid (a recharge, or VIP, which is bought) is never limited; a count of 0 (or business features off) is no
  * limit. The day is the device's: it turns at local midnight.
  *
  * The talk (talk.machine.ts) keeps these facts in its context and refuses, by its `withinQuota`
@@ -27,7 +27,7 @@ export interface QuotaInput {
 export interface ChatQuota extends QuotaInput {
   /** The customer-service account, once looked up. */
   customerService: string | null;
-  /** Whether a recharge of the person's was ever paid; null until the wallet said. */
+  /** Whether the person ever paid (a recharge, or VIP); null until the wallet said. */
   paid: boolean | null;
   /** The local day `peers` are of ('YYYY-MM-DD'), null until the clock was read. */
   day: string | null;

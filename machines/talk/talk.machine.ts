@@ -115,7 +115,7 @@ export type TalkEvent =
   | { type: 'talk.toast'; text: string }
   /** The quota's facts: the local day and whom the person wrote to on it, whether they ever paid, the customer-service account. */
   | { type: 'quota.day'; day: string; peers: readonly string[] }
-  | { type: 'quota.paid'; paid: boolean }
+  | { type: 'quota.paid'; paid: boolean; vip: boolean }
   | { type: 'quota.customerService'; account: string | null };
 
 export type TalkEmitted = { type: 'toast'; text: string };
@@ -263,7 +263,8 @@ export const talkMachine = setup({
       quota: ({ context, event }) => {
         if (!context.quota) return null;
         if (event.type === 'quota.day') return { ...context.quota, day: event.day, peers: [...event.peers] };
-        if (event.type === 'quota.paid') return { ...context.quota, paid: event.paid };
+        // A VIP member bought VIP: that is paying too (SPEC §6), whatever the recharge orders say.
+        if (event.type === 'quota.paid') return { ...context.quota, paid: event.paid || event.vip };
         if (event.type === 'quota.customerService') return { ...context.quota, customerService: event.account };
         return context.quota;
       },

@@ -36,8 +36,8 @@ const EXTRA_TYPES = new Set(EXTRAS.map((e) => e.type));
 const QUOTA: AnyEventObject[] = [
   { type: 'quota.day', day: '2026-11-28', peers: ['yx-other'] },
   { type: 'quota.day', day: '2026-11-29', peers: [] },
-  { type: 'quota.paid', paid: false },
-  { type: 'quota.paid', paid: true },
+  { type: 'quota.paid', paid: false, vip: false },
+  { type: 'quota.paid', paid: true, vip: false },
   { type: 'quota.customerService', account: 'peer' },
 ];
 const QUOTA_TYPES = new Set(QUOTA.map((e) => e.type));

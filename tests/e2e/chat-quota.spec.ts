@@ -1,7 +1,7 @@
 /**
  * The non-paid user quota over the real server and hub (SPEC §3 businessConfig.nonPaidUserCount,
  * which the reference server seeds as 3; §4 Recharge "Non-paid user quota resets at the end of
- * the local day"): a seeded user who never paid writes to three hosts, each on a fresh load of the
+ * the local day"): a seeded user who never paid (no recharge, not VIP) writes to three hosts, each on a fresh load of the
  * app (the day's count is kept on the device), and a text to a fourth is refused with the quota's
  * text and Recharge, staying in the field; writing again to one of the three still goes.
  */
@@ -27,7 +27,8 @@ async function say(page: Page, text: string) {
 }
 
 test('[§4 Recharge] a user who never paid writes to three hosts in a day; a fourth is refused with Recharge, the text kept', async ({ page, request }) => {
-  const user = await firstAccount(request, 1);
+  // Not a VIP: VIP is bought, and a VIP member is never limited.
+  const user = await firstAccount(request, 1, (a) => !a.isVip);
   // Level-0 hosts, from the end: no other spec signs in as them or reads their chats.
   const hosts = (await accounts(request)).filter((a) => a.userType === 2 && a.userLevel === 0).reverse().slice(0, 4);
   expect(hosts).toHaveLength(4);

@@ -23,6 +23,7 @@ import type { LiveHostingMachine } from '../live-hosting/live-hosting.machine';
 import type { LiveViewingMachine } from '../live-viewing/live-viewing.machine';
 import type { SessionPorts } from './session.ports';
 import { UnansweredError } from '../shared/intent-key';
+import { customerServiceOf, quotaDayWatcher, walletPaid } from '../talk/chat-quota.actors';
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -42,6 +43,8 @@ function reportBack<I, E extends TalkEvent | TalkExtrasEvent>(
 
 /** The talk of SPEC §2 /talk (and of a call's chat) over the session's IM connection and lookups. */
 export function composeTalk(ports: SessionPorts): TalkMachine {
+  // Without the device's record, the day's count lasts as long as the chat.
+  const quotaRecord = ports.chatQuota ?? { load: () => [], save: () => {} };
   const talkExtras = talkExtrasMachine.provide({
     actions: { toast: sendParent((_, text: string) => ({ type: 'talk.toast', text })) },
     actors: {
@@ -96,10 +99,14 @@ export function composeTalk(ports: SessionPorts): TalkMachine {
         (_, params: { to: string; text: string; idClient: string; ext: Record<string, unknown> }) => ({ type: 'im.sendText', ...params }),
       ),
       toast: sendParent((_, text: string) => ({ type: 'child.toast', text })),
+      saveQuota: (_, { account, day, peers }: { account: string; day: string; peers: readonly string[] }) => quotaRecord.save(account, day, peers),
     },
   }).provide({
     actors: {
       extras: talkExtras,
+      quotaDay: quotaDayWatcher(ports.clock, quotaRecord),
+      walletPaid,
+      customerService: customerServiceOf(ports.profiles),
       storeSecret: reportBack<{ idClient: string; to: string; price: number; content: string }, TalkEvent>(
         async ({ idClient, to, price, content }) => ({ type: 'talk.secretStored', idClient, ext: await ports.chat.storeSecret({ to, price, content }) }),
         ({ idClient }, reason) => ({ type: 'talk.secretNotStored', idClient, text: reason }),

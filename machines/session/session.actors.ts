@@ -3,7 +3,7 @@
  * (a toast, a navigation, a log line) comes up as the session's events here, so each child
  * stays testable on its own; facts are subscribed to, not passed on (facts-of.ts).
  */
-import { fromPromise, sendParent } from 'xstate';
+import { assertEvent, enqueueActions, fromPromise, sendParent } from 'xstate';
 import type { AnyActorRef } from 'xstate';
 import { bannerMachine, navigationOf } from '../banner/banner.machine';
 import { composeCalls } from '../calls/calls.actors';
@@ -19,7 +19,8 @@ import { composeTalks } from '../talks/talks.actors';
 import type { WalletMachine } from '../wallet/wallet.machine';
 import type { WalletPorts } from '../wallet/wallet.actors';
 import type { WalletPort } from '../ports/wallet.port';
-import { sessionMachine } from './session.machine';
+import { sessionMachine, walletInputOf } from './session.machine';
+import { spawnLoaded } from '../shared/load-then-spawn';
 import type { PerUseLoader, PerUseModule, SessionPorts } from './session.ports';
 
 export type { PerUseLoader, PerUseModule, RealtimePorts, SessionPorts } from './session.ports';
@@ -107,6 +108,13 @@ export function composeSession(
     payData: ports.payData ?? { read: () => Promise.resolve(null), write: () => Promise.resolve(), clear: () => Promise.resolve() },
   };
   return sessionMachine.provide({
+    actions: {
+      // Under its system id too: the talk's quota finds the wallet there (machines/talk/chat-quota.actors.ts).
+      startWallet: enqueueActions(({ context, enqueue, event }) => {
+        assertEvent(event, 'xstate.done.actor.loadWallet');
+        spawnLoaded(enqueue, event.output, { id: 'wallet', systemId: 'wallet', input: walletInputOf(context) });
+      }),
+    },
     actors: {
       imConnection, presence: composePresence(ports.presence, ports.presenceRetry), banner, idleHost, conversations, liveRooms: live,
       calls: composeCalls(ports, loaders), talks: composeTalks(loaders),

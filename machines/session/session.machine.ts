@@ -36,6 +36,9 @@ import type { SessionContext, SessionEvent, SessionInput, SessionOutput } from '
 export * from './session.types';
 
 
+/** The wallet's input, from the session's. */
+export const walletInputOf = (context: Pick<SessionContext, 'account' | 'isVip'>) => ({ account: context.account, isVip: context.isVip });
+
 export const sessionMachine = setup({
   types: {
     input: {} as SessionInput,
@@ -99,6 +102,15 @@ export const sessionMachine = setup({
       // A USDT countdown reads the clock at once when the app is back in view.
       if (event.type === 'app.visible' && context.walletReady) enqueue.sendTo('wallet', event);
     }),
+    /**
+     * The wallet's code is there: the wallet starts. The composition starts it under its system id
+     * too ('wallet': the talk's quota finds it there); a bare machine (the generated paths' model,
+     * which spawns in one shared system) starts it by its id only.
+     */
+    startWallet: enqueueActions(({ context, enqueue, event }) => {
+      assertEvent(event, 'xstate.done.actor.loadWallet');
+      spawnLoaded(enqueue, event.output, { id: 'wallet', input: walletInputOf(context) });
+    }),
     toIdleHost: sendTo('idleHost', ({ event }) => event),
     toCalls: sendTo('calls', ({ event }) => event),
     goOffline: sendTo('presence', { type: 'presence.goOffline' }),
@@ -140,17 +152,12 @@ export const sessionMachine = setup({
       },
     },
     { id: 'calls', systemId: 'calls', src: 'calls', input: ({ context }) => ({ isHost: context.isHost, account: context.account }) },
-    { id: 'talks', systemId: 'talks', src: 'talks', input: ({ context }) => ({ account: context.account }) },
+    { id: 'talks', systemId: 'talks', src: 'talks', input: ({ context }) => ({ account: context.account, isHost: context.isHost }) },
     // The person's diamonds and VIP, the recharge and the USDT countdown (owner of system message 99): its code loads now, off the first screens.
     {
       id: 'loadWallet',
       src: 'loadWallet',
-      onDone: {
-        actions: enqueueActions(({ context, enqueue, event }) => {
-          spawnLoaded(enqueue, event.output, { id: 'wallet', input: { account: context.account, isVip: context.isVip } });
-          enqueue.assign({ walletReady: true });
-        }),
-      },
+      onDone: { actions: ['startWallet', assign({ walletReady: true })] },
       onError: { actions: { type: 'output', params: ({ event }) => ({ type: 'session.log', text: `The wallet's code did not load: ${String(event.error)}` }) } },
     },
     // After the connection, so that it is there to subscribe to.

@@ -16,6 +16,7 @@ import type { GiftApiPort } from '../ports/gift.port';
 import type { ImPort } from '../ports/im.port';
 import type { LiveApiPort, LiveMediaPort } from '../ports/live.port';
 import type { PinsPort } from '../ports/pins.port';
+import type { ChatQuotaPort } from '../ports/chat-quota.port';
 import type { PresencePort } from '../ports/presence.port';
 import type { ProfilesPort } from '../ports/profiles.port';
 import type { SettingsPort } from '../ports/settings.port';
@@ -43,6 +44,8 @@ export interface SessionPorts {
   chat: ChatApiPort;
   /** The pinned chats (conversations). */
   pins: PinsPort;
+  /** Whom the person wrote to today (the talk screen's non-paid user quota); without it the day's record is not kept. */
+  chatQuota?: ChatQuotaPort;
   /** A presence reconnect policy other than SPEC §9's: development only (presence.actors.ts PresenceRetry). */
   presenceRetry?: PresenceRetry;
   /** Calls (SPEC §7 Calls): signalling, the call API and the media. */

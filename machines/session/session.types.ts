@@ -4,6 +4,7 @@
  * the root actor and tests.
  */
 import type { CallsIntent, CallsOutput } from '../calls/calls.types';
+import type { WalletMachine } from '../wallet/wallet.machine';
 
 export interface SessionInput {
   isHost: boolean;
@@ -40,6 +41,8 @@ export type SessionEvent =
   | CallsOutput
   /** A child asks for navigation (the banner's tap, the live room's end). */
   | { type: 'child.navigate'; to: string }
+  /** The wallet's code loaded (machines/shared/load-then-spawn.ts). */
+  | { type: 'xstate.done.actor.loadWallet'; output: WalletMachine }
   /** The wallet asks for a page outside the app (a payment provider's). */
   | { type: 'child.openPage'; url: string }
   /** The wallet's summary says the person's VIP changed (a VIP purchase). */

@@ -18,8 +18,16 @@
  * - Beside the messages, the `extras` child (talk-extras.machine.ts): the peer's name and
  *   block state, translating, opening secrets. Failures the person should hear of leave as
  *   `toast` (emitted), the extras' ones too (they come up as `talk.toast`).
+ * - The talk screen's chat (not a call's) has the non-paid user quota (chat-quota.ts, SPEC §4
+ *   Recharge): its facts come in as events from three children started with it (`quotaDay`: the
+ *   local day and whom the person wrote to that day, again at each local midnight; `walletPaid`:
+ *   whether they ever paid; `customerService`: the account never counted), and the `withinQuota`
+ *   guard refuses a text to one person too many: nothing is sent, the text stays with the
+ *   screen, which shows TEXT_CHAT_LIMIT. A text to someone new that day is kept in the day's
+ *   record (`saveQuota`, the device's storage). The server does not enforce this: it cannot know
+ *   the person's local day, and it is a nudge towards recharging, not a charge.
  */
-import { assign, emit, fromCallback, fromPromise, spawnChild } from 'xstate';
+import { and, assign, emit, enqueueActions, fromCallback, fromPromise, spawnChild } from 'xstate';
 import { setup } from '../setup';
 import { talkExtrasMachine } from './talk-extras.machine';
 import { ImCode } from '../ports/im.port';
@@ -29,6 +37,8 @@ import type { ImConnectionEmitted } from '../im-connection/im-connection.types';
 import { factsOf } from '../shared/facts-of';
 import { errorOf, textOf } from '../shared/error-text';
 import { codeOf } from '../im-connection/im-connection.types';
+import { quotaCounts, quotaOf, quotaReached } from './chat-quota';
+import type { ChatQuota, QuotaInput } from './chat-quota';
 
 /** SPEC §9 chat limits: a message is capped like in-call chat. */
 export const MAX_TEXT = 200;
@@ -52,11 +62,15 @@ export interface TalkInput {
   peer: string;
   /** The signed-in person's IM account. */
   account: string;
+  /** The non-paid user quota's limit and whether the person is a host (the talk screen's chat only; none: no quota). */
+  quota?: QuotaInput;
 }
 
-export interface TalkContext extends TalkInput {
+export interface TalkContext extends Omit<TalkInput, 'quota'> {
   messages: readonly TalkMessage[];
   error: string | null;
+  /** The quota's facts (chat-quota.ts); null: the chat has none. */
+  quota: ChatQuota | null;
 }
 
 /** The key a message is known by (its client id, else its server id). */
@@ -98,7 +112,11 @@ export type TalkEvent =
   | { type: 'talk.sendSecret'; idClient: string; time: number; price: number; content: string }
   | { type: 'talk.secretStored'; idClient: string; ext: Record<string, unknown> }
   /** A failure the extras child wants told. */
-  | { type: 'talk.toast'; text: string };
+  | { type: 'talk.toast'; text: string }
+  /** The quota's facts: the local day and whom the person wrote to on it, whether they ever paid, the customer-service account. */
+  | { type: 'quota.day'; day: string; peers: readonly string[] }
+  | { type: 'quota.paid'; paid: boolean; vip: boolean }
+  | { type: 'quota.customerService'; account: string | null };
 
 export type TalkEmitted = { type: 'toast'; text: string };
 
@@ -146,7 +164,7 @@ export const talkMachine = setup({
     events: {} as TalkEvent,
     emitted: {} as TalkEmitted,
     // Each child by its invoke id (its actor by name), so that selectors read them typed.
-    children: {} as { extras: 'extras'; imFacts: 'imFacts' },
+    children: {} as { extras: 'extras'; imFacts: 'imFacts'; quotaDay: 'quotaDay'; walletPaid: 'walletPaid'; customerService: 'customerService' },
   },
   actors: {
     extras: talkExtrasMachine,
@@ -156,9 +174,17 @@ export const talkMachine = setup({
     imFacts: factsOf<ImConnectionEmitted>('imConnection', ['im.message', 'im.connected', 'im.sent', 'im.sendFailed']),
     /** Newest first, at most `limit`, older than `before` when given. */
     history: fromPromise<ImMessage[], { peer: string; limit: number; before?: number }>(() => Promise.resolve([])),
+    /** Reports `quota.day` at once and again as each local day begins (by the composition's clock). */
+    quotaDay: fromCallback<TalkEvent, { account: string }>(() => () => {}),
+    /** Reports `quota.paid` once the wallet knows, and whenever it changes. */
+    walletPaid: fromCallback<TalkEvent>(() => () => {}),
+    /** Reports `quota.customerService` once looked up. */
+    customerService: fromCallback<TalkEvent>(() => () => {}),
   },
   guards: {
     hasText: ({ event }) => event.type === 'talk.send' && textToSend(event.text) !== null,
+    /** SPEC §4 non-paid user quota: not a text to one person too many today. */
+    withinQuota: ({ context }) => !quotaReached(context.quota, context.peer),
     validSecret: ({ event }) =>
       event.type === 'talk.sendSecret' && Number.isInteger(event.price) && event.price >= 1 && event.price <= SECRET_PRICE_MAX
       && event.content.trim() !== '' && lengthOf(event.content.trim()) <= SECRET_TEXT_MAX,
@@ -226,11 +252,40 @@ export const talkMachine = setup({
     }),
     sendSecret: (_, _params: { to: string; text: string; idClient: string; ext: Record<string, unknown> }) => {},
     toast: emit((_, text: string): TalkEmitted => ({ type: 'toast', text })),
+    /** The quota's facts start with the talk screen's chat (a call's chat has none) where it can apply: a limit, and not a host. */
+    startQuota: enqueueActions(({ context, enqueue }) => {
+      if (!context.quota || context.quota.limit === 0 || context.quota.isHost) return;
+      enqueue.spawnChild('quotaDay', { id: 'quotaDay', input: { account: context.account } });
+      enqueue.spawnChild('walletPaid', { id: 'walletPaid' });
+      enqueue.spawnChild('customerService', { id: 'customerService' });
+    }),
+    setQuota: assign({
+      quota: ({ context, event }) => {
+        if (!context.quota) return null;
+        if (event.type === 'quota.day') return { ...context.quota, day: event.day, peers: [...event.peers] };
+        // A VIP member bought VIP: that is paying too (SPEC §6), whatever the recharge orders say.
+        if (event.type === 'quota.paid') return { ...context.quota, paid: event.paid || event.vip };
+        if (event.type === 'quota.customerService') return { ...context.quota, customerService: event.account };
+        return context.quota;
+      },
+    }),
+    /** Someone new today: into the day's record, kept on the device. */
+    countPeer: enqueueActions(({ context, enqueue }) => {
+      const quota = context.quota;
+      if (!quotaCounts(quota, context.peer) || quota.day === null) return;
+      const peers = [...quota.peers, context.peer];
+      enqueue.assign({ quota: { ...quota, peers } });
+      // The named action, so that the owner's composition decides where the record is kept.
+      enqueue({ type: 'saveQuota', params: { account: context.account, day: quota.day, peers } } as never);
+    }),
+    /** Provided by the owner: keeps the day's record (the device's storage). */
+    saveQuota: (_, _params: { account: string; day: string; peers: readonly string[] }) => {},
     setError: assign({ error: (_, { error }: { error: unknown }) => textOf(error) }),
   },
 }).createMachine({
   id: 'talk',
-  context: ({ input }) => ({ ...input, messages: [], error: null }),
+  context: ({ input: { quota, ...input } }) => ({ ...input, messages: [], error: null, quota: quota ? quotaOf(quota) : null }),
+  entry: 'startQuota',
   invoke: [{ id: 'extras', src: 'extras', input: ({ context }) => ({ peer: context.peer }) }, { id: 'imFacts', src: 'imFacts' }],
   on: {
     'talk.toast': { actions: { type: 'toast', params: ({ event }) => event.text } },
@@ -250,16 +305,21 @@ export const talkMachine = setup({
         },
       ],
     },
+    // One person too many today (SPEC §4 quota): nothing is sent, and the text stays with the screen.
     'talk.send': {
-      guard: 'hasText',
+      guard: and(['hasText', 'withinQuota']),
       actions: [
         'addOwn',
         {
           type: 'sendText',
           params: ({ context, event }) => ({ to: context.peer, text: textToSend(event.text) ?? '', idClient: event.idClient }),
         },
+        'countPeer',
       ],
     },
+    'quota.day': { actions: 'setQuota' },
+    'quota.paid': { actions: 'setQuota' },
+    'quota.customerService': { actions: 'setQuota' },
     'im.message': {
       guard: 'fromPeer',
       actions: ['addIncoming', { type: 'markRead', params: ({ context }) => ({ peer: context.peer }) }],

@@ -1,6 +1,8 @@
 /**
- * Generated-path tests of one peer chat (SPEC §2 /talk, §5 sending): every path is replayed
- * on the real actor with a manual history port and recorded sends and read marks.
+ * Generated-path tests of one peer chat (SPEC §2 /talk, §5 sending, §4 non-paid user quota):
+ * every path is replayed on the real actor with a manual history port and recorded sends, read
+ * marks and kept day records. The talk screen's chat (with a quota of 1) is walked through the
+ * quota's facts, a send, and the turn of the day; a call's chat has none.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
@@ -11,7 +13,8 @@ import { PendingCalls } from '../ports/pending';
 import { describeGeneratedPaths, flush } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
 import { HISTORY_PAGE, MAX_TEXT, talkMachine, textToSend, withMessages } from './talk.machine';
-import type { TalkContext, TalkMessage } from './talk.machine';
+import type { TalkContext, TalkInput, TalkMessage } from './talk.machine';
+import { quotaCounts, quotaReached } from './chat-quota';
 
 const msg = (idServer: string, time: number, over: Partial<ImMessage> = {}): ImMessage => ({
   idClient: `c-${idServer}`, idServer, from: 'peer', to: 'me', sessionId: 'peer', scene: 'p2p', flow: 'in',
@@ -28,6 +31,18 @@ const EXTRAS: AnyEventObject[] = [
   { type: 'talk.toast', text: 'You do not have enough diamonds.' },
 ];
 const EXTRA_TYPES = new Set(EXTRAS.map((e) => e.type));
+
+/** The quota's facts, as the talk screen's chat gets them: one person a day; the peer written to is someone new. */
+const QUOTA: AnyEventObject[] = [
+  { type: 'quota.day', day: '2026-11-28', peers: ['yx-other'] },
+  { type: 'quota.day', day: '2026-11-29', peers: [] },
+  { type: 'quota.paid', paid: false, vip: false },
+  { type: 'quota.paid', paid: true, vip: false },
+  { type: 'quota.customerService', account: 'peer' },
+];
+const QUOTA_TYPES = new Set(QUOTA.map((e) => e.type));
+/** The events the quota's chat is walked with: its history (one page), its facts and one text. */
+const QUOTA_WALK = new Set(['xstate.done.actor.0.talk.loading', 'talk.send', ...QUOTA_TYPES]);
 
 const samples: AnyEventObject[] = [
   { type: 'xstate.done.actor.0.talk.loading', output: fullPage },
@@ -49,15 +64,21 @@ const samples: AnyEventObject[] = [
   { type: 'im.sendFailed', idClient: 'c1', reason: 'refused', text: 'refused' },
   { type: 'im.sendFailed', idClient: 'c1', reason: 'notConnected', text: 'Connection not established. Please kill the app and try again.' },
   ...EXTRAS,
+  ...QUOTA,
 ];
 
 const coarse = (c: TalkContext) => [
   Math.min(c.messages.length, 3), c.messages.some((m) => m.status === 'sending'), c.error !== null,
   c.messages.some((m) => m.status === 'sending' && m.ext !== undefined),
+  c.quota && [c.quota.day, c.quota.paid, c.quota.peers.length, c.quota.customerService],
 ];
 
-async function replay(steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
+/** How many states of the paths refused a text to one person too many (the quota's walk must reach one). */
+let refusals = 0;
+
+async function replay(input: TalkInput, steps: readonly { event: EventObject; state: AnyMachineSnapshot }[], inspect: InspectFn) {
   const pending = new PendingCalls();
+  const saved: unknown[] = [];
   const sends: unknown[] = [];
   const reads: unknown[] = [];
   const toasts: string[] = [];
@@ -67,15 +88,16 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
       sendText: (_, params) => { sends.push(params); },
       markRead: (_, params) => { reads.push(params); },
       sendSecret: (_, params) => { sends.push(params); },
+      saveQuota: (_, params) => { saved.push(params); },
     },
-  }), { input: { peer: 'peer', account: 'me' }, inspect });
+  }), { input, inspect });
   actor.on('toast', (t) => toasts.push(t.text));
   actor.start();
   expect(reads).toEqual([{ peer: 'peer' }]);
 
   for (const { event, state } of steps) {
     const before = actor.getSnapshot();
-    const [sendsBefore, readsBefore] = [sends.length, reads.length];
+    const [sendsBefore, readsBefore, savedBefore] = [sends.length, reads.length, saved.length];
     const e = event as AnyEventObject;
     if (event.type.startsWith('xstate.done') || event.type.startsWith('xstate.error')) {
       const call = pending.next('history');
@@ -93,10 +115,26 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
     expect(ctx.messages.map((m) => m.time)).toEqual([...ctx.messages.map((m) => m.time)].sort((a, b) => a - b));
     const servers = ctx.messages.map((m) => m.idServer).filter(Boolean);
     expect(new Set(servers).size).toBe(servers.length);
+    // Wherever the day's quota is reached (SPEC §4), a text to the peer is refused: nothing sent, shown or counted.
+    if (quotaReached(ctx.quota, 'peer')) {
+      const [sendsNow, savedNow] = [sends.length, saved.length];
+      actor.send({ type: 'talk.send', text: 'one more', idClient: 'refused', time: 9999 });
+      expect(actor.getSnapshot().context).toBe(ctx);
+      expect([sends.length, saved.length]).toEqual([sendsNow, savedNow]);
+      refusals++;
+    }
     if (event.type === 'talk.send') {
       const text = textToSend(e.text as string);
-      if (text === null) expect(sends).toHaveLength(sendsBefore);
-      else {
+      const quota = before.context.quota;
+      // One person too many today: nothing sent, nothing shown, nothing counted; someone new is kept in the day's record once.
+      const sent = text !== null && !quotaReached(quota, 'peer');
+      if (quotaCounts(quota, 'peer') && sent) {
+        expect(saved.slice(savedBefore)).toEqual([{ account: 'me', day: quota.day, peers: [...quota.peers, 'peer'] }]);
+      } else expect(saved).toHaveLength(savedBefore);
+      if (!sent) {
+        expect(sends).toHaveLength(sendsBefore);
+        expect(ctx.messages).toEqual(before.context.messages);
+      } else {
         expect(sends.at(-1)).toEqual({ to: 'peer', text, idClient: e.idClient });
         expect(ctx.messages.find((m) => m.idClient === e.idClient)?.status).toBe('sending');
       }
@@ -125,19 +163,36 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
   actor.stop();
 }
 
-describeGeneratedPaths('talk', talkMachine, {
+describeGeneratedPaths<TalkInput>('talk', talkMachine, {
   events: samples,
-  inputs: { 'peer chat': { peer: 'peer', account: 'me' } },
+  inputs: {
+    'peer chat': { peer: 'peer', account: 'me' },
+    'talk screen with a quota of one person a day': { peer: 'peer', account: 'me', quota: { limit: 1, isHost: false } },
+  },
   serializeContext: (c) => coarse(c as TalkContext),
   minPaths: 20,
   // A reconnect while reading is the same whatever was said before: taken once the history is in, before any send.
-  possible: (s, e) => {
+  possible: (s, event) => {
     const ctx = s.context as TalkContext;
+    const e = event as AnyEventObject;
+    // The quota's facts only where there is a quota, and that chat walked with them, its history and one text.
+    if (QUOTA_TYPES.has(e.type) && !ctx.quota) return false;
+    if (ctx.quota) {
+      if (!QUOTA_WALK.has(e.type) || (e.type === 'xstate.done.actor.0.talk.loading' && (e.output as ImMessage[]).length === HISTORY_PAGE)) return false;
+      if (e.type === 'talk.send') return e.idClient === 'c1' && ctx.messages.every((m) => m.flow === 'in');
+      // The facts arrive the same way in any state: taken once the history is in, each day after the one before,
+      // and paying or customer service only once the wallet said the person never paid.
+      if (!QUOTA_TYPES.has(e.type)) return true;
+      if (!s.matches('ready')) return false;
+      if (e.type === 'quota.day') return ctx.quota.day === (e.day === '2026-11-28' ? null : '2026-11-28');
+      if (e.type === 'quota.paid') return e.paid === false ? ctx.quota.paid === null : ctx.quota.paid === false;
+      return ctx.quota.paid === false && ctx.quota.day !== null;
+    }
     // The extras do not depend on the chat's state: taken in a settled chat with at most one message.
     if (EXTRA_TYPES.has(e.type)) return (s.matches('ready') && ctx.messages.length <= 2) || e.type === 'talk.secretStored' || e.type === 'talk.secretNotStored';
     return e.type !== 'im.connected' || !s.matches('ready') || ctx.messages.every((m) => m.flow === 'in');
   },
-  replay: (path, { inspect }) => replay(path.steps, inspect),
+  replay: (path, { input, inspect }) => replay(input, path.steps, inspect),
 });
 
 describe('talk rules', () => {
@@ -155,5 +210,11 @@ describe('talk rules', () => {
     expect(merged.map((m) => m.idServer || m.idClient)).toEqual(['b', 'a', 'mine']);
     const settled = withMessages(merged, [{ ...own, idServer: 'srv', status: 'sent' }]);
     expect(settled.filter((m) => m.idClient === 'mine')).toHaveLength(1);
+  });
+});
+
+describe('talk quota paths', () => {
+  it('[§4 Recharge] the quota\'s walk reaches states where a text to one person too many is refused', () => {
+    expect(refusals).toBeGreaterThan(0);
   });
 });

@@ -14,7 +14,9 @@
  * next login (no loop while the network stays away).
  *
  * The talk subscribes to the IM connection itself (talk.machine.ts): nothing passes through
- * here. What the talks ask for (a toast) leaves through the `output` action, which the
+ * here. The talk screen's chat has the non-paid user quota (talk/chat-quota.ts): the screen opens
+ * it with the day's limit of the app settings (`chatLimit`, loaded beside the session, not in it),
+ * and the talk gets it with whether the person is a host. What the talks ask for (a toast) leaves through the `output` action, which the
  * session's composition turns into the session's events. A child of the session (systemId
  * `talks`).
  */
@@ -31,6 +33,8 @@ export const TEXT_TALK_NOT_LOADED = 'This chat could not be opened. Check the co
 export interface TalksInput {
   /** The IM account of the signed-in person. */
   account: string;
+  /** Hosts have no chat quota (SPEC §4). */
+  isHost?: boolean;
 }
 
 export interface TalksContext extends TalksInput {
@@ -39,11 +43,13 @@ export interface TalksContext extends TalksInput {
    * while its code could not be loaded (`notLoaded`); null when none is.
    */
   peer: string | null;
+  /** The non-paid user quota's limit the screen opened the talk with (0: none). */
+  chatLimit: number;
 }
 
 export type TalksEvent =
   /** The talk screen opened or closed (SPEC §2 /talk). */
-  | { type: 'talk.open'; peer: string }
+  | { type: 'talk.open'; peer: string; chatLimit?: number }
   | { type: 'talk.close' }
   /** The screen's Retry, after the talk's code could not be loaded. */
   | { type: 'talk.retry' }
@@ -83,15 +89,18 @@ export const talksMachine = setup({
     /** The talk's code is there: the talk starts for the peer it was opened for. */
     startTalk: enqueueActions(({ context, enqueue, event }) => {
       assertEvent(event, 'xstate.done.actor.loadTalk');
-      spawnLoaded(enqueue, event.output, { id: 'talk', input: { peer: context.peer, account: context.account } });
+      spawnLoaded(enqueue, event.output, {
+        id: 'talk',
+        input: { peer: context.peer, account: context.account, quota: { limit: context.chatLimit, isHost: context.isHost ?? false } },
+      });
     }),
   },
 }).createMachine({
   id: 'talks',
-  context: ({ input }) => ({ ...input, peer: null }),
+  context: ({ input }) => ({ ...input, peer: null, chatLimit: 0 }),
   on: {
     // Another peer (or the same one again, after a failed load): the open talk, if any, goes first.
-    'talk.open': { target: '.loading', reenter: true, actions: assign({ peer: ({ event }) => event.peer }) },
+    'talk.open': { target: '.loading', reenter: true, actions: assign({ peer: ({ event }) => event.peer, chatLimit: ({ event }) => event.chatLimit ?? 0 }) },
     'talk.close': { target: '.closed', actions: assign({ peer: null }) },
     'child.toast': { actions: { type: 'output', params: ({ event }) => event } },
   },

@@ -21,7 +21,8 @@ import type { TalksContext, TalksInput } from './talks.machine';
 
 const samples: AnyEventObject[] = [
   { type: 'talk.open', peer: 'yx-peer' },
-  { type: 'talk.open', peer: 'yx-other' },
+  // The talk screen opens its chat with the day's limit of the app settings (SPEC §4 non-paid user quota).
+  { type: 'talk.open', peer: 'yx-other', chatLimit: 3 },
   { type: 'talk.close' },
   { type: 'xstate.done.actor.loadTalk', output: talkMachine },
   { type: 'xstate.error.actor.loadTalk', error: new TypeError('Failed to fetch dynamically imported module') },
@@ -74,6 +75,8 @@ async function replay(input: TalksInput, steps: readonly { event: EventObject; s
     const talk = snapshot.children.talk;
     expect(Boolean(talk)).toBe(snapshot.matches('open'));
     if (talk) expect(talk.getSnapshot().context.peer).toBe(context.peer);
+    // The talk has the quota the screen opened it with, and the session's word on hosts.
+    if (talk) expect(talk.getSnapshot().context.quota).toMatchObject({ limit: context.chatLimit, isHost: input.isHost ?? false });
     if (lastTalk && lastTalk !== talk) expect(lastTalk.getSnapshot().status).toBe('stopped');
     lastTalk = talk;
     // Each opening asks for the talk's code; a closed talk has no peer.
@@ -102,10 +105,10 @@ async function replay(input: TalksInput, steps: readonly { event: EventObject; s
 
 describeGeneratedPaths('talks', talksMachine, {
   events: samples,
-  inputs: { signedIn: { account: 'me' } },
+  inputs: { signedIn: { account: 'me' }, 'a host': { account: 'me', isHost: true } },
   // The code arrives only while it is being loaded.
   possible: (s, e) => !e.type.endsWith('.actor.loadTalk') || s.matches('loading'),
-  serializeContext: (c) => [(c as TalksContext).peer],
+  serializeContext: (c) => [(c as TalksContext).peer, (c as TalksContext).chatLimit],
   minPaths: 4,
   replay: (path, { input, inspect }) => replay(input, path.steps, inspect),
 });

@@ -47,6 +47,25 @@ export function writePins(account: string, ids: readonly string[]): void {
   safeStorage('localStorage')?.setItem(pinsKey(account), JSON.stringify(ids));
 }
 
+const chatQuotaKey = (account: string) => `app.chatQuota.${account}`;
+
+/** Whom the account wrote to on `day` (SPEC §4 non-paid user quota); another day's record, or anything unreadable, is none. */
+export function readChatQuota(account: string, day: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(safeStorage('localStorage')?.getItem(chatQuotaKey(account)) ?? 'null');
+    if (typeof parsed !== 'object' || parsed === null) return [];
+    const { day: kept, peers } = parsed as Record<string, unknown>;
+    return kept === day && Array.isArray(peers) ? peers.filter((p): p is string => typeof p === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Keeps one day per account: the day before is forgotten. */
+export function writeChatQuota(account: string, day: string, peers: readonly string[]): void {
+  safeStorage('localStorage')?.setItem(chatQuotaKey(account), JSON.stringify({ day, peers }));
+}
+
 const MODE_KEY = 'app.mode';
 
 /** The mode the last session ran in (host or not), so the next start can fetch its first screen early. */

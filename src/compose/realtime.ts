@@ -12,7 +12,7 @@ import { createLocalImPort } from '../adapters/im.local';
 import { createLocalPresencePort } from '../adapters/presence.local';
 import type { SessionCredentials } from '../adapters/http/session.http';
 import type { ApiClient } from '../api/client';
-import { readPins, writePins } from '../adapters/storage';
+import { readChatQuota, readPins, writeChatQuota, writePins } from '../adapters/storage';
 import { realtime as realtimeContract } from '../api/contract';
 import { agoraTokensFrom, httpProfiles, httpSettings, httpTokens, rtcTokenFrom } from '../adapters/http/lookups.http';
 import type { SignallingPort } from '../../machines/ports/signalling.port';
@@ -113,6 +113,8 @@ export async function createRealtimePorts(
     profiles: httpProfiles(api),
     translator,
     pins: { load: readPins, save: writePins },
+    // Whom the person wrote to today (the non-paid user quota), kept for a reload.
+    chatQuota: { load: readChatQuota, save: writeChatQuota },
     // Store payments through the native shell (README "Shell contract"); the USDT order being paid, kept for a reload.
     // Its code loads with the first store payment.
     storePay: async (payment) => (await import('../adapters/store.bridge')).createStorePay()(payment),

@@ -2,7 +2,8 @@
  * One peer chat (SPEC §2 /talk and the chat of /customer-talk): the session opens a talk
  * for the peer while this is shown and closes it after. The history loads newest last and
  * older pages come when the top is reached; only the messages in view are in the DOM, so a
- * 10,000-message chat costs what a short one does.
+ * 10,000-message chat costs what a short one does. The chat opens with the day's limit of people
+ * of the app settings (SPEC §4 non-paid user quota); a text the talk refuses stays in the field.
  */
 import { useVirtualList } from '../../ui/useVirtualList';
 import { useSelector } from '@xstate/react';
@@ -14,6 +15,9 @@ import { selectTalkNotLoaded } from '../../../machines/talks/talks.selectors';
 import { MAX_TEXT, TEXT_TOO_LONG, keyOf, lengthOf, textToSend } from '../../../machines/talk/talk.machine';
 import type { TalkMessage } from '../../../machines/talk/talk.machine';
 import { useAppActor } from '../../app/AppActorContext';
+import { useAppSettings } from '../../app/BaseConfigGate';
+import { chatLimitOf } from '../../../machines/talk/chat-quota';
+import { ChatLimitNotice } from './ChatLimitNotice';
 import { ListMessage } from '../../ui/ListMessage';
 import LockOutline from 'antd-mobile-icons/es/LockOutline';
 import { MessageBody } from './MessageBody';
@@ -32,12 +36,13 @@ export function TalkConversation({ peer, className = '' }: { peer: string; class
   const [writingSecret, setWritingSecret] = useState(false);
   // The chat's code could not be fetched: say so (the talks try again on Retry or once the connection is back).
   const notLoaded = useSelector(talks, (s) => selectTalkNotLoaded(s, peer));
+  const chatLimit = chatLimitOf(useAppSettings());
 
   useEffect(() => {
     if (!talks || !peer) return;
-    talks.send({ type: 'talk.open', peer });
+    talks.send({ type: 'talk.open', peer, chatLimit });
     return () => talks.send({ type: 'talk.close' });
-  }, [talks, peer]);
+  }, [talks, peer, chatLimit]);
 
   return (
     <div className={`talk ${className}`}>
@@ -59,8 +64,9 @@ export function TalkConversation({ peer, className = '' }: { peer: string; class
       {!talk && !notLoaded && <ListMessage busy>Loading messages…</ListMessage>}
       {notLoaded && <ListMessage error={TEXT_TALK_NOT_LOADED} onRetry={() => talks?.send({ type: 'talk.retry' })} />}
       {talk && writingSecret && <SecretComposer talk={talk} onDone={() => setWritingSecret(false)} />}
+      {talk && <ChatLimitNotice talk={talk} />}
       {/* Nothing is typed into the void: sending waits for the chat to be there. */}
-      <Composer ready={Boolean(talk)} onSend={(text) => talk?.send({ type: 'talk.send', text, idClient: crypto.randomUUID(), time: Date.now() })}>
+      <Composer ready={Boolean(talk)} onSend={(text) => sent(talk, text)}>
         {isHost && talk && !customerService && (
           <button
             type="button"
@@ -75,6 +81,14 @@ export function TalkConversation({ peer, className = '' }: { peer: string; class
       </Composer>
     </div>
   );
+}
+
+/** Sends the text; whether the talk took it (it refuses one person too many today: the text stays in the field then). */
+function sent(talk: TalkRef | undefined, text: string): boolean {
+  if (!talk) return false;
+  const idClient = crypto.randomUUID();
+  talk.send({ type: 'talk.send', text, idClient, time: Date.now() });
+  return talk.getSnapshot().context.messages.some((m) => m.idClient === idClient);
 }
 
 export function Messages({ talk }: { talk: TalkRef }) {
@@ -204,15 +218,14 @@ export function MessageList({
   );
 }
 
-function Composer({ ready, onSend, children }: { ready: boolean; onSend: (text: string) => void; children?: ReactNode }) {
+function Composer({ ready, onSend, children }: { ready: boolean; onSend: (text: string) => boolean; children?: ReactNode }) {
   const [text, setText] = useState('');
   const length = lengthOf(text.trim());
   const tooLong = length > MAX_TEXT;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!ready || textToSend(text) === null) return;
-    onSend(text);
-    setText('');
+    if (onSend(text)) setText('');
   };
   return (
     <form className="talk-composer" onSubmit={submit}>

@@ -100,6 +100,30 @@ describe('[§4 Crypto payment] an order being paid', () => {
   });
 });
 
+describe('[§4 Crypto payment] the check at the deadline', () => {
+  it('a check that fails says why with Retry, keeps the order on screen, and Retry checks again', async () => {
+    const { clock, router, wallet } = mountMoney({ path: '/usdtPay', kept });
+    let answer: (paid: boolean) => void = () => {};
+    let checks = 0;
+    wallet.usdtPaid = () => {
+      checks += 1;
+      return checks === 1 ? Promise.reject(new Error('Network Connection Failure')) : new Promise((resolve) => { answer = resolve; });
+    };
+    await waitFor(() => expect(timer().textContent).toBe('13:00'));
+    act(() => clock.increment(13 * MIN));
+    expect((await screen.findByRole('alert')).textContent).toBe('Network Connection Failure');
+    expect(timer().textContent).toBe('00:00');
+    expect(screen.getByText(STAGE_TEXT.checkFailed)).toBeTruthy();
+    expect(screen.getByTestId('usdt-address').textContent).toBe(kept.address);
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain(STAGE_TEXT.checking));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(checks).toBe(2);
+    act(() => answer(false));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/wallet'));
+  });
+});
+
 describe('[§2 /usdtPay/pay-status] paid', () => {
   it('time up and the order was paid: \'Payment successful\', the order and the diamonds it brought', async () => {
     const { clock, router, wallet } = mountMoney({

@@ -43,6 +43,28 @@ async function covers(what: Locator, items: Locator): Promise<boolean> {
   return false;
 }
 
+/** A recharge package by its diamonds (its accessible name starts with them). */
+const packageButton = (page: Page, diamonds: number) => page.getByRole('button', { name: new RegExp(`^${diamonds} diamonds,`) });
+const picker = (page: Page) => page.getByRole('dialog', { name: 'Choose how to pay' });
+
+/** What of `items` does not lie whole across the phone's width, or (for touch targets) is under 44 × 44 px. */
+async function misfits(items: Locator, { target = false } = {}): Promise<string[]> {
+  const found: string[] = [];
+  for (const item of await items.all()) {
+    const box = await item.boundingBox();
+    if (!box) continue;
+    const name = (await item.getAttribute('aria-label')) ?? (await item.textContent())?.trim() ?? '?';
+    if (box.x < 0 || box.x + box.width > PHONE.width + 0.5) found.push(`${name}: x ${Math.round(box.x)}–${Math.round(box.x + box.width)}`);
+    if (target && (box.height < 44 || box.width < 44)) found.push(`${name}: ${Math.round(box.width)} × ${Math.round(box.height)} px`);
+  }
+  return found;
+}
+
+/** Whether anything on the page is wider than the phone (the page or a screen's body scrolls sideways). */
+const overflowsSideways = (page: Page) => page.evaluate(() =>
+  [document.documentElement, ...document.querySelectorAll('.screen, .screen *')].some((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible' && getComputedStyle(el).overflowX !== 'hidden')
+  || document.documentElement.scrollWidth > window.innerWidth + 1);
+
 const freePort = () => new Promise<number>((resolve) => {
   const probe = createServer().listen(0, '127.0.0.1', () => {
     const { port } = probe.address() as { port: number };
@@ -50,8 +72,8 @@ const freePort = () => new Promise<number>((resolve) => {
   });
 });
 
-test('Lighthouse\'s accessibility audit scores the host\'s /, a user\'s /newsRestricted and /login 100 at 360 px: every text meets WCAG AA contrast', async ({ request }) => {
-  test.setTimeout(90_000);
+test('Lighthouse\'s accessibility audit scores the host\'s /, a user\'s /newsRestricted, /wallet with its picker, /usdtPay and /login 100 at 360 px: every text meets WCAG AA contrast', async ({ request }) => {
+  test.setTimeout(120_000);
   const host = await firstAccount(request, 2);
   const user = await firstAccount(request, 1);
   // Lighthouse audits the screen as it is (snapshot mode: no reload, no throttling) over the
@@ -99,6 +121,16 @@ test('Lighthouse\'s accessibility audit scores the host\'s /, a user\'s /newsRes
     await expect(page).toHaveURL(/\/newsRestricted$/);
     await expect(page.getByText('No chats yet.').or(page.getByRole('list', { name: 'Chats' }))).toBeVisible();
     expect.soft(await audit(page), 'a user\'s /newsRestricted').toEqual({ score: 100, failed: [] });
+
+    // The money screens: /wallet with its packages and the picker open, /usdtPay with an order.
+    await page.goto('/wallet');
+    await packageButton(page, 500).click();
+    await expect(picker(page).getByRole('button', { name: 'USDT' })).toBeVisible();
+    expect.soft(await audit(page), '/wallet with the picker open').toEqual({ score: 100, failed: [] });
+    await picker(page).getByRole('button', { name: 'USDT' }).click();
+    await page.getByRole('dialog', { name: 'Choose the chain' }).getByRole('button', { name: 'USDT on TRC20' }).click();
+    await expect(page.getByRole('timer')).toBeVisible();
+    expect.soft(await audit(page), '/usdtPay with an order').toEqual({ score: 100, failed: [] });
     await context.close();
   } finally {
     await devtools.disconnect();
@@ -173,4 +205,53 @@ test('at 360 px the Home tabs show whole, Match and Go live cover no host card, 
   await expect(userPage.getByRole('tablist', { name: 'News' })).toBeVisible();
   expect(await emojiOn(userPage), '/newsRestricted').toEqual([]);
   await u.close();
+});
+
+test('at 360 px the money screens show whole: Mine\'s wallet card, /wallet\'s packages and picker, /usdtPay with an order; touch targets are 44 px and no emoji', async ({ browser, request }) => {
+  test.setTimeout(60_000);
+  const user = await firstAccount(request, 1, (a) => a.userLevel === 3);
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  const shot = (name: string) => page.screenshot({ path: test.info().outputPath(name) });
+
+  await openAppAs(page, request, user.userId, '/mineRestricted');
+  const card = page.getByRole('region', { name: 'Wallet and VIP' });
+  await expect(card.getByTestId('mine-diamonds')).toHaveText(/^\d+$/);
+  await expect(card.getByText(/^(Become a VIP|VIP member)$/)).toBeVisible();
+  expect(await misfits(card), 'Mine\'s wallet card').toEqual([]);
+  expect(await misfits(card.getByRole('link'), { target: true }), 'Mine\'s wallet card').toEqual([]);
+  await shot('mine-wallet-360.png');
+  expect(await emojiOn(page), 'Mine').toEqual([]);
+
+  await card.getByRole('link', { name: 'Recharge' }).click();
+  await expect(page.getByTestId('wallet-diamonds')).toHaveText(/^\d+$/);
+  const offers = page.getByRole('tabpanel', { name: 'Recharge' }).getByRole('button');
+  await expect(offers.first()).toBeVisible();
+  for (const tab of await page.getByRole('tablist', { name: 'Wallet' }).getByRole('tab').all()) await expect(tab).toBeInViewport({ ratio: 1 });
+  expect(await misfits(offers, { target: true }), '/wallet packages').toEqual([]);
+  expect(await misfits(page.getByRole('tab'), { target: true }), '/wallet tabs').toEqual([]);
+  expect(await overflowsSideways(page), '/wallet scrolls sideways').toBe(false);
+  await shot('wallet-360.png');
+  expect(await emojiOn(page), '/wallet').toEqual([]);
+
+  await packageButton(page, 500).click();
+  const ways = picker(page).getByRole('button');
+  await expect(ways.filter({ hasText: 'USDT' })).toBeInViewport({ ratio: 1 });
+  expect(await misfits(ways, { target: true }), 'Choose how to pay').toEqual([]);
+  await shot('wallet-picker-360.png');
+  expect(await emojiOn(page), 'Choose how to pay').toEqual([]);
+
+  await ways.filter({ hasText: 'USDT' }).click();
+  const chains = page.getByRole('dialog', { name: 'Choose the chain' }).getByRole('button');
+  expect(await misfits(chains, { target: true }), 'Choose the chain').toEqual([]);
+  await chains.filter({ hasText: 'USDT on TRC20' }).click();
+  await expect(page.getByRole('timer')).toHaveText(/^1[45]:\d\d$/);
+  const pay = page.locator('.usdt-pay');
+  for (const what of [page.getByRole('timer'), page.getByTestId('usdt-amount'), page.getByTestId('usdt-address')]) await expect(what).toBeInViewport({ ratio: 1 });
+  expect(await misfits(pay.locator('dd')), '/usdtPay facts').toEqual([]);
+  expect(await misfits(page.getByRole('button', { name: 'Copy address' }), { target: true }), '/usdtPay').toEqual([]);
+  expect(await overflowsSideways(page), '/usdtPay scrolls sideways').toBe(false);
+  await shot('usdt-pay-360.png');
+  expect(await emojiOn(page), '/usdtPay').toEqual([]);
+  await context.close();
 });

@@ -50,7 +50,7 @@ export function RechargePanel({ wallet, returnPath }: { wallet: WalletRef; retur
           {(chosen?.channels ?? []).map((c) => (
             <li key={`${c.channelId}.${c.countryTypeId}`}>
               <button
-                type="button" className="recharge-channel"
+                type="button" className="recharge-channel" aria-label={channelLabel(c)}
                 onClick={() => recharge?.send({ type: 'recharge.pick', channelId: c.channelId, countryTypeId: c.countryTypeId })}
               >
                 <ChannelIcon channel={c} />
@@ -76,6 +76,10 @@ export function RechargePanel({ wallet, returnPath }: { wallet: WalletRef; retur
     </div>
   );
 }
+
+/** A way to pay and its tags as one name ("Card, recommended"): the tags are separate words, not run together. */
+const channelLabel = (c: PayChannel): string =>
+  [PAY_METHOD_LABEL[c.payMethod], c.recommended ? 'recommended' : null, c.recent ? 'used recently' : null].filter(Boolean).join(', ');
 
 function ChannelIcon({ channel }: { channel: PayChannel }) {
   return <img className="recharge-channel-icon" src={channel.icon} alt="" width={28} height={28} />;

@@ -37,9 +37,9 @@ export function mountMoney({ path, wallet: options = {}, store = 'unavailable', 
   const storePay: StorePay = (payment) => { storePayments.push(payment); return Promise.resolve(store); };
   const keptOrders = new Map<string, UsdtOrder>(kept ? [[account, kept]] : []);
   const payData: PayDataPort = {
-    read: (who) => keptOrders.get(who) ?? null,
-    write: (who, order) => { keptOrders.set(who, order); },
-    clear: (who) => { keptOrders.delete(who); },
+    read: async (who) => keptOrders.get(who) ?? null,
+    write: async (who, order) => { keptOrders.set(who, order); },
+    clear: async (who) => { keptOrders.delete(who); },
   };
   const session = new FakeSessionPort('auto', {
     [account]: sampleProfile({ userType: host ? 2 : 1, yxAccid: account, imToken: `im-${account}`, nickname: 'Payer' }),

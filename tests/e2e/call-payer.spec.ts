@@ -9,23 +9,10 @@ import { expect, test } from '@playwright/test';
 import type { Locator, Page, Request } from '@playwright/test';
 import { createAesCodec } from '../../src/api/codec';
 import { DEV_AES_IV, DEV_AES_KEY } from '../../src/api/codes';
-import { RealtimePath } from '../../src/api/contract/realtime';
-import { callScreen, firstAccount, openAppAs, phoneOf } from './support';
+import { callScreen, firstAccount, openAppAs, phoneOf, present } from './support';
 
 const codec = createAesCodec(DEV_AES_KEY, DEV_AES_IV);
 const opened = <T>(text: string) => (JSON.parse(codec.decrypt(text)) as { data: T }).data;
-
-/** Resolves once the page's presence socket has said the person is here (the server then lists them online). */
-function present(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (ws) => {
-      if (!ws.url().includes(RealtimePath.presence)) return;
-      let said = false;
-      ws.on('framesent', (frame) => { said ||= String(frame.payload).includes('"status"'); });
-      ws.on('framereceived', () => { if (said) resolve(); });
-    });
-  });
-}
 
 /** An endpoint of the encrypted API with the session of the page that sent `sent`. */
 async function asSender<T>(page: Page, sent: Request, path: string, body: object): Promise<T> {

@@ -9,20 +9,8 @@
  */
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, FrameLocator, Page } from '@playwright/test';
-import { firstAccount, openAppAs, phoneOf } from './support';
-import { RealtimePath } from '../../src/api/contract/realtime';
-
-/** Resolves once the page's presence socket has said the person is here (the server then lists them online). */
-function present(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (ws) => {
-      if (!ws.url().includes(RealtimePath.presence)) return;
-      let said = false;
-      ws.on('framesent', (frame) => { said ||= String(frame.payload).includes('"status"'); });
-      ws.on('framereceived', () => { if (said) resolve(); });
-    });
-  });
-}
+import { firstAccount, openAppAs, phoneOf, present } from './support';
+import type { Account } from './support';
 
 type Surface = Page | FrameLocator;
 
@@ -34,6 +22,17 @@ async function buy(app: Surface, diamonds: number, method: string, { vip = false
   await packageButton(app, diamonds, vip).click();
   const picker = app.getByRole('dialog', { name: 'Choose how to pay' });
   await picker.getByRole('button', { name: method, exact: false }).first().click();
+}
+
+/** The dev shell opens the person's app in its first frame; from Mine, Recharge leads to the wallet. */
+async function walletInDevShell(page: Page, user: Account): Promise<FrameLocator> {
+  await page.goto('/shell');
+  await page.getByTestId(`open-${user.userId}`).click();
+  const app = page.frameLocator('iframe[data-testid="frame-1"]');
+  await expect(app.getByRole('heading', { name: 'News' })).toBeVisible();
+  await app.getByRole('link', { name: 'Mine' }).click();
+  await app.getByRole('link', { name: 'Recharge' }).click();
+  return app;
 }
 
 const sandbox = (request: APIRequestContext, orderCode: string, outcome: 'pay' | 'fail' | 'expire') =>
@@ -81,13 +80,7 @@ test('[§4 Recharge] a user with no diamonds who calls is led to the recharge, p
 });
 
 test('[§4 Recharge] a store payment goes through the dev shell\'s bridge: declined, then approved', async ({ page, request }) => {
-  const user = await firstAccount(request, 1, (a) => a.userLevel === 3);
-  await page.goto('/shell');
-  await page.getByTestId(`open-${user.userId}`).click();
-  const app = page.frameLocator('iframe[data-testid="frame-1"]');
-  await expect(app.getByRole('heading', { name: 'News' })).toBeVisible();
-  await app.getByRole('link', { name: 'Mine' }).click();
-  await app.getByRole('link', { name: 'Recharge' }).click();
+  const app = await walletInDevShell(page, await firstAccount(request, 1, (a) => a.userLevel === 3));
   await expect(app.getByTestId('wallet-diamonds')).toHaveText('0');
 
   await buy(app, 100, 'Google Pay');
@@ -111,13 +104,7 @@ test('[§8 no pay] a store payment with no native bridge says \'no pay\', and no
 });
 
 test('[§4 Crypto payment] a USDT order paid while the app is hidden shows the status page on return, with the diamonds and the recharge message', async ({ page, request }) => {
-  const user = await firstAccount(request, 1, (a) => a.userLevel === 3);
-  await page.goto('/shell');
-  await page.getByTestId(`open-${user.userId}`).click();
-  const app = page.frameLocator('iframe[data-testid="frame-1"]');
-  await expect(app.getByRole('heading', { name: 'News' })).toBeVisible();
-  await app.getByRole('link', { name: 'Mine' }).click();
-  await app.getByRole('link', { name: 'Recharge' }).click();
+  const app = await walletInDevShell(page, await firstAccount(request, 1, (a) => a.userLevel === 3));
 
   await buy(app, 1000, 'USDT');
   await app.getByRole('dialog', { name: 'Choose the chain' }).getByRole('button', { name: 'USDT on ERC20' }).click();

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import type { ShellAccount } from '../../server/users/users';
+import { RealtimePath } from '../../src/api/contract/realtime';
 
 /** An account as the dev shell lists it. */
 export type Account = ShellAccount;
@@ -165,4 +166,16 @@ export async function decoded(video: Locator, { frames = 3, timeoutMs = 10_000 }
     });
     return { frames: seen, width: v.videoWidth };
   }, { want: frames, wait: timeoutMs });
+}
+
+/** Resolves once the page's presence socket has said the person is here (the server then lists them online). */
+export function present(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().includes(RealtimePath.presence)) return;
+      let said = false;
+      ws.on('framesent', (frame) => { said ||= String(frame.payload).includes('"status"'); });
+      ws.on('framereceived', () => { if (said) resolve(); });
+    });
+  });
 }

@@ -88,7 +88,7 @@ describe('[production] a started server', () => {
     return JSON.parse(codec.decrypt(await res.text())) as Envelope<z.output<E['response']>>;
   }
 
-  it('serves no dev shell route at all: no passwordless session, no account list, no faults', async () => {
+  it('serves no dev shell route at all: no passwordless session, no account list, no faults, no payment sandbox', async () => {
     const answers = await Promise.all([
       fetch(`${base}/shell`),
       fetch(`${base}/shell/shell.js`),
@@ -100,6 +100,9 @@ describe('[production] a started server', () => {
       fetch(`${base}/shell/api/live/forceEnd`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"userId":100001}' }),
     ]);
     expect(answers.map((r) => r.status)).toEqual(Array(answers.length).fill(404));
+    // No payment sandbox (anyone could credit themselves with it): its page of an unknown order would say
+    // 'No such order'; here the path is only the app's (its fallback, whatever that answers).
+    expect(await (await fetch(`${base}/sandbox/pay/R1`)).text()).not.toBe('No such order');
   });
 
   it('seeds the reference data only: no accounts, no messages, a customer-service token nobody can derive', async () => {

@@ -234,15 +234,21 @@ test('a host sends a secret message; its reader is shown the price and the balan
   await ask.getByRole('button', { name: 'Unlock for 20 diamonds' }).click();
   await expect(messages(r.page).getByText(`Just for you, ${rich.nickname}`)).toBeVisible();
 
-  // Too few diamonds: the dialog says so and offers no Unlock.
+  // Too few diamonds: the dialog says so and offers no Unlock, but a Recharge.
   await messages(p.page).getByRole('button', { name: 'Unlock for 20 diamonds' }).click();
   const short = p.page.getByRole('dialog', { name: 'Unlock this secret message?' });
   await expect(short.getByTestId('unlock-balance')).toHaveText('Your balance: 0 diamonds');
   await expect(short.getByRole('alert')).toHaveText('You do not have enough diamonds.');
   await expect(short.getByRole('button', { name: /Unlock/ })).toHaveCount(0);
+  // It offers the recharge instead (SPEC §4 Recharge), which leaves the secret locked.
+  await expect(short.getByRole('link', { name: 'Recharge' })).toHaveAttribute('href', '/wallet');
   await short.getByRole('button', { name: 'Close' }).click();
   await expect(short).toBeHidden();
   await expect(messages(p.page).getByText('Just for you')).toHaveCount(0);
+  await messages(p.page).getByRole('button', { name: 'Unlock for 20 diamonds' }).click();
+  await short.getByRole('link', { name: 'Recharge' }).click();
+  await expect(p.page.getByRole('heading', { name: 'Wallet' })).toBeVisible();
+  await expect(p.page.getByTestId('wallet-diamonds')).toHaveText('0');
   for (const c of [h, r, p]) await c.context.close();
 });
 

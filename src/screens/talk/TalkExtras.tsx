@@ -4,6 +4,7 @@
  * by their recipient for the price, written by hosts — each bound to the talk actor. All
  * text is shown as text.
  */
+import { Link } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
@@ -17,6 +18,7 @@ import { LiveButton } from '../../ui/LiveButton';
 import { AudioCallButton } from '../../ui/CallButtons';
 import { CallType } from '../../../machines/codes/call.codes';
 import { VideoIcon } from '../../ui/icons';
+import { RECHARGE_PATH } from '../../app/recharge';
 import { MessageBody, safeMediaUrl } from './MessageBody';
 
 export type TalkRef = ActorRefFrom<TalkMachine>;
@@ -151,7 +153,7 @@ export const TEXT_UNLOCK_SHORT = 'You do not have enough diamonds.';
 
 /**
  * Asks before a secret is paid for (the talk's extras hold the secret in `confirming`): its price
- * and the diamonds the person has, then Unlock or Cancel; with too few diamonds, only Close.
+ * and the diamonds the person has, then Unlock or Cancel; with too few diamonds, Recharge or Close.
  */
 export function SecretUnlockDialog({ talk }: { talk: TalkRef }) {
   const extras = useSelector(talk, selectExtras);
@@ -181,6 +183,10 @@ export function SecretUnlockDialog({ talk }: { talk: TalkRef }) {
             <button type="button" className="button-link button-primary" onClick={() => extras?.send({ type: 'talk.confirmUnlock', id: asked.id })}>
               {`Unlock for ${asked.price} diamonds`}
             </button>
+          )}
+          {!enough && (
+            // Too few diamonds: the recharge is one tap away (SPEC §4 Recharge); the secret stays locked until then.
+            <Link to={RECHARGE_PATH} className="button-link button-primary" onClick={cancel}>Recharge</Link>
           )}
           <button type="button" className="button-link" onClick={cancel}>{enough ? 'Cancel' : 'Close'}</button>
         </div>

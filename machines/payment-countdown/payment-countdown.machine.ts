@@ -20,7 +20,7 @@
  * The machine starts from the order as kept (`now` from the composition's clock): a reload
  * lands in the state the clock says.
  */
-import { assertEvent, assign, emit, fromCallback, fromPromise, sendTo } from 'xstate';
+import { assertEvent, assign, fromCallback, fromPromise, sendTo } from 'xstate';
 import { setup } from '../setup';
 import type { UsdtOrder } from '../ports/wallet.port';
 
@@ -43,7 +43,7 @@ export interface PaymentCountdownInput {
 export interface PaymentCountdownContext extends PaymentCountdownInput {
   /** Why the last query of the order failed, while it may be tried again. */
   queryError: string | null;
-  /** How the order ended, once it has (also the machine's output). */
+  /** How the order ended, once it has (the machine's output). */
   ended: PaymentEnd | null;
 }
 
@@ -66,10 +66,6 @@ export type PaymentCountdownEvent =
 /** What the ticker hears: read the clock now. */
 export type TickerEvent = { type: 'ticker.read' };
 
-export type PaymentCountdownEmitted =
-  | { type: 'payment.paid'; orderNo: string }
-  | { type: 'payment.expired'; orderNo: string }
-  | { type: 'payment.cleared'; orderNo: string };
 
 export { suspendNumOf } from './suspend-num';
 
@@ -80,7 +76,6 @@ export const paymentCountdownMachine = setup({
     input: {} as PaymentCountdownInput,
     context: {} as PaymentCountdownContext,
     events: {} as PaymentCountdownEvent,
-    emitted: {} as PaymentCountdownEmitted,
     output: {} as PaymentCountdownOutput,
     children: {} as { ticker: 'ticker'; query: 'query' },
   },
@@ -104,9 +99,6 @@ export const paymentCountdownMachine = setup({
     /** Back in view: the clock is read now, not at the next (perhaps throttled) second. */
     readClockNow: sendTo('ticker', { type: 'ticker.read' }),
     readClock: assign({ now: ({ event }) => { assertEvent(event, 'countdown.tick'); return event.now; } }),
-    paid: emit(({ context }) => ({ type: 'payment.paid' as const, orderNo: context.order.orderNo })),
-    expired: emit(({ context }) => ({ type: 'payment.expired' as const, orderNo: context.order.orderNo })),
-    cleared: emit(({ context }) => ({ type: 'payment.cleared' as const, orderNo: context.order.orderNo })),
   },
 }).createMachine({
   id: 'paymentCountdown',
@@ -181,11 +173,11 @@ export const paymentCountdownMachine = setup({
       },
     },
     /** Paid (status 1): the profile is refreshed and /usdtPay/pay-status shows. */
-    paid: { type: 'final', entry: [assign({ ended: 'paid' }), 'paid'] },
+    paid: { type: 'final', entry: assign({ ended: 'paid' }) },
     /** Not paid in time: back. */
-    expired: { type: 'final', entry: [assign({ ended: 'expired' }), 'expired'] },
+    expired: { type: 'final', entry: assign({ ended: 'expired' }) },
     /** The pay data is cleared (not paid, or kept an hour). */
-    cleared: { type: 'final', entry: [assign({ ended: 'cleared' }), 'cleared'] },
+    cleared: { type: 'final', entry: assign({ ended: 'cleared' }) },
   },
   output: ({ context }) => ({ orderNo: context.order.orderNo, ended: context.ended! }),
 });

@@ -14,9 +14,9 @@
  * One tap is one intent: the order carries a key made when a package's channel is chosen, and a
  * tap after an order that got no answer sends the same key again (the server makes no second
  * order). The SPEC §5 VIP text shows for 5 s. The machine's output is where the payment went
- * (`RechargeResult`), for its owner; the same is emitted for a listener.
+ * (`RechargeResult`), for its owner.
  */
-import { and, assertEvent, assign, emit, fromPromise } from 'xstate';
+import { and, assertEvent, assign, fromPromise } from 'xstate';
 import { setup } from '../setup';
 import type { OrderRequest, PayChannel, PlacedOrder, RechargeOffer, StoreOutcome, StorePayment, UsdtOrder } from '../ports/wallet.port';
 import { UnansweredError, newIntentKey } from '../shared/intent-key';
@@ -62,11 +62,6 @@ export type RechargeEvent =
   | { type: 'recharge.back' }
   | { type: 'recharge.retry' };
 
-export type RechargeEmitted =
-  | { type: 'recharge.redirect'; url: string }
-  | { type: 'recharge.paid'; orderCode: string }
-  | { type: 'recharge.usdt'; order: UsdtOrder };
-
 /** Where the payment went: the provider's page, paid in the store, or a USDT order to pay. */
 export type RechargeResult =
   | { kind: 'redirect'; url: string }
@@ -78,7 +73,6 @@ export const rechargeMachine = setup({
     input: {} as RechargeInput,
     context: {} as RechargeContext,
     events: {} as RechargeEvent,
-    emitted: {} as RechargeEmitted,
     output: {} as RechargeResult,
     children: {} as { offers: 'offers'; order: 'order'; store: 'store' },
   },
@@ -194,10 +188,7 @@ export const rechargeMachine = setup({
       },
     },
     /** The provider's page: the app comes back at the return path with the result. */
-    redirecting: {
-      type: 'final',
-      entry: emit(({ context }) => ({ type: 'recharge.redirect' as const, url: context.placed?.kind === 'redirect' ? context.placed.url : '' })),
-    },
+    redirecting: { type: 'final' },
     /** The native store pays (the shell's bridge). */
     storePaying: {
       invoke: {
@@ -220,19 +211,9 @@ export const rechargeMachine = setup({
         onError: { target: 'ready', actions: assign({ notice: ({ event }) => textOf(event.error) }) },
       },
     },
-    paid: {
-      type: 'final',
-      entry: emit(({ context }) => ({ type: 'recharge.paid' as const, orderCode: context.placed?.kind === 'store' ? context.placed.orderCode : '' })),
-    },
+    paid: { type: 'final' },
     /** The payment countdown takes the order (/usdtPay). */
-    usdt: {
-      type: 'final',
-      entry: emit(({ context }) => {
-        const placed = context.placed;
-        if (placed?.kind !== 'usdt') throw new Error('A USDT order was expected');
-        return { type: 'recharge.usdt' as const, order: placed.order };
-      }),
-    },
+    usdt: { type: 'final' },
   },
   output: ({ context }): RechargeResult => {
     const placed = context.placed!;

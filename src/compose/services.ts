@@ -6,6 +6,7 @@
 import { createContext, useContext } from 'react';
 import type { CallMediaView } from '../../machines/ports/call.media';
 import type { CallApiPort } from '../../machines/ports/call.port';
+import type { ClockPort } from '../../machines/ports/clock.port';
 import type { TranslatorPort } from '../../machines/ports/translator.port';
 import type { WalletPort } from '../../machines/ports/wallet.port';
 import type { ApiClient } from '../api/client';
@@ -29,6 +30,8 @@ export interface Services {
   liveMedia?: CallMediaView;
   /** The wallet API (its HTTP adapter loads with its first call), for the wallet's orders and diamond history. */
   wallet?: Pick<WalletPort, 'orderHistory' | 'diamondFlows'>;
+  /** The clock of the signed-in composition, for the machines a screen composes itself. */
+  clock?: ClockPort;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

@@ -1,6 +1,7 @@
 /**
  * /wallet (SPEC §2; §4 Recharge): the person's diamonds and VIP, the recharge, their orders and
- * the history of their diamonds. A provider's page comes back here with the order's result in
+ * the history of their diamonds; for a host, the income and the ways to withdraw it first
+ * (host/HostWallet.tsx). A provider's page comes back here with the order's result in
  * the query (`orderCode`, `result`): the wallet is told once (it refreshes the balance) and the
  * query is dropped, so a reload does not say it again.
  */
@@ -15,6 +16,8 @@ import { TabStrip } from '../../ui/TabStrip';
 import { RETURNED_TEXT, isReturnedResult, useWallet } from './money';
 import { RechargePanel } from './RechargePanel';
 import { DiamondHistory, OrderHistory } from './WalletHistory';
+import { HostWallet } from './host/HostWallet';
+import { useIsHost } from './host/hostMoney';
 import './wallet.css';
 
 const TABS = [
@@ -26,6 +29,7 @@ type Tab = (typeof TABS)[number]['key'];
 
 export default function WalletScreen() {
   const wallet = useWallet({ fresh: true });
+  const host = useIsHost();
   const phase = useSelector(wallet, selectSummaryPhase);
   const diamonds = useSelector(wallet, selectDiamonds);
   const vip = useSelector(wallet, (s) => s?.context.summary?.vip ?? false);
@@ -44,41 +48,45 @@ export default function WalletScreen() {
 
   return (
     <ScreenFrame title="Wallet" back className="wallet-screen">
-      <section className="wallet-balance" aria-label="Balance">
-        {phase === 'loading' && <ListMessage busy>Loading your balance…</ListMessage>}
-        {phase === 'failed' && <ListMessage error={error} onRetry={() => wallet?.send({ type: 'wallet.refresh' })} />}
-        {phase === 'ready' && (
-          <>
-            <p className="wallet-diamonds">
-              <DiamondIcon aria-hidden="true" />
-              <span data-testid="wallet-diamonds">{diamonds}</span>
-              <span className="muted">diamonds</span>
-            </p>
-            {vip && <p className="wallet-vip">VIP member</p>}
-          </>
-        )}
-      </section>
       {returned && (
         <div className={`wallet-returned wallet-returned-${returned.result}`} role="status">
           <p>{RETURNED_TEXT[returned.result]}</p>
           <button type="button" className="text-button" onClick={() => wallet?.send({ type: 'recharge.dismissResult' })}>OK</button>
         </div>
       )}
-      <TabStrip label="Wallet" className="wallet-tabs" selected={tab}>
-        {TABS.map((t) => (
-          <button
-            key={t.key} type="button" role="tab" className="tab wallet-tab" aria-selected={tab === t.key}
-            id={`wallet-tab-${t.key}`} aria-controls={`wallet-panel-${t.key}`} onClick={() => setTab(t.key)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </TabStrip>
-      <div role="tabpanel" id={`wallet-panel-${tab}`} aria-labelledby={`wallet-tab-${tab}`} className="wallet-panel">
-        {tab === 'recharge' && wallet && <RechargePanel wallet={wallet} returnPath="/wallet" />}
-        {tab === 'orders' && <OrderHistory />}
-        {tab === 'history' && <DiamondHistory />}
-      </div>
+      {host ? <HostWallet wallet={wallet} /> : (
+        <>
+          <section className="wallet-balance" aria-label="Balance">
+            {phase === 'loading' && <ListMessage busy>Loading your balance…</ListMessage>}
+            {phase === 'failed' && <ListMessage error={error} onRetry={() => wallet?.send({ type: 'wallet.refresh' })} />}
+            {phase === 'ready' && (
+              <>
+                <p className="wallet-diamonds">
+                  <DiamondIcon aria-hidden="true" />
+                  <span data-testid="wallet-diamonds">{diamonds}</span>
+                  <span className="muted">diamonds</span>
+                </p>
+                {vip && <p className="wallet-vip">VIP member</p>}
+              </>
+            )}
+          </section>
+          <TabStrip label="Wallet" className="wallet-tabs" selected={tab}>
+            {TABS.map((t) => (
+              <button
+                key={t.key} type="button" role="tab" className="tab wallet-tab" aria-selected={tab === t.key}
+                id={`wallet-tab-${t.key}`} aria-controls={`wallet-panel-${t.key}`} onClick={() => setTab(t.key)}
+              >
+                {t.label}
+              </button>
+            ))}
+          </TabStrip>
+          <div role="tabpanel" id={`wallet-panel-${tab}`} aria-labelledby={`wallet-tab-${tab}`} className="wallet-panel">
+            {tab === 'recharge' && wallet && <RechargePanel wallet={wallet} returnPath="/wallet" />}
+            {tab === 'orders' && <OrderHistory />}
+            {tab === 'history' && <DiamondHistory />}
+          </div>
+        </>
+      )}
     </ScreenFrame>
   );
 }

@@ -1,0 +1,1 @@
+export { AddCollectionMethodScreen as default } from './CollectionMethods';

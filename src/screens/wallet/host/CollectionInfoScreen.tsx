@@ -1,0 +1,1 @@
+export { CollectionInfoScreen as default } from './CollectionMethods';

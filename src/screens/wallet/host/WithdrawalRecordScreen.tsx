@@ -1,0 +1,49 @@
+/**
+ * /wallet/withdrawalRecord (SPEC §2): the host's withdrawals, newest first, paged by the shared
+ * paging protocol, each with its amount, what was paid, where, and its status (applied,
+ * processing, paid, or refused with the reason; a refused one's diamonds went back to the income).
+ */
+import { createPagedListMachine } from '../../../../machines/paged-list/paged-list.machine';
+import type { WithdrawalRecord } from '../../../../machines/ports/withdraw.port';
+import { ScreenFrame } from '../../../ui/ScreenFrame';
+import { PagedListView } from '../../news/PagedListView';
+import { whenText } from '../money';
+import { HostsOnly } from './HostsOnly';
+import { WITHDRAW_STATUS_LABEL, diamondsText, useWithdrawPort } from './hostMoney';
+import './host-wallet.css';
+
+const recordsMachine = createPagedListMachine<WithdrawalRecord>({ keyOf: (r) => r.id });
+
+export default function WithdrawalRecordScreen() {
+  return (
+    <ScreenFrame title="Withdrawal records" back className="wallet-screen">
+      <HostsOnly><Records /></HostsOnly>
+    </ScreenFrame>
+  );
+}
+
+function Records() {
+  const port = useWithdrawPort();
+  return (
+    <PagedListView
+      label="Withdrawal records" empty="No withdrawals yet." endText="No more withdrawals" machine={recordsMachine}
+      load={(page, pageSize) => port.records({ page, pageSize })}
+      render={(r) => (
+        <article key={r.id} className="wallet-row" aria-label={`Withdrawal of ${r.amount} diamonds`}>
+          <p className="wallet-row-main">
+            <span>{`${diamondsText(r.amount)} diamonds`}</span>
+            <span className={`wallet-status withdraw-status-${r.status}`}>{WITHDRAW_STATUS_LABEL[r.status]}</span>
+          </p>
+          <p className="wallet-row-sub muted">
+            <span>{`US$ ${r.usd} to ${r.accountLabel}`}</span>
+            <span>{whenText(r.createdAt)}</span>
+          </p>
+          {r.status === 'refused' && (
+            <p className="wallet-row-sub withdraw-reason">{`${r.reason ? `Refused: ${r.reason.replace(/[.!]+$/, '')}. ` : ''}The diamonds are back in your income.`}</p>
+          )}
+          {r.fee > 0 && <p className="wallet-row-sub muted"><span>{`Fee ${diamondsText(r.fee)} diamonds`}</span></p>}
+        </article>
+      )}
+    />
+  );
+}

@@ -78,6 +78,8 @@ export async function compose({ openParams, path, inspector }: ComposeOptions): 
   services.callApi = realtime.callApi;
   services.liveMedia = realtime.liveMedia.media;
   if (realtime.wallet) services.wallet = realtime.wallet;
+  services.withdraw = realtime.withdraw;
+  services.clock = realtime.clock;
 
   // The start is cut into tasks of their own (composing the machines, creating the actor and
   // the router, starting it, rendering), so a tap during the start waits for none of them long.

@@ -78,6 +78,7 @@ export async function compose({ openParams, path, inspector }: ComposeOptions): 
   services.callApi = realtime.callApi;
   services.liveMedia = realtime.liveMedia.media;
   if (realtime.wallet) services.wallet = realtime.wallet;
+  services.withdraw = realtime.withdraw;
   services.clock = realtime.clock;
 
   // The start is cut into tasks of their own (composing the machines, creating the actor and

@@ -1,13 +1,16 @@
 /**
  * The realtime ports only the session's per-use children call: a call's API and gifts, a
- * chat's blocking and secret messages, a live room's API and chat rooms, the wallet's API. realtime.ts hands the
+ * chat's blocking and secret messages, a live room's API and chat rooms, the wallet's API and a host's
+ * money out. realtime.ts hands the
  * session stand-ins that load this module with the first call of one of them (and the app
  * fetches it when idle), so their code and their part of the API contract are in no first screen.
  */
 import type { ChatroomPort } from '../../machines/ports/chatroom.port';
 import type { LiveApiPort } from '../../machines/ports/live.port';
 import type { WalletPort } from '../../machines/ports/wallet.port';
+import type { WithdrawPort } from '../../machines/ports/withdraw.port';
 import { httpWallet } from '../adapters/http/wallet.http';
+import { httpWithdraw } from '../adapters/http/withdraw.http';
 import type { RealtimePorts } from '../../machines/session/session.ports';
 import { createLocalChatroomPort } from '../adapters/chatroom.local';
 import { hubUrl } from '../adapters/hub.socket';
@@ -23,6 +26,7 @@ export type PerUsePorts = Pick<RealtimePorts, 'callApi' | 'giftApi' | 'chat'> & 
   liveApi: LiveApiPort;
   chatroom: ChatroomPort;
   wallet: WalletPort;
+  withdraw: WithdrawPort;
 };
 
 /** Live rooms' chat: the hub's chat rooms locally, NetEase's chat-room client in production (its SDK at the first entry). */
@@ -47,5 +51,6 @@ export async function createPerUsePorts(api: ApiClient): Promise<PerUsePorts> {
     chatroom: await chatroomPort(api),
     chat: httpChatApi(api),
     wallet: httpWallet(api),
+    withdraw: httpWithdraw(api),
   };
 }

@@ -7,6 +7,7 @@
  */
 import type { RealtimePorts } from '../../machines/session/session.actors';
 import type { ImPort } from '../../machines/ports/im.port';
+import type { WithdrawPort } from '../../machines/ports/withdraw.port';
 import { hubUrl } from '../adapters/hub.socket';
 import { createLocalImPort } from '../adapters/im.local';
 import { createLocalPresencePort } from '../adapters/presence.local';
@@ -76,12 +77,19 @@ function perUsePorts(load: () => Promise<PerUsePorts>): PerUsePorts {
     },
     chat: deferredPort(async () => (await load()).chat, ['setBlocked', 'storeSecret', 'openSecret']),
     wallet: deferredPort(async () => (await load()).wallet, ['offers', 'order', 'usdtPaid', 'vipShop', 'summary', 'orderHistory', 'diamondFlows']),
+    withdraw: deferredPort(async () => (await load()).withdraw, [
+      'balance', 'summary', 'incomeFlows', 'accounts', 'addAccount', 'config', 'setPassword', 'apply', 'records',
+    ]),
   };
 }
 
 export async function createRealtimePorts(
   api: ApiClient, credentials: SessionCredentials, translator: TranslatorPort,
-): Promise<RealtimePorts & { rtc: RtcAdapter; warmCall: () => void; liveMedia: LiveMediaPort & { readonly media: CallMediaView } }> {
+): Promise<RealtimePorts & {
+  rtc: RtcAdapter; warmCall: () => void; liveMedia: LiveMediaPort & { readonly media: CallMediaView };
+  /** A host's money out (SPEC §2 /wallet for a host): the screens' withdrawal machines take it (services.withdraw). */
+  withdraw: WithdrawPort;
+}> {
   const loadPerUsePorts = perUseLoader(api);
   const rtc = createRtcPort({ rtcToken: rtcTokenFrom(api) });
   const presenceRetry = presenceRetryFrom(window.location.search);

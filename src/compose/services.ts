@@ -6,9 +6,10 @@
 import { createContext, useContext } from 'react';
 import type { CallMediaView } from '../../machines/ports/call.media';
 import type { CallApiPort } from '../../machines/ports/call.port';
-import type { ClockPort } from '../../machines/ports/clock.port';
 import type { TranslatorPort } from '../../machines/ports/translator.port';
 import type { WalletPort } from '../../machines/ports/wallet.port';
+import type { WithdrawPort } from '../../machines/ports/withdraw.port';
+import type { ClockPort } from '../../machines/ports/clock.port';
 import type { ApiClient } from '../api/client';
 import type { Uploader } from '../api/upload';
 import type { EarlyAnswers } from '../app/early';
@@ -30,7 +31,12 @@ export interface Services {
   liveMedia?: CallMediaView;
   /** The wallet API (its HTTP adapter loads with its first call), for the wallet's orders and diamond history. */
   wallet?: Pick<WalletPort, 'orderHistory' | 'diamondFlows'>;
-  /** The clock of the signed-in composition, for the machines a screen composes itself. */
+  /**
+   * A host's money out (its HTTP adapter loads with its first call), for the screens' machines:
+   * composeWithdrawal({ withdraw, clock }), composeCollectionMethods, composeWithdrawPassword, composeHostWallet.
+   */
+  withdraw?: WithdrawPort;
+  /** The clock the root actor's machines read (realtime.ts), for machines a screen composes. */
   clock?: ClockPort;
 }
 

@@ -304,6 +304,11 @@ describe('applying', () => {
     expect(new Set(answers.map((a) => a.data!.record.id)).size).toBe(1);
     expect(income('host7')).toBe(3800);
     expect(await apply('host7', { accountId: account, amount: 1300, idempotencyKey: key })).toEqual(refused(TEXT_IDEMPOTENCY_KEY_REUSED));
+    // The password is not part of what the key is bound to (its fingerprint would give six digits away):
+    // a replay with another one answers the stored record, moves nothing and counts no attempt.
+    const replay = await apply('host7', { accountId: account, amount: 1200, idempotencyKey: key, password: '000000' });
+    expect(replay.data!.record.id).toBe(answers[0]!.data!.record.id);
+    expect(db.prepare<[number], number>('SELECT failed_attempts FROM withdraw_passwords WHERE host_id = ?').pluck().get(id('host7'))).toBe(0);
     expect(income('host7')).toBe(3800);
     expect(ledgerSum('host7')).toBe(3800);
   });

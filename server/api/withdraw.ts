@@ -203,10 +203,13 @@ export function withdrawHandlers({ withdrawals, keys }: { withdrawals: Withdrawa
     },
     async applyWithdrawV2(ctx) {
       const me = requireHost(ctx);
-      const { amount, accountId, password } = ctx.body;
+      const { idempotencyKey, amount, accountId, password } = ctx.body;
       // Checked before the transaction (scrypt runs on the thread pool); settled inside it.
       const verdict = await passwords.check(me, password);
-      return keys.once(ctx, withdraw.applyWithdrawV2, () => withdrawals.apply(me, { amount, accountId }, verdict));
+      // The key is bound to the request without its password: a stored fingerprint of six digits would be
+      // a hash anyone reading the database could reverse. A replay answers the stored record whatever it says.
+      const intent = { session: ctx.session, body: { idempotencyKey, amount, accountId } };
+      return keys.once(intent, withdraw.applyWithdrawV2, () => withdrawals.apply(me, { amount, accountId }, verdict));
     },
     withdrawRecord(ctx) {
       return { list: ledger.records(requireHost(ctx), ctx.body) };

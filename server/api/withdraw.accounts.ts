@@ -64,6 +64,9 @@ export function createWithdrawAccounts(db: Db, now: () => number) {
   const list = db.prepare<[number], AccountRow>('SELECT * FROM withdraw_accounts WHERE host_id = ? ORDER BY id DESC');
   const byId = db.prepare<[number, number], AccountRow>('SELECT * FROM withdraw_accounts WHERE id = ? AND host_id = ?');
   const count = db.prepare<[number], number>('SELECT count(*) FROM withdraw_accounts WHERE host_id = ?').pluck();
+  const exists = db.prepare<[number, string, string], 1>(
+    'SELECT 1 FROM withdraw_accounts WHERE host_id = ? AND kind = ? AND normalised_number = ?',
+  ).pluck();
   const insert = db.prepare<Omit<AccountRow, 'id'> & { normalised_number: string }, AccountRow>(
     `INSERT INTO withdraw_accounts (host_id, kind, holder_name, institution, chain, account_number, normalised_number, created_at)
      VALUES (@host_id, @kind, @holder_name, @institution, @chain, @account_number, @normalised_number, @created_at)
@@ -71,10 +74,7 @@ export function createWithdrawAccounts(db: Db, now: () => number) {
   );
   const add = db.transaction((row: Omit<AccountRow, 'id'> & { normalised_number: string }): AccountRow => {
     // A method added already is said so, even at the limit.
-    const exists = db.prepare<[number, string, string], 1>(
-      'SELECT 1 FROM withdraw_accounts WHERE host_id = ? AND kind = ? AND normalised_number = ?',
-    ).pluck().get(row.host_id, row.kind, row.normalised_number);
-    if (exists) throw refuse(TEXT_ACCOUNT_EXISTS);
+    if (exists.get(row.host_id, row.kind, row.normalised_number)) throw refuse(TEXT_ACCOUNT_EXISTS);
     if ((count.get(row.host_id) ?? 0) >= MAX_ACCOUNTS) throw refuse(TEXT_TOO_MANY_ACCOUNTS);
     const added = insert.get(row);
     if (!added) throw refuse(TEXT_ACCOUNT_EXISTS);

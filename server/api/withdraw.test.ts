@@ -28,7 +28,7 @@ import { mailOfPaid, mailOfRefused } from './withdraw';
 
 const {
   myBalance, incomeFlowList, hostWallet, withdrawAccountList, addWithdrawAccount, getAnchorWithDrawConfig, setWithdrawPassWord,
-  applyWithdrawV2, withdrawRecord, sendGift, beginLiveRoom, getRoomAndJoinRoom,
+  applyWithdrawV2, withdrawRecord, sendGift, beginLiveRoom, getRoomAndJoinRoom, createCall, joinCall, endCall,
 } = endpoints;
 
 /** The clock of money out; a Wednesday noon (UTC) unless a test moves it. */
@@ -360,12 +360,26 @@ describe('the operator\'s stand-in (dev shell)', () => {
 });
 
 describe('the income ledger', () => {
-  it('names each entry\'s kind (a live gift apart from a call\'s), filters by kind and period in the query, and pages', async () => {
+  it('names each entry\'s kind (a live gift apart from a call\'s and a chat\'s), filters by kind and period in the query, and pages', async () => {
     const host = 'host4';
     rw.prepare('UPDATE wallets SET diamonds = 5000 WHERE user_id = ?').run(id('user2'));
     const at = (ms: number) => rw.prepare('UPDATE wallet_flows SET created_at = ? WHERE id = (SELECT max(id) FROM wallet_flows WHERE user_id = ? AND account = \'income\')').run(ms, id(host));
-    earn(host, 300);
+    // A call from user2 (its first period is the host's call income) with a gift in it.
+    const people = callPeople(server);
+    await people.presence(p[host]!);
+    const created = await server.call(createCall, { idempotencyKey: randomUUID(), beCallUserId: id(host), callType: 0 }, as('user2'));
+    expect(created.code, created.message).toBe(ResultCode.success);
+    const { channelId } = created.data!;
+    expect((await server.call(joinCall, { idempotencyKey: randomUUID(), searchValue: channelId }, as(host))).code).toBe(ResultCode.success);
     at(1_000);
+    const callGift = await server.call(sendGift, { idempotencyKey: randomUUID(), channelId, toUserId: id(host), giftId: 1, giftNum: 4 }, as('user2'));
+    expect(callGift.code, callGift.message).toBe(ResultCode.success);
+    at(1_500);
+    expect((await server.call(endCall, { channelId, hangupReason: 1 }, as('user2'))).code).toBe(ResultCode.success);
+    await people.closeAll();
+    const callIncome = db.prepare<[string], number>('SELECT call_income FROM calls WHERE channel_id = ?').pluck().get(channelId)!;
+    expect(callIncome).toBeGreaterThan(0);
+    // A gift outside any call or room.
     const gift = await server.call(sendGift, { idempotencyKey: randomUUID(), toUserId: id(host), giftId: 3, giftNum: 2 }, as('user2'));
     expect(gift.code, gift.message).toBe(ResultCode.success);
     at(2_000);
@@ -382,20 +396,21 @@ describe('the income ledger', () => {
     at(6_000);
     const all = (await server.call(incomeFlowList, { currentPage: 1, pageSize: 50 }, as(host))).data!.list;
     expect(all.map((f) => [f.kind, f.amount])).toEqual([
-      ['other', 9], ['privateMessage', 7], ['taskReward', 100], ['liveGift', 15], ['gift', 20], ['call', 300],
+      ['other', 9], ['privateMessage', 7], ['taskReward', 100], ['liveGift', 15], ['gift', 20], ['gift', 4], ['call', callIncome],
     ]);
     expect(all[0]!.balance).toBe(income(host));
-    expect(all.map((f) => f.createdAt)).toEqual([6_000, 5_000, 4_000, 3_000, 2_000, 1_000]);
+    expect(all.map((f) => f.createdAt)).toEqual([6_000, 5_000, 4_000, 3_000, 2_000, 1_500, 1_000]);
     const kinds = async (body: Partial<RequestOf<typeof incomeFlowList>>) =>
       (await server.call(incomeFlowList, { currentPage: 1, pageSize: 50, ...body }, as(host))).data!.list.map((f) => f.kind);
-    expect(await kinds({ kind: 'gift' })).toEqual(['gift']);
+    expect(await kinds({ kind: 'gift' })).toEqual(['gift', 'gift']);
     expect(await kinds({ kind: 'liveGift' })).toEqual(['liveGift']);
     expect(await kinds({ kind: 'call' })).toEqual(['call']);
     expect(await kinds({ kind: 'other' })).toEqual(['other']);
     expect(await kinds({ kind: 'withdrawal' })).toEqual([]);
     expect(await kinds({ from: 2_000, to: 4_000 })).toEqual(['liveGift', 'gift']);
     expect(await kinds({ from: 5_000 })).toEqual(['other', 'privateMessage']);
-    expect(await kinds({ to: 2_000 })).toEqual(['call']);
+    expect(await kinds({ to: 2_000 })).toEqual(['gift', 'call']);
+    expect(await kinds({ from: 1_000, to: 1_500 })).toEqual(['call']);
     // Paged after the filter: two gifts of either kind in pages of one.
     const page2 = await server.call(incomeFlowList, { currentPage: 2, pageSize: 2, from: 2_000, to: 6_000 }, as(host));
     expect(page2.data!.list.map((f) => f.kind)).toEqual(['liveGift', 'gift']);

@@ -45,6 +45,7 @@ import { registerGiftPictures } from './web/gifts';
 import { registerPayIcons } from './web/pay-icons';
 import { USDT_SWEEP_MS, createOrders } from './api/wallet.orders';
 import { sandboxPayments } from './sandbox/payments';
+import { createWithdrawals, type WithdrawalOptions } from './api/withdraw';
 import { registerSecurityHeaders } from './web/security';
 import { registerStaticApp } from './web/static';
 
@@ -96,6 +97,8 @@ export interface ServerOptions {
   live?: LiveOptions;
   /** How often USDT orders past their deadline are ended 'expired' (server/api/wallet.orders.ts); default USDT_SWEEP_MS. */
   usdtSweepMs?: number;
+  /** Money out's clock (server/api/withdraw.ts): tests move it past a password lock or onto another weekday. */
+  withdrawals?: WithdrawalOptions;
 }
 
 /** A production start refused: the message is the one line to print (what is missing or wrong). */
@@ -192,6 +195,7 @@ export async function createServer(opts: ServerOptions): Promise<FastifyInstance
     app.addHook('onClose', async () => db.close());
     const deps = {
       users, sessions, limits: createDoorLimits(opts.limits), realtime: hub, db, faults: createFaults(), calls, live, orders,
+      withdrawals: createWithdrawals(db, opts.withdrawals),
       // Where stored picture and video URLs may point besides this origin (src/api/contract/media.ts isAllowedMediaUrl).
       mediaHosts: opts.mediaHosts ?? [],
     };

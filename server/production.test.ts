@@ -88,7 +88,7 @@ describe('[production] a started server', () => {
     return JSON.parse(codec.decrypt(await res.text())) as Envelope<z.output<E['response']>>;
   }
 
-  it('serves no dev shell route at all: no passwordless session, no account list, no faults, no payment sandbox', async () => {
+  it('serves no dev shell route at all: no passwordless session, no account list, no faults, no withdrawal moves, no payment sandbox', async () => {
     const answers = await Promise.all([
       fetch(`${base}/shell`),
       fetch(`${base}/shell/shell.js`),
@@ -98,6 +98,8 @@ describe('[production] a started server', () => {
       fetch(`${base}/shell/api/visitor`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
       fetch(`${base}/shell/api/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"baseConfigFailures":5}' }),
       fetch(`${base}/shell/api/live/forceEnd`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"userId":100001}' }),
+      fetch(`${base}/shell/api/withdrawals`),
+      fetch(`${base}/shell/api/withdrawals/move`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"id":1,"to":"refused","reason":"x"}' }),
     ]);
     expect(answers.map((r) => r.status)).toEqual(Array(answers.length).fill(404));
     // No payment sandbox (anyone could credit themselves with it): its page of an unknown order would say

@@ -195,8 +195,10 @@ describe('restarts', () => {
     const period = 1000;
     const first = await start('resume', { billingPeriodMs: period });
     const { people, user, host } = await parties(first);
-    const channelId = await connect(first, user, host);
     const db1 = first.readDb();
+    // host1 starts with the seed's income (server/db/seed.ts HOST1_INCOME).
+    const incomeBefore = walletOf(db1, host.userId).income;
+    const channelId = await connect(first, user, host);
     const callId = callRowOf(db1, channelId).id;
     // Period 0 on joining, period 1 a period later; the restart comes inside period 1.
     await vi.waitFor(() => expect(periodsOf(db1, callId)).toHaveLength(2), { timeout: 3000 });
@@ -221,7 +223,7 @@ describe('restarts', () => {
       expect(periods.length).toBeLessThanOrEqual(Math.floor((row.ended_at! - row.connected_at) / period) + 1);
       expect(row.call_income).toBe(30 * periods.length);
       expect(walletOf(db2, user.userId).diamonds).toBe(1000 - 30 * periods.length);
-      expect(walletOf(db2, host.userId).income).toBe(30 * periods.length);
+      expect(walletOf(db2, host.userId).income).toBe(incomeBefore + 30 * periods.length);
       expect(db2.prepare("SELECT count(*) FROM wallet_flows WHERE ref_id = ? AND reason = 'call.paid'").pluck().get(callId)).toBe(periods.length);
     } finally {
       await second.close();

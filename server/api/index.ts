@@ -25,6 +25,7 @@ import { realtimeHandlers, type RealtimeApiDeps } from './realtime';
 import { sessionHandlers } from './session';
 import { walletHandlers } from './wallet';
 import type { Orders } from './wallet.orders';
+import { withdrawHandlers, type Withdrawals } from './withdraw';
 import { isEndpoint, type ApiRoute, type Handler, type HandlersOf } from './transport';
 
 export type Handlers = HandlersOf<typeof endpoints>;
@@ -48,6 +49,8 @@ export interface ApiDeps {
   mediaHosts: readonly string[];
   /** Recharge orders, credited once (wallet.orders.ts). */
   orders: Orders;
+  /** Money out: withdrawals held once and returned once (withdraw.ts). */
+  withdrawals: Withdrawals;
 }
 
 export function apiRoutes(deps: ApiDeps): ApiRoute[] {
@@ -58,6 +61,7 @@ export function apiRoutes(deps: ApiDeps): ApiRoute[] {
     ...realtimeHandlers(deps.realtime),
     ...configHandlers(deps.db),
     ...walletHandlers({ db: deps.db, orders: deps.orders, keys }),
+    ...withdrawHandlers({ withdrawals: deps.withdrawals, keys }),
     ...newsHandlers(deps),
     ...chatHandlers(deps),
     ...privateMsgHandlers({ ...deps, keys }),

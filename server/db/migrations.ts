@@ -631,6 +631,73 @@ const migrations: readonly Migration[] = [
       CREATE INDEX recharge_orders_user ON recharge_orders (user_id, created_at DESC);
     `,
   },
+  {
+    version: 12,
+    name: 'money out: collection methods, withdrawal password, withdrawals, withdrawal rules',
+    sql: `
+      -- A host's collection methods (/api/wallet/anchor/addWithdrawAccount): account_number is kept whole
+      -- here and never sent back whole (machines/codes/withdraw.codes.ts maskAccount). normalised_number is
+      -- what makes one method unique per host and kind (an e-wallet's email case-insensitively).
+      CREATE TABLE withdraw_accounts (
+        id                INTEGER PRIMARY KEY,
+        host_id           INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        kind              TEXT NOT NULL CHECK (kind IN ('bank', 'ewallet', 'usdt')),
+        holder_name       TEXT NOT NULL,
+        institution       TEXT NOT NULL,
+        chain             TEXT NOT NULL,
+        account_number    TEXT NOT NULL,
+        normalised_number TEXT NOT NULL,
+        created_at        INTEGER NOT NULL,
+        UNIQUE (host_id, kind, normalised_number)
+      );
+
+      -- A host's withdrawal password (/api/wallet/setWithdrawPassWord): a scrypt hash with its own salt
+      -- (server/auth/password.ts), the wrong attempts in a row, and until when withdrawals are locked.
+      CREATE TABLE withdraw_passwords (
+        host_id         INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+        hash            TEXT NOT NULL,
+        failed_attempts INTEGER NOT NULL DEFAULT 0 CHECK (failed_attempts >= 0),
+        locked_until    INTEGER NOT NULL DEFAULT 0,
+        updated_at      INTEGER NOT NULL
+      );
+
+      -- A withdrawal (/api/wallet/applyWithdrawV2): its amount left wallets.income when it was applied
+      -- (held while 'applied' or 'processing'); 'paid' ends it, 'refused' ends it and returns the amount
+      -- once (the status moves by a conditional UPDATE in the transaction that writes the return's ledger
+      -- entry). account_label is the method as shown then: it survives the method's removal.
+      CREATE TABLE withdrawals (
+        id            INTEGER PRIMARY KEY,
+        host_id       INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+        account_id    INTEGER REFERENCES withdraw_accounts (id) ON DELETE SET NULL,
+        account_kind  TEXT NOT NULL CHECK (account_kind IN ('bank', 'ewallet', 'usdt')),
+        account_label TEXT NOT NULL,
+        amount        INTEGER NOT NULL CHECK (amount > 0),
+        fee           INTEGER NOT NULL CHECK (fee >= 0),
+        usd           TEXT NOT NULL,
+        status        TEXT NOT NULL CHECK (status IN ('applied', 'processing', 'paid', 'refused')),
+        reason        TEXT NOT NULL DEFAULT '',
+        created_at    INTEGER NOT NULL,
+        updated_at    INTEGER NOT NULL
+      );
+      CREATE INDEX withdrawals_host ON withdrawals (host_id, id);
+
+      -- The withdrawal rules (/api/wallet/getAnchorWithDrawConfig), one row: diamonds per withdrawal,
+      -- the fee in percent, diamonds per US dollar, the ISO weekdays (UTC) open for applying, the kinds
+      -- of collection method and the e-wallet providers offered (JSON arrays). An operator edits the row.
+      CREATE TABLE withdraw_config (
+        id          INTEGER PRIMARY KEY CHECK (id = 1),
+        minimum     INTEGER NOT NULL CHECK (minimum > 0),
+        maximum     INTEGER NOT NULL CHECK (maximum >= minimum),
+        fee_percent REAL NOT NULL CHECK (fee_percent >= 0 AND fee_percent <= 100),
+        rate        INTEGER NOT NULL CHECK (rate > 0),
+        allowed_days TEXT NOT NULL,
+        kinds       TEXT NOT NULL,
+        providers   TEXT NOT NULL
+      );
+      INSERT INTO withdraw_config (id, minimum, maximum, fee_percent, rate, allowed_days, kinds, providers)
+      VALUES (1, 1000, 100000, 5, 100, '[1,2,3,4,5,6,7]', '["bank","ewallet","usdt"]', '["PayPal","GCash","Paytm"]');
+    `,
+  },
 ];
 
 export function migrate(db: Db): void {

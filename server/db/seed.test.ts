@@ -149,6 +149,28 @@ describe('news and chat', () => {
     expect(db.prepare('SELECT sum(diamonds) FROM wallets WHERE user_id < 200000').pluck().get()).toBe(0);
   });
 
+  it('gives host1 (Sofia) 6,019 diamonds of income from calls and gifts, entry by entry, once; other hosts none', () => {
+    const db = seeded();
+    const incomes = () => db.prepare('SELECT user_id, income FROM wallets WHERE user_id < 200000 AND income > 0').all();
+    expect(incomes()).toEqual([{ user_id: 100001, income: 6019 }]);
+    const entries = () => db.prepare(
+      "SELECT reason, amount, balance FROM wallet_flows WHERE user_id = 100001 AND account = 'income' ORDER BY id",
+    ).all();
+    expect(entries()).toEqual([
+      { reason: 'call.income', amount: 1800, balance: 1800 },
+      { reason: 'gift.income', amount: 999, balance: 2799 },
+      { reason: 'call.income', amount: 1500, balance: 4299 },
+      { reason: 'gift.income', amount: 520, balance: 4819 },
+      { reason: 'call.income', amount: 1200, balance: 6019 },
+    ]);
+    // Spent or withdrawn since: seeding again adds nothing, and the ledger still sums to the balance.
+    db.prepare('UPDATE wallets SET income = 19 WHERE user_id = 100001').run();
+    db.prepare("INSERT INTO wallet_flows (user_id, account, amount, balance, reason, created_at) VALUES (100001, 'income', -6000, 19, 'withdrawal.applied', 1)").run();
+    seed(db);
+    expect(incomes()).toEqual([{ user_id: 100001, income: 19 }]);
+    expect(db.prepare("SELECT sum(amount) FROM wallet_flows WHERE user_id = 100001 AND account = 'income'").pluck().get()).toBe(19);
+  });
+
   it('keeps balances spent at run time when seeding again', () => {
     const db = seeded();
     db.prepare('UPDATE wallets SET diamonds = 7 WHERE user_id = 200001').run();

@@ -19,7 +19,9 @@
  *
  * News and chat: twelve station messages to everyone and three system mails per seeded person,
  * customer-service common problems, feedback types, and wallets (users start with
- * 1000, 200, 50 or 0 diamonds in turn; hosts with none).
+ * 1000, 200, 50 or 0 diamonds in turn; hosts with none). Money out: host1 (Sofia) has
+ * 6,019 diamonds of income from calls and gifts (HOST1_INCOME, ledger entries with no call or
+ * gift behind them), so that the wallet and the dev shell's withdrawals have something to show.
  *
  * Home and people: every person has an age, every host a call price (HOST_PRICES by index),
  * a country (by index, eight in all) and two tags (one child of each parent tag, by index);
@@ -41,6 +43,7 @@ import { LIVE_GIFT_TASK_DEFAULT, LIVE_GIFT_TASK_KEY } from '../../src/api/contra
 import { AppPicType, BaseConfigKey } from '../../src/api/contract/home';
 import { MailType } from '../../src/api/contract/news';
 import { TRANSLATOR_LOCAL_PATH } from '../../src/api/contract/translator';
+import { CallFlowReason } from '../api/billing';
 import { hashPasswordSync, type ScryptCost } from '../auth/password';
 import { insertUser, yxAccidFor, type NewUser } from '../users/users';
 import { avatarUrl } from '../web/avatars';
@@ -225,6 +228,16 @@ const CUSTOMER_PROBLEMS = [
 
 const FEEDBACK_TYPES = ['Call quality', 'Payment or recharge', 'Account or login', 'Report a user', 'Suggestion', 'Other'];
 
+/** host1's income (diamonds), oldest first, an hour apart from the fifth seeded day: [reason, amount]. */
+const HOST1_INCOME = [
+  [CallFlowReason.callIncome, 1800],
+  [CallFlowReason.giftIncome, 999],
+  [CallFlowReason.callIncome, 1500],
+  [CallFlowReason.giftIncome, 520],
+  [CallFlowReason.callIncome, 1200],
+] as const;
+const HOUR_MS = 3_600_000;
+
 /** Starting diamonds of seeded users, in turn (user1, user2, …); hosts start with none. */
 const USER_DIAMONDS = [1000, 200, 50, 0] as const;
 
@@ -382,6 +395,14 @@ export function seed(db: Db, { hosts = 6, users = 4 }: SeedOptions = {}): void {
       WHERE id = @id AND (age IS NULL OR (video_price IS NULL AND @video_price IS NOT NULL))`,
   );
   const userById = db.prepare<[number], 1>('SELECT 1 FROM users WHERE id = ?').pluck();
+  // host1's income is seeded once: its first entry (at a fixed time) says it was.
+  const incomeSeeded = db.prepare<[number, number], 1>(
+    "SELECT 1 FROM wallet_flows WHERE user_id = ? AND account = 'income' AND ref_id IS NULL AND created_at = ?",
+  ).pluck();
+  const addIncome = db.prepare<[number, number], number>('UPDATE wallets SET income = income + ? WHERE user_id = ? RETURNING income').pluck();
+  const incomeFlow = db.prepare(
+    "INSERT INTO wallet_flows (user_id, account, amount, balance, reason, ref_id, created_at) VALUES (?, 'income', ?, ?, ?, NULL, ?)",
+  );
   const userByAccount = db.prepare<[string], 1>('SELECT 1 FROM users WHERE account = ?').pluck();
 
   db.transaction(() => {
@@ -431,6 +452,15 @@ export function seed(db: Db, { hosts = 6, users = 4 }: SeedOptions = {}): void {
       for (const tagId of hostTags(i)) userTag.run(id, tagId);
       addNews('host', i, id);
       if (user.created) added.push(['host', i, id]);
+    }
+    // Something to withdraw in development: host1's income, entry by entry on the ledger.
+    const host1 = idOf('host', 1);
+    const incomeAt = (k: number) => SEEDED_AT + 4 * DAY_MS + k * HOUR_MS;
+    if (hosts >= 1 && userById.get(host1) && !incomeSeeded.get(host1, incomeAt(0))) {
+      HOST1_INCOME.forEach(([reason, amount], k) => {
+        const balance = addIncome.get(amount, host1);
+        if (balance !== undefined) incomeFlow.run(host1, amount, balance, reason, incomeAt(k));
+      });
     }
     for (let i = 1; i <= users; i++) {
       const user = addUser('user', i);

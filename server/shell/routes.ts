@@ -14,6 +14,9 @@ import { APP_VERSION } from '../../src/api/codes';
 import type { DeviceInfo } from '../../src/api/contract/session';
 import type { ApiDeps } from '../api';
 import { MAX_INJECTED_FAILURES } from '../api/faults';
+import { ApiError } from '../api/transport';
+import { OPERATOR_MOVES, TEXT_REASON_NEEDED, type OperatorMove } from '../api/withdraw';
+import { MAX_REASON_LENGTH, TEXT_RECORD_NOT_FOUND } from '../../machines/codes/withdraw.codes';
 import type { RealtimeHub } from '../realtime/hub';
 import { UserType } from '../../machines/codes/user.codes';
 
@@ -44,6 +47,11 @@ const FaultsRequest = z.object({
   /** Only this user's signed-in requests take the faults (a test's own, whatever runs beside it). */
   userId: z.optional(z.int().check(z.positive())),
 });
+const MoveRequest = z.object({
+  id: z.int().check(z.positive()),
+  to: z.enum(Object.keys(OPERATOR_MOVES) as [OperatorMove, ...OperatorMove[]]),
+  reason: z.optional(z.string().check(z.maxLength(MAX_REASON_LENGTH * 2))),
+});
 const FaultsQuery = z.object({ userId: z.optional(z.string().check(z.regex(/^[1-9]\d{0,9}$/))) });
 
 /** The device of shell frame n: the same frame number always stands for the same phone. */
@@ -58,7 +66,7 @@ function frameDevice(frame = 1): DeviceInfo {
   };
 }
 
-export async function devShell(app: FastifyInstance, { users, sessions, hub, faults, live, db }: DevShellDeps): Promise<void> {
+export async function devShell(app: FastifyInstance, { users, sessions, hub, faults, live, db, withdrawals }: DevShellDeps): Promise<void> {
   const dir = fileURLToPath(new URL('.', import.meta.url));
   const idByAccid = db.prepare<[string], number>('SELECT id FROM users WHERE yx_accid = ?').pluck();
   /** The user a live hook names, or undefined. */
@@ -151,6 +159,26 @@ export async function devShell(app: FastifyInstance, { users, sessions, hub, fau
     if (!user) return reply.code(404).send({ error: 'No such account.' });
     live.setServiceGag(user.id, parsed.data.gagged);
     return { gagged: parsed.data.gagged };
+  });
+
+  /**
+   * The operator's stand-in for money out (a back office in production; server/api/withdraw.ts
+   * `move`): every host's withdrawals, newest first, and a move of one to 'processing', 'paid' or
+   * 'refused' (with `reason`). A refused one returns its amount to the host's income once; paid
+   * and refused send the host a system mail. 404 for an unknown withdrawal, 409 for one that
+   * ended (or is processing already), 400 for a missing reason.
+   */
+  app.get('/shell/api/withdrawals', async () => ({ list: withdrawals.operatorList() }));
+  app.post('/shell/api/withdrawals/move', async (request, reply) => {
+    const parsed = MoveRequest.safeParse(request.body ?? {});
+    if (!parsed.success) return reply.code(400).send({ error: "Expected { id, to: 'processing' | 'paid' | 'refused', reason? }." });
+    try {
+      return { record: withdrawals.move(parsed.data.id, parsed.data.to, parsed.data.reason) };
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      const status = err.message === TEXT_RECORD_NOT_FOUND ? 404 : err.message === TEXT_REASON_NEEDED ? 400 : 409;
+      return reply.code(status).send({ error: err.message });
+    }
   });
 
   /** The visitor of the frame's device (SPEC §6 Visitor), as /api/login/visit would create it. */

@@ -3,7 +3,8 @@
  * The dev shell page: lists the accounts and opens the app in phone-sized frames, the way
  * the native shell would open its webview: with the open parameters in the query string.
  * Each frame can be hidden and shown (the shell's app-visibility signal, sent with
- * postMessage to the same origin), reloaded and closed.
+ * postMessage to the same origin), reloaded and closed. It also stands in for the operator
+ * of withdrawals (a back office in production).
  */
 
 const framesEl = /** @type {HTMLElement} */ (document.querySelector('[data-testid="frames"]'));
@@ -190,6 +191,87 @@ document.querySelector('[data-testid="open-no-session"]')?.addEventListener('cli
 document.querySelector('[data-testid="open-visitor"]')?.addEventListener('click', () => {
   void openWithSession('/shell/api/visitor', {}, 'Visitor', 'visitor');
 });
+
+/**
+ * The operator's stand-in for money out (server/api/withdraw.ts `move`): every host's
+ * withdrawals, newest first, with the moves each allows: Processing (from applied), Mark paid
+ * and Refuse with a reason (from applied or processing). A refusal returns the amount to the
+ * host's income once; paid and refused send the host a system mail.
+ */
+const withdrawalListEl = /** @type {HTMLUListElement} */ (document.querySelector('[data-testid="withdrawal-list"]'));
+const withdrawalsEmptyEl = /** @type {HTMLElement} */ (document.querySelector('[data-testid="withdrawals-empty"]'));
+
+/** @typedef {{ id: number, hostId: number, hostNickname: string, amount: number, fee: number, usd: string, status: string, reason: string, accountLabel: string, createdAt: number }} Withdrawal */
+
+/**
+ * @param {number} id
+ * @param {'processing' | 'paid' | 'refused'} to
+ * @param {string} [reason]
+ */
+async function moveWithdrawal(id, to, reason) {
+  const res = await fetch('/shell/api/withdrawals/move', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(reason === undefined ? { id, to } : { id, to, reason }),
+  });
+  const body = await res.json().catch(() => ({}));
+  report(res.ok ? `Withdrawal #${id}: ${to}` : `Withdrawal #${id} not moved: ${body.error ?? `HTTP ${res.status}`}`);
+  await loadWithdrawals();
+}
+
+/** @param {Withdrawal[]} list */
+function renderWithdrawals(list) {
+  withdrawalListEl.replaceChildren();
+  withdrawalsEmptyEl.hidden = list.length > 0;
+  for (const w of list) {
+    const li = el('li', { 'data-testid': `withdrawal-${w.id}`, 'data-status': w.status });
+    const what = el('span', {}, `#${w.id} ${w.hostNickname}: ${w.amount} diamonds (US$ ${w.usd}) to ${w.accountLabel}`);
+    const state = el('span', { class: 'state', 'data-testid': `withdrawal-status-${w.id}` }, w.reason ? `${w.status}: ${w.reason}` : w.status);
+    li.append(what, state);
+    if (w.status === 'applied' || w.status === 'processing') {
+      const moves = el('div', { class: 'moves' });
+      if (w.status === 'applied') {
+        const processing = el('button', { type: 'button', 'data-testid': `withdrawal-processing-${w.id}` }, 'Processing');
+        processing.addEventListener('click', () => void moveWithdrawal(w.id, 'processing'));
+        moves.append(processing);
+      }
+      const paid = el('button', { type: 'button', 'data-testid': `withdrawal-paid-${w.id}` }, 'Mark paid');
+      paid.addEventListener('click', () => void moveWithdrawal(w.id, 'paid'));
+      const reason = /** @type {HTMLInputElement} */ (el('input', {
+        type: 'text', maxlength: '200', placeholder: 'Reason', 'aria-label': `Reason to refuse #${w.id}`, 'data-testid': `withdrawal-reason-${w.id}`,
+      }));
+      const refuse = el('button', { type: 'button', 'data-testid': `withdrawal-refuse-${w.id}` }, 'Refuse');
+      refuse.addEventListener('click', () => {
+        if (!reason.value.trim()) {
+          report(`Give a reason to refuse withdrawal #${w.id}.`);
+          reason.focus();
+          return;
+        }
+        void moveWithdrawal(w.id, 'refused', reason.value);
+      });
+      moves.append(paid, reason, refuse);
+      li.append(moves);
+    }
+    withdrawalListEl.append(li);
+  }
+}
+
+async function loadWithdrawals() {
+  try {
+    const res = await fetch('/shell/api/withdrawals');
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    // A reason being typed is not wiped by the refresh.
+    if (withdrawalListEl.contains(document.activeElement) && document.activeElement?.tagName === 'INPUT') return;
+    renderWithdrawals((await res.json()).list);
+  } catch (err) {
+    report(`Could not load the withdrawals: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+document.querySelector('[data-testid="withdrawals-refresh"]')?.addEventListener('click', () => void loadWithdrawals());
+void loadWithdrawals();
+// New applies show without a click (the page is one developer's, the list is small).
+setInterval(() => void loadWithdrawals(), 5_000);
 
 try {
   const res = await fetch('/shell/api/accounts');

@@ -4,7 +4,9 @@ import { WebSocket } from 'ws';
 import { RealtimePath } from '../../src/api/contract/realtime';
 import { endpoints } from '../../src/api/contract';
 import { SEED_PASSWORD } from '../db/seed';
+import { writeDb } from '../testing/calls';
 import { signInForIm, startTestServer, type TestServer } from '../testing/harness';
+import { TEXT_RECORD_ENDED } from '../../machines/codes/withdraw.codes';
 import { contentSecurityPolicy } from '../web/security';
 import { SHELL_APP_ID } from './routes';
 import type { ShellAccount } from '../users/users';
@@ -40,6 +42,37 @@ describe('dev shell', () => {
     // The store's payment sheet answers the app's shell.storePay with shell.storeResult (src/adapters/store.bridge.ts).
     expect(js).toContain("data.type !== 'shell.storePay'");
     expect(js).toContain("postMessage({ type: 'shell.storeResult', requestId: data.requestId, outcome }, location.origin)");
+    // The operator's withdrawals panel: a labelled button for each move, and the reason's input.
+    for (const id of ['withdrawal', 'withdrawal-status', 'withdrawal-processing', 'withdrawal-paid', 'withdrawal-reason', 'withdrawal-refuse']) {
+      expect(js).toContain(`'data-testid': \`${id}-\${w.id}\``);
+    }
+    for (const label of ["'Processing'", "'Mark paid'", "'Refuse'"]) expect(js).toContain(label);
+  });
+
+  it('lists every host\'s withdrawals for the operator and moves one: processing, then refused with a reason, once', async () => {
+    const db = writeDb(server);
+    try {
+      // A withdrawal row as applyWithdrawV2 leaves it (set-up only: the apply's own ledger entry is not written here).
+      const id = Number(db.prepare(
+        `INSERT INTO withdrawals (host_id, account_kind, account_label, amount, fee, usd, status, created_at, updated_at)
+         VALUES (100002, 'bank', 'First Bank •••• 3000', 1000, 50, '9.50', 'applied', 1, 1)`,
+      ).run().lastInsertRowid);
+      const income = () => db.prepare('SELECT coalesce((SELECT income FROM wallets WHERE user_id = 100002), 0)').pluck().get() as number;
+      const before = income();
+      const listed = (await (await fetch(server.base + '/shell/api/withdrawals')).json()) as { list: Record<string, unknown>[] };
+      expect(listed.list[0]).toMatchObject({ id, hostId: 100002, hostNickname: 'Amara', amount: 1000, usd: '9.50', status: 'applied' });
+      expect((await postJson('/shell/api/withdrawals/move', { id, to: 'processing' })).status).toBe(200);
+      expect((await postJson('/shell/api/withdrawals/move', { id, to: 'refused' })).status).toBe(400);
+      const refused = await postJson('/shell/api/withdrawals/move', { id, to: 'refused', reason: 'Name mismatch' });
+      expect(await refused.json()).toMatchObject({ record: { id, status: 'refused', reason: 'Name mismatch' } });
+      expect(income()).toBe(before + 1000);
+      expect(await (await postJson('/shell/api/withdrawals/move', { id, to: 'refused', reason: 'Again' })).json()).toEqual({ error: TEXT_RECORD_ENDED });
+      expect(income()).toBe(before + 1000);
+      expect((await postJson('/shell/api/withdrawals/move', { id: 987654, to: 'paid' })).status).toBe(404);
+      expect((await postJson('/shell/api/withdrawals/move', { id, to: 'sent' })).status).toBe(400);
+    } finally {
+      db.close();
+    }
   });
 
   it('lists the seeded accounts, hosts first', async () => {
@@ -113,6 +146,9 @@ describe('dev shell', () => {
       expect((await fetch(prod.base + '/shell/api/accounts')).status).toBe(404);
       const open = await fetch(prod.base + '/shell/api/open', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"userId":100001}' });
       expect(open.status).toBe(404);
+      expect((await fetch(prod.base + '/shell/api/withdrawals')).status).toBe(404);
+      const move = await fetch(prod.base + '/shell/api/withdrawals/move', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"id":1,"to":"paid"}' });
+      expect(move.status).toBe(404);
     } finally {
       await prod.close();
     }

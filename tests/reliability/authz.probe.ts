@@ -1,6 +1,7 @@
 /**
  * The authorization matrix: every endpoint and hub op that acts on someone's resource (orders
- * and the user's wallet too), tried as the wrong person, as a visitor (SPEC §6: login and
+ * and the user's wallet too; money out's nine endpoints as a user and a visitor, and another
+ * host's collection method), tried as the wrong person, as a visitor (SPEC §6: login and
  * register only) and with a session that logged out; and the dev shell's powers (a session
  * for any account, ending any live, faults) on a server started in production mode. An
  * action counts as refused when it had no effect: a write changed nothing (read back from the
@@ -32,7 +33,7 @@ const ok = (answer: { envelope?: { code: string } | undefined }) => answer.envel
 
 export const authzProbe: Probe = {
   name: 'authz',
-  summary: "every cross-user action (calls, gifts, asks, secret messages, orders and wallets, hub notify/signal/chat/rtc, logged-out sockets, visitors, production shell) refused",
+  summary: "every cross-user action (calls, gifts, asks, secret messages, orders and wallets, money out, hub notify/signal/chat/rtc, logged-out sockets, visitors, production shell) refused",
   budgetSeconds: { light: 60, full: 120 },
   async run({ checkout, note }) {
     const attempts: Attempt[] = [];
@@ -127,6 +128,35 @@ async function crossUser(server: ProbeServer, attempts: Attempt[], note: (text: 
       const read = await api(base, endpoint.path, endpoint === endpoints.myWallet ? {} : { currentPage: 1, pageSize: 10 }, v.token, { from: v.from });
       tried(`read a wallet (${endpoint.path})`, 'visitor', ok(read));
     }
+
+    // ---- money out: hosts only, each host's own methods ----
+    const bank = { kind: 'bank', holderName: 'Authz Probe', institution: 'Probe Bank', chain: '' };
+    const withdrawCalls: [string, string, Record<string, unknown>][] = [
+      ['read the income balance', endpoints.myBalance.path, {}],
+      ['read the income ledger', endpoints.incomeFlowList.path, { currentPage: 1, pageSize: 10 }],
+      ["read a host's wallet", endpoints.hostWallet.path, {}],
+      ['list collection methods', endpoints.withdrawAccountList.path, {}],
+      ['add a collection method', endpoints.addWithdrawAccount.path, { ...bank, accountNumber: 'PROBE0000001' }],
+      ['read the withdrawal rules', endpoints.getAnchorWithDrawConfig.path, {}],
+      ['set a withdrawal password', endpoints.setWithdrawPassWord.path, { password: '135790' }],
+      ['apply for a withdrawal', endpoints.applyWithdrawV2.path, { idempotencyKey: intentKey(), amount: 1000, accountId: 1, password: '135790' }],
+      ['read withdrawal records', endpoints.withdrawRecord.path, { currentPage: 1, pageSize: 10 }],
+    ];
+    for (const [action, path, body] of withdrawCalls) {
+      for (const [who, as] of [[b!, 'user'], [v, 'visitor']] as const) {
+        tried(`${action} (hosts only)`, as, ok(await api(base, path, body, who.token, { from: who.from })));
+      }
+    }
+    const h1Method = await apiData<{ account: { id: number } }>(
+      base, endpoints.addWithdrawAccount, { ...bank, accountNumber: 'PROBE0000002' }, h1!.token, { from: h1!.from },
+    );
+    await apiData(base, endpoints.setWithdrawPassWord, { password: '135790' }, h3!.token, { from: h3!.from });
+    const h3Methods = await api(base, endpoints.withdrawAccountList.path, {}, h3!.token, { from: h3!.from });
+    tried("see another host's collection method", 'host', JSON.stringify(h3Methods.envelope?.data ?? null).includes('PROBE'));
+    const withdrawn = await api(base, endpoints.applyWithdrawV2.path, {
+      idempotencyKey: intentKey(), amount: 1000, accountId: h1Method.account.id, password: '135790',
+    }, h3!.token, { from: h3!.from });
+    tried("withdraw to another host's collection method", 'host', ok(withdrawn));
 
     // ---- hosts' powers and visitors ----
     const userLive = await api(base, endpoints.beginLiveRoom.path, { title: 'Not a host', privateCallOpen: false }, b!.token, { from: b!.from });
@@ -253,6 +283,8 @@ async function productionShell(checkout: string, attempts: Attempt[]): Promise<v
       ['inject faults', '/shell/api/faults', { baseConfigFailures: 5 }],
       ["cut anyone's sockets", '/shell/api/drop', { userId: 100001 }],
       ['open a visitor session', '/shell/api/visitor', {}],
+      ["list every host's withdrawals", '/shell/api/withdrawals', undefined],
+      ['refuse a withdrawal (its amount back to the income)', '/shell/api/withdrawals/move', { id: 1, to: 'refused', reason: 'probe' }],
     ];
     for (const [action, path, body] of shell) {
       const answer = await send(server.base, body === undefined ? 'GET' : 'POST', path, body === undefined ? undefined : JSON.stringify(body), {

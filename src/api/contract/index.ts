@@ -12,9 +12,10 @@ import * as realtime from './realtime';
 import * as session from './session';
 import * as translator from './translator';
 import * as wallet from './wallet';
+import * as withdraw from './withdraw';
 
 export * from './endpoint';
-export { call, chat, config, gift, home, live, media, news, people, privateMsg, realtime, session, translator, wallet };
+export { call, chat, config, gift, home, live, media, news, people, privateMsg, realtime, session, translator, wallet, withdraw };
 
 /** Every declared endpoint (and nothing else); the reference server registers exactly these. */
 export const endpoints = {
@@ -82,4 +83,13 @@ export const endpoints = {
   myWallet: wallet.myWallet,
   orderList: wallet.orderList,
   flowList: wallet.flowList,
+  myBalance: withdraw.myBalance,
+  incomeFlowList: withdraw.incomeFlowList,
+  hostWallet: withdraw.hostWallet,
+  withdrawAccountList: withdraw.withdrawAccountList,
+  addWithdrawAccount: withdraw.addWithdrawAccount,
+  getAnchorWithDrawConfig: withdraw.getAnchorWithDrawConfig,
+  setWithdrawPassWord: withdraw.setWithdrawPassWord,
+  applyWithdrawV2: withdraw.applyWithdrawV2,
+  withdrawRecord: withdraw.withdrawRecord,
 } as const;

@@ -196,7 +196,7 @@ describe('restarts', () => {
     const first = await start('resume', { billingPeriodMs: period });
     const { people, user, host } = await parties(first);
     const db1 = first.readDb();
-    // host1 starts with the seed's income (server/db/seed.ts HOST1_INCOME).
+    // host1 starts with the seed's income (server/db/seed.ts HOST_INCOME).
     const incomeBefore = walletOf(db1, host.userId).income;
     const channelId = await connect(first, user, host);
     const callId = callRowOf(db1, channelId).id;

@@ -45,6 +45,9 @@ beforeAll(async () => {
   rw = writeDb(server);
   const people = callPeople(server);
   for (let i = 2; i <= 8; i++) p[`host${i}`] = await people.signIn(`host${i}@example.com`);
+  // These hosts start with no income (the seed gives every host some): each test earns what it withdraws.
+  rw.prepare("DELETE FROM wallet_flows WHERE account = 'income' AND user_id IN (SELECT id FROM users WHERE user_type = 2)").run();
+  rw.prepare('UPDATE wallets SET income = 0 WHERE user_id IN (SELECT id FROM users WHERE user_type = 2)').run();
   for (let i = 1; i <= 3; i++) p[`user${i}`] = await people.signIn(`user${i}@example.com`);
 });
 afterAll(async () => {

@@ -149,10 +149,12 @@ describe('news and chat', () => {
     expect(db.prepare('SELECT sum(diamonds) FROM wallets WHERE user_id < 200000').pluck().get()).toBe(0);
   });
 
-  it('gives host1 (Sofia) 6,019 diamonds of income from calls and gifts, entry by entry, once; other hosts none', () => {
+  it('gives every host 6,019 diamonds of income from calls and gifts, entry by entry, once', () => {
     const db = seeded();
-    const incomes = () => db.prepare('SELECT user_id, income FROM wallets WHERE user_id < 200000 AND income > 0').all();
-    expect(incomes()).toEqual([{ user_id: 100001, income: 6019 }]);
+    const incomes = () => db.prepare('SELECT user_id, income FROM wallets WHERE user_id < 200000').all() as { user_id: number; income: number }[];
+    const hosts = db.prepare('SELECT count(*) FROM users WHERE user_type = 2 AND id < 200000').pluck().get() as number;
+    expect(incomes()).toHaveLength(hosts);
+    expect(incomes().every((w) => w.income === 6019)).toBe(true);
     const entries = () => db.prepare(
       "SELECT reason, amount, balance FROM wallet_flows WHERE user_id = 100001 AND account = 'income' ORDER BY id",
     ).all();
@@ -167,7 +169,8 @@ describe('news and chat', () => {
     db.prepare('UPDATE wallets SET income = 19 WHERE user_id = 100001').run();
     db.prepare("INSERT INTO wallet_flows (user_id, account, amount, balance, reason, created_at) VALUES (100001, 'income', -6000, 19, 'withdrawal.applied', 1)").run();
     seed(db);
-    expect(incomes()).toEqual([{ user_id: 100001, income: 19 }]);
+    expect(incomes().find((w) => w.user_id === 100001)).toEqual({ user_id: 100001, income: 19 });
+    expect(incomes().filter((w) => w.income === 6019)).toHaveLength(hosts - 1);
     expect(db.prepare("SELECT sum(amount) FROM wallet_flows WHERE user_id = 100001 AND account = 'income'").pluck().get()).toBe(19);
   });
 

@@ -19,9 +19,10 @@
  *
  * News and chat: twelve station messages to everyone and three system mails per seeded person,
  * customer-service common problems, feedback types, and wallets (users start with
- * 1000, 200, 50 or 0 diamonds in turn; hosts with none). Money out: host1 (Sofia) has
- * 6,019 diamonds of income from calls and gifts (HOST1_INCOME, ledger entries with no call or
- * gift behind them), so that the wallet and the dev shell's withdrawals have something to show.
+ * 1000, 200, 50 or 0 diamonds in turn; hosts with none). Money out: every host has 6,019
+ * diamonds of income from calls and gifts of past weeks (HOST_INCOME, ledger entries with no
+ * call or gift behind them), so that the wallet and the dev shell's withdrawals have something
+ * to show.
  *
  * Home and people: every person has an age, every host a call price (HOST_PRICES by index),
  * a country (by index, eight in all) and two tags (one child of each parent tag, by index);
@@ -228,8 +229,8 @@ const CUSTOMER_PROBLEMS = [
 
 const FEEDBACK_TYPES = ['Call quality', 'Payment or recharge', 'Account or login', 'Report a user', 'Suggestion', 'Other'];
 
-/** host1's income (diamonds), oldest first, an hour apart from the fifth seeded day: [reason, amount]. */
-const HOST1_INCOME = [
+/** Each host's seeded income (diamonds), oldest first, an hour apart from the fifth seeded day: [reason, amount]. */
+const HOST_INCOME = [
   [CallFlowReason.callIncome, 1800],
   [CallFlowReason.giftIncome, 999],
   [CallFlowReason.callIncome, 1500],
@@ -395,7 +396,7 @@ export function seed(db: Db, { hosts = 6, users = 4 }: SeedOptions = {}): void {
       WHERE id = @id AND (age IS NULL OR (video_price IS NULL AND @video_price IS NOT NULL))`,
   );
   const userById = db.prepare<[number], 1>('SELECT 1 FROM users WHERE id = ?').pluck();
-  // host1's income is seeded once: its first entry (at a fixed time) says it was.
+  // A host's income is seeded once: its first entry (at a fixed time) says it was.
   const incomeSeeded = db.prepare<[number, number], 1>(
     "SELECT 1 FROM wallet_flows WHERE user_id = ? AND account = 'income' AND ref_id IS NULL AND created_at = ?",
   ).pluck();
@@ -453,13 +454,14 @@ export function seed(db: Db, { hosts = 6, users = 4 }: SeedOptions = {}): void {
       addNews('host', i, id);
       if (user.created) added.push(['host', i, id]);
     }
-    // Something to withdraw in development: host1's income, entry by entry on the ledger.
-    const host1 = idOf('host', 1);
+    // Something to withdraw in development: every host's income of past weeks, entry by entry on the ledger.
     const incomeAt = (k: number) => SEEDED_AT + 4 * DAY_MS + k * HOUR_MS;
-    if (hosts >= 1 && userById.get(host1) && !incomeSeeded.get(host1, incomeAt(0))) {
-      HOST1_INCOME.forEach(([reason, amount], k) => {
-        const balance = addIncome.get(amount, host1);
-        if (balance !== undefined) incomeFlow.run(host1, amount, balance, reason, incomeAt(k));
+    for (let i = 1; i <= hosts; i++) {
+      const host = idOf('host', i);
+      if (!userById.get(host) || incomeSeeded.get(host, incomeAt(0))) continue;
+      HOST_INCOME.forEach(([reason, amount], k) => {
+        const balance = addIncome.get(amount, host);
+        if (balance !== undefined) incomeFlow.run(host, amount, balance, reason, incomeAt(k));
       });
     }
     for (let i = 1; i <= users; i++) {

@@ -11,7 +11,8 @@ const ROUTES: [string, string][] = [
   ['/liveSetting', 'Go live'], ['/secretSettings', 'Secret settings'], ['/userProfile', 'Profile'],
   ['/profile', 'Edit profile'], ['/vedioRecorder', 'Video recorder'], ['/mine', 'Mine'], ['/news', 'News'],
   ['/pointsRank', 'Points ranking'], ['/rank', 'Ranking'], ['/settings', 'Settings'], ['/task', 'Tasks'],
-  ['/wallet', 'Wallet'], ['/talk?to=yx-peer-1&taPath=news', 'Chat'],
+  ['/wallet', 'Wallet'], ['/wallet/withdrawal', 'Withdraw'], ['/wallet/addCollectionMethod', 'Add a collection method'],
+  ['/wallet/collectionInfo', 'Collection methods'], ['/wallet/withdrawalRecord', 'Withdrawal records'], ['/talk?to=yx-peer-1&taPath=news', 'Chat'],
   ['/customer-talk', 'Customer service'], ['/usdtPay', 'USDT payment'], ['/usdtPay/pay-status', 'Payment status'],
   ['/', 'Home'],
 ];

@@ -6,7 +6,8 @@
  */
 import type { AppSettings } from '../../machines/base-config/base-config.machine';
 import type { ApiClient } from '../api/client';
-import { config as configContract, home } from '../api/contract';
+import * as configContract from '../api/contract/config';
+import * as home from '../api/contract/home';
 import type { BaseConfig } from '../api/contract/home';
 
 const { ConfigKey } = configContract;

@@ -9,7 +9,7 @@ import type { LiveMediaEvent, LiveMediaPort } from '../../machines/ports/live.po
 import type { CallMediaView } from '../../machines/ports/call.media';
 import { hubUrl } from '../adapters/hub.socket';
 import type { LiveMediaAdapter } from '../adapters/live.local';
-import { realtime as realtimeContract } from '../api/contract';
+import * as realtimeContract from '../api/contract/realtime';
 import { config } from '../app/config';
 import { lazyMedia } from './lazyMedia';
 import type { RtcPortOptions } from './rtc';

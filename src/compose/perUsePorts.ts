@@ -15,7 +15,7 @@ import type { RealtimePorts } from '../../machines/session/session.ports';
 import { createLocalChatroomPort } from '../adapters/chatroom.local';
 import { hubUrl } from '../adapters/hub.socket';
 import type { ApiClient } from '../api/client';
-import { realtime as realtimeContract } from '../api/contract';
+import * as realtimeContract from '../api/contract/realtime';
 import { config } from '../app/config';
 import { httpCallApi } from '../adapters/http/call.http';
 import { httpChatApi } from '../adapters/http/chat.http';

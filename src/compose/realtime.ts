@@ -14,7 +14,7 @@ import { createLocalPresencePort } from '../adapters/presence.local';
 import type { SessionCredentials } from '../adapters/http/session.http';
 import type { ApiClient } from '../api/client';
 import { readChatQuota, readPins, writeChatQuota, writePins } from '../adapters/storage';
-import { realtime as realtimeContract } from '../api/contract';
+import * as realtimeContract from '../api/contract/realtime';
 import { agoraTokensFrom, httpProfiles, httpSettings, httpTokens, rtcTokenFrom } from '../adapters/http/lookups.http';
 import type { SignallingPort } from '../../machines/ports/signalling.port';
 import { createLocalSignallingPort } from '../adapters/signalling.local';

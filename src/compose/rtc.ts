@@ -12,7 +12,7 @@
 import type { RtcAdapter } from '../../machines/ports/call.media';
 import type { RtcEvent } from '../../machines/ports/call.port';
 import { hubUrl } from '../adapters/hub.socket';
-import { realtime as realtimeContract } from '../api/contract';
+import * as realtimeContract from '../api/contract/realtime';
 import { config } from '../app/config';
 import { lazyMedia } from './lazyMedia';
 

@@ -6,7 +6,8 @@
 import type { ChatApiPort } from '../../../machines/ports/chat.port';
 import { UnansweredError } from '../../../machines/shared/intent-key';
 import type { ApiClient } from '../../api/client';
-import { chat as chatContract, privateMsg as privateMsgContract } from '../../api/contract';
+import * as chatContract from '../../api/contract/chat';
+import * as privateMsgContract from '../../api/contract/private-msg';
 import { ApiError, isUnanswered } from '../../api/outcome';
 import { TEXT_SECRET_NOT_ENOUGH_DIAMONDS } from '../../../machines/ports/chat.port';
 

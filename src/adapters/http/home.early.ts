@@ -7,7 +7,7 @@
 import type { Banner, HomeItem, HomeSetup, HostCard, ListQuery } from '../../../machines/home-list/home-list.port';
 import { FIRST_HOME_QUERY, HOME_PAGE_SIZE } from '../../../machines/home-list/home-list.port';
 import type { ApiClient } from '../../api/client';
-import { home } from '../../api/contract';
+import * as home from '../../api/contract/home';
 import type { AnchorCard } from '../../api/contract/home';
 import type { PersonSummary } from '../../api/contract/people';
 import type { EarlyAnswers } from '../../app/early';

@@ -7,7 +7,9 @@
  */
 import type { HomeItem, HomePort, ListQuery, LiveCard, UserCard } from '../../../machines/home-list/home-list.port';
 import type { ApiClient } from '../../api/client';
-import { live, news, people } from '../../api/contract';
+import * as live from '../../api/contract/live';
+import * as news from '../../api/contract/news';
+import * as people from '../../api/contract/people';
 import type { LiveRoomItem } from '../../api/contract/live';
 import type { PersonSummary } from '../../api/contract/people';
 import type { EarlyAnswers } from '../../app/early';

@@ -8,7 +8,9 @@ import type { ChatProfile, ProfilesPort } from '../../../machines/ports/profiles
 import type { SettingsPort } from '../../../machines/ports/settings.port';
 import type { TokensPort } from '../../../machines/ports/tokens.port';
 import type { ApiClient } from '../../api/client';
-import { config as configContract, news as newsContract, realtime as realtimeContract } from '../../api/contract';
+import * as configContract from '../../api/contract/config';
+import * as newsContract from '../../api/contract/news';
+import * as realtimeContract from '../../api/contract/realtime';
 
 const { ConfigKey } = configContract;
 

@@ -7,7 +7,8 @@ import type {
   Media, OwnProfile, PeoplePort, ProfileDetail, ProfileTarget,
 } from '../../../machines/people/people.port';
 import type { ApiClient } from '../../api/client';
-import { chat, people } from '../../api/contract';
+import * as chat from '../../api/contract/chat';
+import * as people from '../../api/contract/people';
 import type { UserDetail } from '../../api/contract/people';
 import type { Uploader } from '../../api/upload';
 

@@ -6,7 +6,7 @@ import type {
   Credentials, MineInfo, Registration, SessionPort, SignInOutcome, StoredAuth,
 } from '../../../machines/ports/session.port';
 import type { ApiClient, ApiCredentials } from '../../api/client';
-import { session } from '../../api/contract';
+import * as session from '../../api/contract/session';
 import type { DeviceInfo } from '../../api/contract/session';
 import type { ApiResult } from '../../api/outcome';
 import { credentialsOf } from '../../api/request';

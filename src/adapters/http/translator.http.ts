@@ -14,7 +14,7 @@ import type { Translation, TranslatorPort } from '../../../machines/ports/transl
 import { TranslatorError, TranslatorText } from '../../../machines/ports/translator.port';
 import type { ApiClient } from '../../api/client';
 import { REQUEST_TIMEOUT_MS } from '../../api/codes';
-import { config as configContract } from '../../api/contract';
+import * as configContract from '../../api/contract/config';
 import {
   TRANSLATOR_API_VERSION, TRANSLATOR_MICROSOFT_ENDPOINT, TranslateResponse, TranslatorConfig,
   TranslatorError as TranslatorErrorBody, TranslatorHeader,

@@ -9,7 +9,7 @@ import { fromPromise } from 'xstate';
 import { createPagedListMachine } from '../../../machines/paged-list/paged-list.machine';
 import type { Page, PageRequest } from '../../../machines/paged-list/paged-list.machine';
 import { selectError, selectItems, selectPhase } from '../../../machines/paged-list/paged-list.selectors';
-import { chat } from '../../api/contract';
+import * as chat from '../../api/contract/chat';
 import type { ProblemReply } from '../../api/contract/chat';
 import { useServices } from '../../compose/services';
 import { ListMessage } from '../../ui/ListMessage';

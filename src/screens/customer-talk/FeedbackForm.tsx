@@ -14,7 +14,7 @@ import {
   selectCanSubmit, selectContact, selectContent, selectContentLength, selectError, selectFeedbackPhase, selectKinds,
   selectSubmitting, selectTypeId,
 } from '../../../machines/feedback/feedback.selectors';
-import { chat } from '../../api/contract';
+import * as chat from '../../api/contract/chat';
 import { FEEDBACK_CONTACT_MAX, FEEDBACK_CONTENT_MAX, FEEDBACK_CONTENT_MIN } from '../../api/contract/chat';
 import { useServices } from '../../compose/services';
 import { showToast } from '../../app/toast';

@@ -9,7 +9,7 @@ import { useId, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { createPagedListMachine } from '../../../machines/paged-list/paged-list.machine';
 import type { Page, PageRequest } from '../../../machines/paged-list/paged-list.machine';
-import { people } from '../../api/contract';
+import * as people from '../../api/contract/people';
 import type { FollowListItem, FollowListType } from '../../api/contract/people';
 import { useServices } from '../../compose/services';
 import { InfiniteScroll, PullToRefresh } from '../../ui/antd';

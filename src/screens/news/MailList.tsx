@@ -5,7 +5,7 @@
  * from the server and are shown as text, never as HTML.
  */
 import { createPagedListMachine } from '../../../machines/paged-list/paged-list.machine';
-import { news } from '../../api/contract';
+import * as news from '../../api/contract/news';
 import type { MailType, SysMail } from '../../api/contract/news';
 import { useServices } from '../../compose/services';
 import { MailItem } from './MailItem';

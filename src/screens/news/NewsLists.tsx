@@ -8,7 +8,8 @@
 import { Link } from '@tanstack/react-router';
 import { PreviewLabel } from '../../../machines/im/preview';
 import { createPagedListMachine } from '../../../machines/paged-list/paged-list.machine';
-import { call, people } from '../../api/contract';
+import * as call from '../../api/contract/call';
+import * as people from '../../api/contract/people';
 import { EndCause } from '../../api/contract/call';
 import type { CallRecord } from '../../api/contract/call';
 import type { FollowListItem } from '../../api/contract/people';

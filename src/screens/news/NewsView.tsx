@@ -8,7 +8,7 @@ import { Component, Suspense, useEffect, useId, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import type { ChatRow } from '../../../machines/conversations/conversations.selectors';
 import { selectBanner, selectConversations, selectSession } from '../../../machines/session/session.selectors';
-import { news } from '../../api/contract';
+import * as news from '../../api/contract/news';
 import { useAppActor } from '../../app/AppActorContext';
 import { lazyComponent, retryFailedLoads } from '../../app/lazyComponent';
 import { VisitorPrompt, useIsVisitor } from '../../app/VisitorPrompt';

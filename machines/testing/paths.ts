@@ -6,11 +6,12 @@
  * transition of the machine.
  */
 import type {
-  AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject, InspectionEvent,
+  AnyEventObject, AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject, InspectionEvent,
 } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { initialTransition } from 'xstate';
 import { TestModel } from 'xstate/graph';
+import type { PendingCalls } from '../ports/pending';
 
 interface TransitionLike {
   source: AnyStateNode;
@@ -210,4 +211,17 @@ export function describeGeneratedPaths<TInput>(
       expect(coverage.missingTransitions()).toEqual([]);
     });
   });
+}
+
+/**
+ * Plays one step of a generated path on the running actor: an invoked child's stand-in
+ * `xstate.done.actor.<id>` / `xstate.error.actor.<id>` settles that child's latest pending call
+ * (its actor stands in as `pending.add('<id>', …)`), any other event is sent.
+ */
+export function playStep(actor: { send(event: never): void }, pending: PendingCalls, event: EventObject): void {
+  const e = event as AnyEventObject;
+  const [, kind, , id] = e.type.split('.');
+  if (kind === 'done') pending.latest(id!).resolve(e.output);
+  else if (kind === 'error') pending.latest(id!).reject(e.error);
+  else actor.send(event as never);
 }

@@ -12,7 +12,7 @@ import {
 import { PendingCalls } from '../ports/pending';
 import { FakeWithdrawPort } from '../ports/withdraw.fake';
 import { PasswordRefusedError } from '../ports/withdraw.port';
-import { describeGeneratedPaths, flush } from '../testing/paths';
+import { describeGeneratedPaths, flush, playStep } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
 import { composeWithdrawPassword } from './withdraw-password.actors';
 import { passwordProblem, withdrawPasswordMachine } from './withdraw-password.machine';
@@ -51,10 +51,7 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
   for (const { event, state } of steps) {
     const e = event as AnyEventObject;
     const before = actor.getSnapshot();
-    const [, kind, , id] = e.type.split('.');
-    if (kind === 'done') pending.latest(id!).resolve(e.output);
-    else if (kind === 'error') pending.latest(id!).reject(e.error);
-    else actor.send(event as never);
+    playStep(actor, pending, event);
     await flush();
     const snapshot = actor.getSnapshot();
     expect(snapshot.value).toEqual(state.value);

@@ -15,7 +15,7 @@ import { FakeWithdrawPort } from '../ports/withdraw.fake';
 import { PasswordRefusedError } from '../ports/withdraw.port';
 import type { CollectionMethod, HostBalance, WithdrawConfig, WithdrawRequest, WithdrawalRecord } from '../ports/withdraw.port';
 import { UnansweredError } from '../shared/intent-key';
-import { describeGeneratedPaths, flush } from '../testing/paths';
+import { describeGeneratedPaths, flush, playStep } from '../testing/paths';
 import type { InspectFn } from '../testing/paths';
 import { seenIntentKeys } from '../testing/intent-keys';
 import { composeWithdrawal } from './withdrawal.actors';
@@ -87,10 +87,7 @@ async function replay(steps: readonly { event: EventObject; state: AnyMachineSna
   for (const { event, state } of steps) {
     const e = event as AnyEventObject;
     const before = actor.getSnapshot();
-    const [, kind, , id] = e.type.split('.');
-    if (kind === 'done') pending.latest(id!).resolve(e.output);
-    else if (kind === 'error') pending.latest(id!).reject(e.error);
-    else actor.send(event as never);
+    playStep(actor, pending, event);
     await flush();
     const snapshot = actor.getSnapshot();
     expect(snapshot.value).toEqual(state.value);

@@ -12,7 +12,7 @@ import { selectDiamonds, selectSummaryPhase } from '../../../machines/wallet/wal
 import { ListMessage } from '../../ui/ListMessage';
 import { DiamondIcon } from '../../ui/icons';
 import { ScreenFrame } from '../../ui/ScreenFrame';
-import { TabStrip } from '../../ui/TabStrip';
+import { WalletTabs } from './WalletTabs';
 import { RETURNED_TEXT, isReturnedResult, useWallet } from './money';
 import { RechargePanel } from './RechargePanel';
 import { DiamondHistory, OrderHistory } from './WalletHistory';
@@ -70,21 +70,11 @@ export default function WalletScreen() {
               </>
             )}
           </section>
-          <TabStrip label="Wallet" className="wallet-tabs" selected={tab}>
-            {TABS.map((t) => (
-              <button
-                key={t.key} type="button" role="tab" className="tab wallet-tab" aria-selected={tab === t.key}
-                id={`wallet-tab-${t.key}`} aria-controls={`wallet-panel-${t.key}`} onClick={() => setTab(t.key)}
-              >
-                {t.label}
-              </button>
-            ))}
-          </TabStrip>
-          <div role="tabpanel" id={`wallet-panel-${tab}`} aria-labelledby={`wallet-tab-${tab}`} className="wallet-panel">
+          <WalletTabs tabs={TABS} selected={tab} onSelect={setTab}>
             {tab === 'recharge' && wallet && <RechargePanel wallet={wallet} returnPath="/wallet" />}
             {tab === 'orders' && <OrderHistory />}
             {tab === 'history' && <DiamondHistory />}
-          </div>
+          </WalletTabs>
         </>
       )}
     </ScreenFrame>

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { composeHostWallet } from '../../../../machines/host-wallet/host-wallet.actors';
 import { ListMessage } from '../../../ui/ListMessage';
 import { DiamondIcon } from '../../../ui/icons';
-import { TabStrip } from '../../../ui/TabStrip';
+import { WalletTabs } from '../WalletTabs';
 import { RechargePanel } from '../RechargePanel';
 import { DiamondHistory, OrderHistory } from '../WalletHistory';
 import type { WalletRef } from '../../../../machines/wallet/wallet.selectors';
@@ -76,22 +76,12 @@ export function HostWallet({ wallet }: { wallet: WalletRef | undefined }) {
           </>
         )}
       </section>
-      <TabStrip label="Wallet" className="wallet-tabs" selected={tab}>
-        {TABS.map((t) => (
-          <button
-            key={t.key} type="button" role="tab" className="tab wallet-tab" aria-selected={tab === t.key}
-            id={`wallet-tab-${t.key}`} aria-controls={`wallet-panel-${t.key}`} onClick={() => setTab(t.key)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </TabStrip>
-      <div role="tabpanel" id={`wallet-panel-${tab}`} aria-labelledby={`wallet-tab-${tab}`} className="wallet-panel">
+      <WalletTabs tabs={TABS} selected={tab} onSelect={setTab}>
         {tab === 'income' && <IncomeHistory />}
         {tab === 'recharge' && wallet && <RechargePanel wallet={wallet} returnPath="/wallet" />}
         {tab === 'orders' && <OrderHistory />}
         {tab === 'history' && <DiamondHistory />}
-      </div>
+      </WalletTabs>
     </>
   );
 }

@@ -33,7 +33,7 @@ export interface WithdrawPasswordContext {
 export interface PasswordSubmit {
   type: 'password.submit';
   password: string;
-  confirm: string;
+  confirmPassword: string;
   /** Changing: the password set now. */
   oldPassword?: string;
 }
@@ -47,10 +47,10 @@ export interface PasswordSave {
 }
 
 /** What the typed passwords break, in the rules' order (null: nothing). */
-export function passwordProblem(mode: WithdrawPasswordContext['mode'], { password, confirm, oldPassword = '' }: Omit<PasswordSubmit, 'type'>): string | null {
+export function passwordProblem(mode: WithdrawPasswordContext['mode'], { password, confirmPassword, oldPassword = '' }: Omit<PasswordSubmit, 'type'>): string | null {
   if (mode === 'change' && !isPasswordFormat(oldPassword)) return TEXT_PASSWORD_FORMAT;
   if (!isPasswordFormat(password)) return TEXT_PASSWORD_FORMAT;
-  if (password !== confirm) return TEXT_PASSWORD_MISMATCH;
+  if (password !== confirmPassword) return TEXT_PASSWORD_MISMATCH;
   if (mode === 'change' && password === oldPassword) return TEXT_PASSWORD_SAME;
   return null;
 }

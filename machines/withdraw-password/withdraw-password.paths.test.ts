@@ -21,7 +21,7 @@ import type { PasswordSubmit, WithdrawPasswordContext, WithdrawPasswordInput } f
 const NEW = '123456';
 const OLD = '111111';
 const submit = (password: string, confirm: string, oldPassword?: string): PasswordSubmit =>
-  ({ type: 'password.submit', password, confirm, ...(oldPassword === undefined ? {} : { oldPassword }) });
+  ({ type: 'password.submit', password, confirmPassword: confirm, ...(oldPassword === undefined ? {} : { oldPassword }) });
 
 const samples: AnyEventObject[] = [
   submit(NEW, NEW),
@@ -84,11 +84,11 @@ describeGeneratedPaths('withdrawPassword', withdrawPasswordMachine, {
 
 describe('[§7 setWithdrawPassWord] the withdrawal password', () => {
   it('the rules come in their order', () => {
-    expect(passwordProblem('change', { password: '12', confirm: '34', oldPassword: 'x' })).toBe(TEXT_PASSWORD_FORMAT);
-    expect(passwordProblem('change', { password: '12', confirm: '34', oldPassword: OLD })).toBe(TEXT_PASSWORD_FORMAT);
-    expect(passwordProblem('change', { password: NEW, confirm: '34', oldPassword: NEW })).toBe(TEXT_PASSWORD_MISMATCH);
-    expect(passwordProblem('change', { password: NEW, confirm: NEW, oldPassword: NEW })).toBe(TEXT_PASSWORD_SAME);
-    expect(passwordProblem('set', { password: NEW, confirm: NEW, oldPassword: NEW })).toBeNull();
+    expect(passwordProblem('change', { password: '12', confirmPassword: '34', oldPassword: 'x' })).toBe(TEXT_PASSWORD_FORMAT);
+    expect(passwordProblem('change', { password: '12', confirmPassword: '34', oldPassword: OLD })).toBe(TEXT_PASSWORD_FORMAT);
+    expect(passwordProblem('change', { password: NEW, confirmPassword: '34', oldPassword: NEW })).toBe(TEXT_PASSWORD_MISMATCH);
+    expect(passwordProblem('change', { password: NEW, confirmPassword: NEW, oldPassword: NEW })).toBe(TEXT_PASSWORD_SAME);
+    expect(passwordProblem('set', { password: NEW, confirmPassword: NEW, oldPassword: NEW })).toBeNull();
   });
 
   it('composed over the port: set, then changed; wrong old passwords lock', async () => {

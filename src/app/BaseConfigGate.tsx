@@ -5,7 +5,8 @@
  * alone; when every try has failed, a clear error screen with Retry takes the place of the
  * screens. Screens read the settings with `useAppSettings()`.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useScreenActor } from '../ui/useScreenActor';
 import { createContext, useContext, useMemo } from 'react';
 import type { ReactNode } from 'react';
 import type { ActorRefFrom } from 'xstate';
@@ -45,7 +46,7 @@ export function BaseConfigGate({ children, source = 'session' }: { children: Rea
       loadByAppId: fromPromise<AppSettings, void>(() => tryLoading(() => loadAppSettingsByAppId(api))),
     },
   }), [api]);
-  const baseConfig = useActorRef(logic, { input: { source } });
+  const baseConfig = useScreenActor(logic, { input: { source } });
   const phase = useSelector(baseConfig, selectBaseConfigPhase);
   if (phase === 'failed') return <BaseConfigFailed baseConfig={baseConfig} />;
   return <BaseConfigContext.Provider value={baseConfig}>{children}</BaseConfigContext.Provider>;

@@ -70,6 +70,7 @@ export async function compose({ openParams, path, inspector }: ComposeOptions): 
     // Loaded with the first translation (a chat's Translate): kept off the first screen.
     translator: createTranslatorPort(api, config.apiBase),
     early,
+    ...(inspector ? { inspect: inspector } : {}),
   };
   const realtime = await createRealtimePorts(api, credentials, services.translator);
   // The call screens show the streams of the media adapter (loaded with the first call).

@@ -4,6 +4,7 @@
  * them with `useServices()` and never import src/adapters.
  */
 import { createContext, useContext } from 'react';
+import type { InspectionEvent, Observer } from 'xstate';
 import type { CallMediaView } from '../../machines/ports/call.media';
 import type { CallApiPort } from '../../machines/ports/call.port';
 import type { TranslatorPort } from '../../machines/ports/translator.port';
@@ -38,6 +39,8 @@ export interface Services {
   withdraw?: WithdrawPort;
   /** The clock the root actor's machines read (realtime.ts), for machines a screen composes. */
   clock?: ClockPort;
+  /** The inspector's observer when `?inspect=1` opened it: the screens' own actors show too (src/ui/useScreenActor.ts). */
+  inspect?: Observer<InspectionEvent>;
 }
 
 export const ServicesContext = createContext<Services | null>(null);

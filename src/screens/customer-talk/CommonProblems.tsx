@@ -3,7 +3,8 @@
  * each problem a button; a tap shows customer service's reply under it, as a chat bubble.
  * All problems come in one answer, so the list is a paged list of a single page.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useScreenActor } from '../../ui/useScreenActor';
 import { useId, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { createPagedListMachine } from '../../../machines/paged-list/paged-list.machine';
@@ -29,7 +30,7 @@ export function CommonProblems() {
       })),
     },
   }));
-  const list = useActorRef(logic, { input: { pageSize: ONE_PAGE } });
+  const list = useScreenActor(logic, { input: { pageSize: ONE_PAGE } });
   const phase = useSelector(list, selectPhase);
   const problems = useSelector(list, selectItems);
   const error = useSelector(list, selectError);

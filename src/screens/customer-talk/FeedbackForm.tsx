@@ -3,7 +3,8 @@
  * getAnchorFeedbackSubmit), bound to its own feedback actor: a type, the text with its
  * counter, an optional contact. The server's reason for refusing is shown as it comes.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useScreenActor } from '../../ui/useScreenActor';
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { fromPromise } from 'xstate';
@@ -39,7 +40,7 @@ export function FeedbackForm() {
       }, { silent: true })),
     },
   }));
-  const form = useActorRef(logic, { input: { contentMax: FEEDBACK_CONTENT_MAX, contactMax: FEEDBACK_CONTACT_MAX } });
+  const form = useScreenActor(logic, { input: { contentMax: FEEDBACK_CONTENT_MAX, contactMax: FEEDBACK_CONTACT_MAX } });
   const phase = useSelector(form, selectFeedbackPhase);
   const error = useSelector(form, selectError);
 

@@ -5,7 +5,8 @@
  * loaded again when shown anew (Mine is a cached view; a follow while hidden is counted then).
  */
 import { Link } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useScreenActor } from '../../ui/useScreenActor';
 import { useEffect, useMemo } from 'react';
 import { composeFollowCounts } from '../../../machines/people/people.actors';
 import { selectCounts } from '../../../machines/people/people.selectors';
@@ -18,7 +19,7 @@ export function FollowCounts({ userId }: { userId: number }) {
   const app = useAppActor();
   const { api, upload } = useServices();
   const logic = useMemo(() => composeFollowCounts(peoplePortOf({ api, upload }, userId)), [api, upload, userId]);
-  const counts = useActorRef(logic);
+  const counts = useScreenActor(logic);
   const value = useSelector(counts, selectCounts);
 
   useEffect(() => {

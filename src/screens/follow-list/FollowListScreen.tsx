@@ -4,7 +4,7 @@
  * for the next page. `?type=followers` opens the followers. Names are shown as text.
  */
 import { Link, useSearch } from '@tanstack/react-router';
-import { useActorRef } from '@xstate/react';
+import { useScreenActor } from '../../ui/useScreenActor';
 import { useId, useMemo, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { createPagedListMachine } from '../../../machines/paged-list/paged-list.machine';
@@ -67,7 +67,7 @@ function FollowPeople({ type }: { type: FollowListType }) {
       })),
     },
   }), [api, type]);
-  const list = useActorRef(logic, { input: { pageSize: FOLLOW_PAGE_SIZE, query: type } });
+  const list = useScreenActor(logic, { input: { pageSize: FOLLOW_PAGE_SIZE, query: type } });
   const { phase, items, hasMore, error, refreshError, generation, refresh, loadMore } = usePagedList(list);
   const tab = TABS.find((t) => t.type === type)!;
 

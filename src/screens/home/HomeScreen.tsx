@@ -5,7 +5,8 @@
  * a cached view: the actor, every tab's pages and each tab's scroll position stay while
  * another tab or screen is shown. The workspace shortcuts that used to be here are on Mine.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useScreenActor } from '../../ui/useScreenActor';
 import { Activity, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { lazyComponent } from '../../app/lazyComponent';
 import { composeHomeList } from '../../../machines/home-list/home-list.actors';
@@ -32,7 +33,7 @@ export default function HomeScreen() {
   const { api, early } = useServices();
   const isHost = useSelector(useAppActor(), (s) => selectMode(s) === 'host');
   const logic = useMemo(() => composeHomeList(homePortOf({ api, early })), [api, early]);
-  const home = useActorRef(logic, { input: { isHost } });
+  const home = useScreenActor(logic, { input: { isHost } });
   const tabs = useSelector(home, selectTabs);
   const active = useSelector(home, selectActiveKey);
   const lists = useSelector(home, (s) => s.context.lists);

@@ -5,7 +5,8 @@
  * completed: counted by the chat machine, the gifts' names and pictures from
  * getAnchorWishlist) and the host's live gift task (/api/wallet/anchor/taskInfo/liveGiftTask).
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useScreenActor } from '../../ui/useScreenActor';
 import { useState } from 'react';
 import { wishlistOf } from '../../../machines/live-chat/live-chat.selectors';
 import { composeFollow } from '../../../machines/people/people.actors';
@@ -32,7 +33,7 @@ import { useLookup } from './useLookup';
 export function FollowButton({ hostUserId }: { hostUserId: number }) {
   const { api, upload } = useServices();
   const [logic] = useState(() => composeFollow(peoplePortOf({ api, upload }, 0)));
-  const relation = useActorRef(logic, { input: { userId: hostUserId } });
+  const relation = useScreenActor(logic, { input: { userId: hostUserId } });
   const followed = useSelector(relation, selectFollowed);
   const reading = useSelector(relation, selectReadingRelation);
   const busy = useSelector(relation, selectSavingFollow);

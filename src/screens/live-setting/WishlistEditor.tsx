@@ -4,7 +4,8 @@
  * loaded with getAnchorWishlist and saved with setAnchorWishlist. A save that fails, for any
  * reason, says SPEC's words.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useScreenActor } from '../../ui/useScreenActor';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { WISHLIST_MAX, WISH_GIFT_NUM_MAX, TEXT_SET_WISHLIST_FAILED, getAnchorWishlist, setAnchorWishlist } from '../../api/contract/live';
@@ -47,7 +48,7 @@ function Editor({ initial, names }: { initial: Wish[]; names: Map<number, string
   const [logic] = useState(() => composeWishlist({
     save: async (wishlist) => { await api.data(setAnchorWishlist, { wishlist }, { silent: true }); },
   }));
-  const wishlist = useActorRef(logic, { input: { wishes: initial, max: WISHLIST_MAX, maxCount: WISH_GIFT_NUM_MAX } });
+  const wishlist = useScreenActor(logic, { input: { wishes: initial, max: WISHLIST_MAX, maxCount: WISH_GIFT_NUM_MAX } });
   const rows = useSelector(wishlist, selectRows);
   const valid = useSelector(wishlist, selectRowsValid);
   const roomForMore = useSelector(wishlist, selectRoomForMore);

@@ -3,7 +3,8 @@
  * down to refresh and paged on scroll (SPEC §4 paging, §9 by 10), bound to its own
  * paged-list actor. Items are rendered by the caller, as text.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useScreenActor } from '../../ui/useScreenActor';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { fromPromise } from 'xstate';
@@ -36,7 +37,7 @@ export function PagedListView<T>({ label, empty, machine, load, render, endText 
       loadPage: fromPromise<Page<T>, PageRequest>(async ({ input }) => ({ items: await load(input.page, input.pageSize) })),
     },
   }));
-  const list = useActorRef(logic, { input: { pageSize: PAGE_SIZE } });
+  const list = useScreenActor(logic, { input: { pageSize: PAGE_SIZE } });
   const { phase, items, hasMore, error, refreshError, generation, refresh, loadMore } = usePagedList<T>(list);
   const state = useSelector(list, (s) => JSON.stringify(s.value));
 

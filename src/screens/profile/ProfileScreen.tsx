@@ -4,7 +4,8 @@
  * an upload shows its progress and can be cancelled, and each saved change reaches the rest
  * of the app (the Mine card) through the root actor's `profile.updated`.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useScreenActor } from '../../ui/useScreenActor';
 import { useEffect, useMemo, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import { selectProfile } from '../../../machines/app/app.selectors';
@@ -47,7 +48,7 @@ function Editor({ initial }: { initial: OwnProfile }) {
   const app = useAppActor();
   const { api, upload } = useServices();
   const logic = useMemo(() => composeProfileEdit(peoplePortOf({ api, upload }, initial.userId)), [api, upload, initial.userId]);
-  const edit = useActorRef(logic, { input: { profile: initial } });
+  const edit = useScreenActor(logic, { input: { profile: initial } });
   const profile = useSelector(edit, selectOwnProfile);
   const phase = useSelector(edit, selectEditPhase);
   const error = useSelector(edit, selectEditError);

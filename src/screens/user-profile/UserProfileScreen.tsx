@@ -7,7 +7,8 @@
  * One's own profile links to /profile instead. Everything the person wrote is shown as text.
  */
 import { Link, useSearch } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useScreenActor } from '../../ui/useScreenActor';
 import { useMemo } from 'react';
 import { selectProfile } from '../../../machines/app/app.selectors';
 import { hostMayCall } from '../../../machines/base-config/base-config.machine';
@@ -58,7 +59,7 @@ function ProfileOf({ target }: { target: ProfileTarget }) {
   const { api, upload } = useServices();
   const me = useSelector(useAppActor(), selectProfile);
   const logic = useMemo(() => composeUserProfile(peoplePortOf({ api, upload }, me?.userId ?? 0)), [api, upload, me?.userId]);
-  const profile = useActorRef(logic, { input: { target } });
+  const profile = useScreenActor(logic, { input: { target } });
   const phase = useSelector(profile, selectProfilePhase);
   const detail = useSelector(profile, selectDetail);
   const error = useSelector(profile, selectProfileError);

@@ -5,7 +5,8 @@
  * field before it is sent and by the server after (machines/collection-methods).
  */
 import { Link, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useScreenActor } from '../../../ui/useScreenActor';
 import { useEffect, useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { MAX_ACCOUNTS, WITHDRAW_CHAINS } from '../../../../machines/codes/withdraw.codes';
@@ -24,7 +25,7 @@ type CollectionMethodsRef = ActorRefFrom<ReturnType<typeof composeCollectionMeth
 function useMethods(adding: boolean) {
   const port = useWithdrawPort();
   const [logic] = useState(() => composeCollectionMethods({ withdraw: port }));
-  return useActorRef(logic, { input: { adding } });
+  return useScreenActor(logic, { input: { adding } });
 }
 
 export function CollectionInfoScreen() {

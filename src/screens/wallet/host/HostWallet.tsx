@@ -5,7 +5,8 @@
  * diamonds too: the recharge and the diamond history stay beside the income.
  */
 import { Link } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useScreenActor } from '../../../ui/useScreenActor';
 import { useState } from 'react';
 import { composeHostWallet } from '../../../../machines/host-wallet/host-wallet.actors';
 import { ListMessage } from '../../../ui/ListMessage';
@@ -30,7 +31,7 @@ type Tab = (typeof TABS)[number]['key'];
 export function HostWallet({ wallet }: { wallet: WalletRef | undefined }) {
   const port = useWithdrawPort();
   const [logic] = useState(() => composeHostWallet({ withdraw: port }));
-  const hostWallet = useActorRef(logic);
+  const hostWallet = useScreenActor(logic);
   const phase = useSelector(hostWallet, (s) => (s.matches('failed') ? 'failed' : s.context.summary ? 'ready' : 'loading'));
   const summary = useSelector(hostWallet, (s) => s.context.summary);
   const error = useSelector(hostWallet, (s) => s.context.error);

@@ -3,7 +3,8 @@
  * (`/api/wallet/setWithdrawPassWord`), bound to its own withdrawPassword actor. The digits stay
  * in the form until it is sent; they are never shown back.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useScreenActor } from '../../../ui/useScreenActor';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { composeWithdrawPassword } from '../../../../machines/withdraw-password/withdraw-password.actors';
@@ -31,7 +32,7 @@ export function PinField({ label, value, onChange, describedBy, invalid, autoFoc
 export function WithdrawPasswordForm({ hasPassword, onDone }: { hasPassword: boolean; onDone?: () => void }) {
   const port = useWithdrawPort();
   const [logic] = useState(() => composeWithdrawPassword({ withdraw: port }));
-  const form = useActorRef(logic, { input: { hasPassword } });
+  const form = useScreenActor(logic, { input: { hasPassword } });
   const mode = useSelector(form, (s) => s.context.mode);
   const saving = useSelector(form, (s) => s.matches('saving'));
   const done = useSelector(form, (s) => s.matches('done'));
@@ -59,7 +60,7 @@ export function WithdrawPasswordForm({ hasPassword, onDone }: { hasPassword: boo
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    form.send({ type: 'password.submit', password, confirm, ...(mode === 'change' ? { oldPassword } : {}) });
+    form.send({ type: 'password.submit', password, confirmPassword: confirm, ...(mode === 'change' ? { oldPassword } : {}) });
   };
 
   if (done) {

@@ -6,7 +6,8 @@
  * answer sends the same one (machines/withdrawal).
  */
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
+import { useScreenActor } from '../../../ui/useScreenActor';
 import { useId, useState } from 'react';
 import type { FormEvent } from 'react';
 import { WEEKDAY_NAMES, quoteOf } from '../../../../machines/codes/withdraw.codes';
@@ -33,7 +34,7 @@ function Withdrawal() {
   const search = useSearch({ strict: false }) as { accountId?: unknown };
   const preselect = typeof search.accountId === 'number' ? search.accountId : Number(search.accountId);
   const [logic] = useState(() => composeWithdrawal({ withdraw: port, clock }));
-  const flow = useActorRef(logic, { input: Number.isSafeInteger(preselect) && preselect > 0 ? { accountId: preselect } : {} });
+  const flow = useScreenActor(logic, { input: Number.isSafeInteger(preselect) && preselect > 0 ? { accountId: preselect } : {} });
   const value = useSelector(flow, (s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!));
   const ctx = useSelector(flow, (s) => s.context);
   const navigate = useNavigate();

@@ -112,6 +112,8 @@ describe('[§2 /wallet] a host\'s income', () => {
       INCOME_KIND_LABEL.gift, INCOME_KIND_LABEL.call,
     ]));
     const rows = within(await incomeList()).getAllByRole('article');
+    // A list holds list items only (each entry's article inside its own).
+    expect([...(await incomeList()).children].map((c) => c.tagName)).toEqual(rows.map(() => 'LI'));
     expect(rows[0]!.textContent).toContain('−1,100');
     expect(rows[0]!.textContent).toContain('Balance 1,619');
     expect(rows[1]!.textContent).toContain('−1,000');
@@ -194,6 +196,7 @@ describe('[§2 /wallet/withdrawalRecord] the host\'s withdrawals', () => {
     mountMoney({ path: '/wallet/withdrawalRecord', host: true, withdraw: () => out });
     const list = await screen.findByRole('list', { name: 'Withdrawal records' });
     const rows = within(list).getAllByRole('article');
+    expect([...list.children].map((c) => c.tagName)).toEqual(rows.map(() => 'LI'));
     expect(rows.map((r) => r.getAttribute('aria-label'))).toEqual([1300, 1200, 1100, 1000].map((n) => `Withdrawal of ${n} diamonds`));
     const row = (n: number) => within(list).getByRole('article', { name: `Withdrawal of ${n} diamonds` });
     expect(within(row(1300)).getByText('Applied')).toBeTruthy();

@@ -70,18 +70,20 @@ export function IncomeHistory() {
           page, pageSize, ...(kind === 'all' ? {} : { kind }), ...(from === undefined ? {} : { from }),
         })}
         render={(f) => (
-          <article key={f.id} className="wallet-row" aria-label={INCOME_KIND_LABEL[f.kind]}>
-            <p className="wallet-row-main">
-              <span>{INCOME_KIND_LABEL[f.kind]}</span>
-              <span className={f.amount >= 0 ? 'wallet-in' : 'wallet-out'}>
-                {f.amount >= 0 ? `+${diamondsText(f.amount)}` : `−${diamondsText(-f.amount)}`}
-              </span>
-            </p>
-            <p className="wallet-row-sub muted">
-              <span>{whenText(f.createdAt)}</span>
-              <span>{`Balance ${diamondsText(f.balance)}`}</span>
-            </p>
-          </article>
+          <li key={f.id}>
+            <article className="wallet-row" aria-label={INCOME_KIND_LABEL[f.kind]}>
+              <p className="wallet-row-main">
+                <span>{INCOME_KIND_LABEL[f.kind]}</span>
+                <span className={f.amount >= 0 ? 'wallet-in' : 'wallet-out'}>
+                  {f.amount >= 0 ? `+${diamondsText(f.amount)}` : `−${diamondsText(-f.amount)}`}
+                </span>
+              </p>
+              <p className="wallet-row-sub muted">
+                <span>{whenText(f.createdAt)}</span>
+                <span>{`Balance ${diamondsText(f.balance)}`}</span>
+              </p>
+            </article>
+          </li>
         )}
       />
     </div>

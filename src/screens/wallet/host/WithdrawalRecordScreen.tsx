@@ -29,20 +29,22 @@ function Records() {
       label="Withdrawal records" empty="No withdrawals yet." endText="No more withdrawals" machine={recordsMachine}
       load={(page, pageSize) => port.records({ page, pageSize })}
       render={(r) => (
-        <article key={r.id} className="wallet-row" aria-label={`Withdrawal of ${r.amount} diamonds`}>
-          <p className="wallet-row-main">
-            <span>{`${diamondsText(r.amount)} diamonds`}</span>
-            <span className={`wallet-status withdraw-status-${r.status}`}>{WITHDRAW_STATUS_LABEL[r.status]}</span>
-          </p>
-          <p className="wallet-row-sub muted">
-            <span>{`US$ ${r.usd} to ${r.accountLabel}`}</span>
-            <span>{whenText(r.createdAt)}</span>
-          </p>
-          {r.status === 'refused' && (
-            <p className="wallet-row-sub withdraw-reason">{`${r.reason ? `Refused: ${r.reason.replace(/[.!]+$/, '')}. ` : ''}The diamonds are back in your income.`}</p>
-          )}
-          {r.fee > 0 && <p className="wallet-row-sub muted"><span>{`Fee ${diamondsText(r.fee)} diamonds`}</span></p>}
-        </article>
+        <li key={r.id}>
+          <article className="wallet-row" aria-label={`Withdrawal of ${r.amount} diamonds`}>
+            <p className="wallet-row-main">
+              <span>{`${diamondsText(r.amount)} diamonds`}</span>
+              <span className={`wallet-status withdraw-status-${r.status}`}>{WITHDRAW_STATUS_LABEL[r.status]}</span>
+            </p>
+            <p className="wallet-row-sub muted">
+              <span>{`US$ ${r.usd} to ${r.accountLabel}`}</span>
+              <span>{whenText(r.createdAt)}</span>
+            </p>
+            {r.status === 'refused' && (
+              <p className="wallet-row-sub withdraw-reason">{`${r.reason ? `Refused: ${r.reason.replace(/[.!]+$/, '')}. ` : ''}The diamonds are back in your income.`}</p>
+            )}
+            {r.fee > 0 && <p className="wallet-row-sub muted"><span>{`Fee ${diamondsText(r.fee)} diamonds`}</span></p>}
+          </article>
+        </li>
       )}
     />
   );

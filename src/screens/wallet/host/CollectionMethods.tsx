@@ -17,6 +17,8 @@ import { ScreenFrame } from '../../../ui/ScreenFrame';
 import { HostsOnly } from './HostsOnly';
 import { ACCOUNT_KIND_LABEL, methodLabel, useWithdrawPort } from './hostMoney';
 import { whenText } from '../money';
+// The rows' look (.wallet-row) lives with the wallet's; this view may be opened without it.
+import '../wallet.css';
 import './host-wallet.css';
 
 type CollectionMethodsRef = ActorRefFrom<ReturnType<typeof composeCollectionMethods>>;

@@ -66,6 +66,12 @@ const overflowsSideways = (page: Page) => page.evaluate(() =>
   [document.documentElement, ...document.querySelectorAll('.screen, .screen *')].some((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible' && getComputedStyle(el).overflowX !== 'hidden')
   || document.documentElement.scrollWidth > window.innerWidth + 1);
 
+/** Whether `what` ends at the screen body's right edge (16 px in from the phone's). */
+const atRightEdge = async (what: Locator) => {
+  const box = await what.boundingBox();
+  return box !== null && Math.abs(box.x + box.width - (PHONE.width - 16)) <= 1;
+};
+
 /**
  * A host who has neither a withdrawal password nor a collection method (as seeded) makes both
  * through the screens, from /wallet/withdrawal: the password form, then the add form (`audit`
@@ -292,7 +298,7 @@ test('at 360 px the money screens show whole: Mine\'s wallet card, /wallet\'s pa
   await context.close();
 });
 
-test('at 360 px the host\'s money screens show whole: /wallet\'s figures and income list, the withdrawal\'s password, method, amount and confirm steps, the add form; touch targets are 44 px and no emoji', async ({ browser, request }) => {
+test('at 360 px the host\'s money screens show whole: /wallet\'s figures and income list, the withdrawal\'s password, method, amount, confirm and applied steps, the add form, the records and methods; touch targets are 44 px and no emoji', async ({ browser, request }) => {
   test.setTimeout(60_000);
   const host = await firstAccount(request, 2);
   const context = await browser.newContext({ viewport: PHONE });
@@ -340,5 +346,28 @@ test('at 360 px the host\'s money screens show whole: /wallet\'s figures and inc
   await expect(confirm.getByRole('alert')).toBeVisible();
   await whole('confirming the withdrawal', confirm.getByRole('button').or(confirm.locator('input')), confirm.locator('dt, dd, [role="alert"]'));
   await shot('withdrawal-confirm-360.png');
+
+  // Applied, then the records and the collection methods.
+  await confirm.getByLabel('Withdrawal password').fill('246810');
+  await confirm.getByRole('button', { name: 'Apply for withdrawal' }).click();
+  const applied = page.getByRole('status', { name: 'Withdrawal applied' });
+  await expect(applied).toBeVisible();
+  await whole('applied', applied.getByRole('button').or(applied.getByRole('link')), applied.locator('p'));
+  await shot('withdrawal-applied-360.png');
+  await applied.getByRole('link', { name: 'Withdrawal records' }).click();
+  const records = page.getByRole('list', { name: 'Withdrawal records' }).getByRole('article');
+  await expect(records.first()).toContainText('Applied');
+  await whole('/wallet/withdrawalRecord', page.locator('main').getByRole('button'), records.locator('p'));
+  // A row's two sides stand apart: the status at the right edge, not run on after the amount.
+  expect(await atRightEdge(records.first().getByText('Applied', { exact: true })), 'the status at the right').toBe(true);
+  // Where it went on one line (the masked number not broken from its dots).
+  expect((await records.first().getByText('US$ 9.50 to Banco Uno •••• 1332').boundingBox())!.height, 'one line').toBeLessThan(24);
+  await shot('withdrawal-records-360.png');
+  await page.goto('/wallet/collectionInfo');
+  const methods = page.getByRole('list', { name: 'Collection methods' }).getByRole('listitem');
+  await expect(methods.first()).toContainText('Banco Uno •••• 1332');
+  await whole('/wallet/collectionInfo', page.locator('main').getByRole('link'), methods.locator('p'));
+  expect(await atRightEdge(methods.first().getByText('Banco Uno •••• 1332')), 'the method at the right').toBe(true);
+  await shot('collection-info-360.png');
   await context.close();
 });

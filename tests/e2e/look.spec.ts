@@ -2,7 +2,8 @@
  * What people see at 360 px (CONVENTIONS "What people see"): tab strips that scroll say so and
  * nothing covers the host cards; icons are SVG, so no screen shows an emoji glyph (an empty box
  * on a phone without an emoji font); Lighthouse's accessibility audit (axe inside, WCAG AA
- * colour contrast among its checks) scores the first screens 100.
+ * colour contrast among its checks) scores the first screens and the money screens 100; the
+ * money screens (a user's and a host's) lie whole across the phone with 44-px touch targets.
  */
 import { createServer } from 'node:net';
 import { chromium, expect, test } from '@playwright/test';
@@ -65,6 +66,36 @@ const overflowsSideways = (page: Page) => page.evaluate(() =>
   [document.documentElement, ...document.querySelectorAll('.screen, .screen *')].some((el) => el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible' && getComputedStyle(el).overflowX !== 'hidden')
   || document.documentElement.scrollWidth > window.innerWidth + 1);
 
+/** Whether `what` ends at the screen body's right edge (16 px in from the phone's). */
+const atRightEdge = async (what: Locator) => {
+  const box = await what.boundingBox();
+  return box !== null && Math.abs(box.x + box.width - (PHONE.width - 16)) <= 1;
+};
+
+/**
+ * A host who has neither a withdrawal password nor a collection method (as seeded) makes both
+ * through the screens, from /wallet/withdrawal: the password form, then the add form (`audit`
+ * runs while it is open), back at the withdrawal with the new method chosen.
+ */
+async function readyToWithdraw(page: Page, { audit, shot }: { audit?: () => Promise<void>; shot?: (name: string) => Promise<unknown> } = {}) {
+  await page.goto('/wallet/withdrawal');
+  const setForm = page.getByRole('form', { name: 'Set withdrawal password' });
+  await setForm.getByLabel('Withdrawal password').fill('246810');
+  await setForm.getByLabel('Type it again').fill('246810');
+  await shot?.('withdrawal-password-360.png');
+  await setForm.getByRole('button', { name: 'Save password' }).click();
+  await page.getByRole('link', { name: 'Add a collection method' }).click();
+  const add = page.getByRole('form', { name: 'Add a collection method' });
+  await expect(add.getByLabel('Account holder')).toBeVisible();
+  await audit?.();
+  await shot?.('add-method-360.png');
+  await add.getByLabel('Account holder').fill('Maria Lopez');
+  await add.getByLabel('Bank name').fill('Banco Uno');
+  await add.getByLabel('Account number or IBAN').fill('ES91 2100 0418 4502 0005 1332');
+  await add.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('form', { name: 'Withdrawal' }).getByRole('radio', { name: /Banco Uno •••• 1332/ })).toBeChecked();
+}
+
 const freePort = () => new Promise<number>((resolve) => {
   const probe = createServer().listen(0, '127.0.0.1', () => {
     const { port } = probe.address() as { port: number };
@@ -72,7 +103,7 @@ const freePort = () => new Promise<number>((resolve) => {
   });
 });
 
-test('Lighthouse\'s accessibility audit scores the host\'s /, a user\'s /newsRestricted, /wallet with its picker, /usdtPay and /login 100 at 360 px: every text meets WCAG AA contrast', async ({ request }) => {
+test('Lighthouse\'s accessibility audit scores the host\'s /, the host\'s /wallet, add-method form and withdrawal (with a method, and confirming), a user\'s /newsRestricted, /wallet with its picker, /usdtPay and /login 100 at 360 px: every text meets WCAG AA contrast', async ({ request }) => {
   test.setTimeout(120_000);
   const host = await firstAccount(request, 2);
   const user = await firstAccount(request, 1);
@@ -116,6 +147,17 @@ test('Lighthouse\'s accessibility audit scores the host\'s /, a user\'s /newsRes
     if (await expand.isVisible()) await expand.click();
     await expect(all.getByRole('listitem').first()).toBeVisible();
     expect.soft(await audit(page), 'the host\'s /').toEqual({ score: 100, failed: [] });
+
+    // The host's money: /wallet with the income list, the add form, the withdrawal with a method, its confirm step.
+    await page.goto('/wallet');
+    await expect(page.getByRole('list', { name: 'Income history' }).getByRole('article').first()).toBeVisible();
+    expect.soft(await audit(page), 'the host\'s /wallet').toEqual({ score: 100, failed: [] });
+    await readyToWithdraw(page, { audit: async () => expect.soft(await audit(page), '/wallet/addCollectionMethod').toEqual({ score: 100, failed: [] }) });
+    expect.soft(await audit(page), '/wallet/withdrawal with a method').toEqual({ score: 100, failed: [] });
+    await page.getByLabel('Amount in diamonds').fill('1000');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('form', { name: 'Confirm the withdrawal' })).toBeVisible();
+    expect.soft(await audit(page), '/wallet/withdrawal confirming').toEqual({ score: 100, failed: [] });
 
     await openAppAs(page, request, user.userId);
     await expect(page).toHaveURL(/\/newsRestricted$/);
@@ -253,5 +295,79 @@ test('at 360 px the money screens show whole: Mine\'s wallet card, /wallet\'s pa
   expect(await overflowsSideways(page), '/usdtPay scrolls sideways').toBe(false);
   await shot('usdt-pay-360.png');
   expect(await emojiOn(page), '/usdtPay').toEqual([]);
+  await context.close();
+});
+
+test('at 360 px the host\'s money screens show whole: /wallet\'s figures and income list, the withdrawal\'s password, method, amount, confirm and applied steps, the add form, the records and methods; touch targets are 44 px and no emoji', async ({ browser, request }) => {
+  test.setTimeout(60_000);
+  const host = await firstAccount(request, 2);
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  const shot = (name: string) => page.screenshot({ path: test.info().outputPath(name), fullPage: true });
+  const whole = async (where: string, targets: Locator, facts?: Locator) => {
+    expect(await misfits(targets, { target: true }), `${where} touch targets`).toEqual([]);
+    if (facts) expect(await misfits(facts), `${where} facts`).toEqual([]);
+    expect(await overflowsSideways(page), `${where} scrolls sideways`).toBe(false);
+    expect(await emojiOn(page), where).toEqual([]);
+  };
+
+  // /wallet: the seeded income (6,019 diamonds), the figures, the ways to withdraw, the tabs and the income list.
+  await openAppAs(page, request, host.userId, '/wallet');
+  await expect(page.getByTestId('host-income')).toHaveText(/^[\d,]+$/);
+  const rows = page.getByRole('list', { name: 'Income history' }).getByRole('article');
+  await expect(rows.first()).toBeVisible();
+  const income = page.getByRole('region', { name: 'Income' });
+  for (const tab of await page.getByRole('tablist', { name: 'Wallet' }).getByRole('tab').all()) await expect(tab).toBeInViewport({ ratio: 1 });
+  await whole('/wallet',
+    page.locator('.host-actions a, .host-actions button, [role="tab"], .income-filters select'),
+    income.locator('dt, dd').or(rows));
+  await shot('host-wallet-360.png');
+
+  // /wallet/withdrawal: the password first, the add form, then the amount with the method chosen.
+  await readyToWithdraw(page, {
+    shot: async (name) => {
+      await whole(name, page.locator('main').getByRole('button').or(page.locator('main input:not([type="radio"]), main select, main .host-method')));
+      await shot(name);
+    },
+  });
+  const form = page.getByRole('form', { name: 'Withdrawal' });
+  await form.getByRole('button', { name: 'All' }).click();
+  await expect(form.getByText(/^Fee [\d,]+ diamonds · you receive US\$ [\d.]+$/)).toBeVisible();
+  await whole('/wallet/withdrawal',
+    form.getByRole('button').or(form.locator('.host-method, .host-add, input[inputmode="numeric"]')),
+    page.getByRole('region', { name: 'Withdrawal rules' }).locator('dt, dd'));
+  await shot('withdrawal-360.png');
+  await form.getByLabel('Amount in diamonds').fill('1000');
+  await form.getByRole('button', { name: 'Next' }).click();
+  const confirm = page.getByRole('form', { name: 'Confirm the withdrawal' });
+  await expect(confirm.getByTestId('withdraw-usd')).toHaveText('US$ 9.50');
+  await confirm.getByLabel('Withdrawal password').fill('000000');
+  await confirm.getByRole('button', { name: 'Apply for withdrawal' }).click();
+  await expect(confirm.getByRole('alert')).toBeVisible();
+  await whole('confirming the withdrawal', confirm.getByRole('button').or(confirm.locator('input')), confirm.locator('dt, dd, [role="alert"]'));
+  await shot('withdrawal-confirm-360.png');
+
+  // Applied, then the records and the collection methods.
+  await confirm.getByLabel('Withdrawal password').fill('246810');
+  await confirm.getByRole('button', { name: 'Apply for withdrawal' }).click();
+  const applied = page.getByRole('status', { name: 'Withdrawal applied' });
+  await expect(applied).toBeVisible();
+  await whole('applied', applied.getByRole('button').or(applied.getByRole('link')), applied.locator('p'));
+  await shot('withdrawal-applied-360.png');
+  await applied.getByRole('link', { name: 'Withdrawal records' }).click();
+  const records = page.getByRole('list', { name: 'Withdrawal records' }).getByRole('article');
+  await expect(records.first()).toContainText('Applied');
+  await whole('/wallet/withdrawalRecord', page.locator('main').getByRole('button'), records.locator('p'));
+  // A row's two sides stand apart: the status at the right edge, not run on after the amount.
+  expect(await atRightEdge(records.first().getByText('Applied', { exact: true })), 'the status at the right').toBe(true);
+  // Where it went on one line (the masked number not broken from its dots).
+  expect((await records.first().getByText('US$ 9.50 to Banco Uno •••• 1332').boundingBox())!.height, 'one line').toBeLessThan(24);
+  await shot('withdrawal-records-360.png');
+  await page.goto('/wallet/collectionInfo');
+  const methods = page.getByRole('list', { name: 'Collection methods' }).getByRole('listitem');
+  await expect(methods.first()).toContainText('Banco Uno •••• 1332');
+  await whole('/wallet/collectionInfo', page.locator('main').getByRole('link'), methods.locator('p'));
+  expect(await atRightEdge(methods.first().getByText('Banco Uno •••• 1332')), 'the method at the right').toBe(true);
+  await shot('collection-info-360.png');
   await context.close();
 });

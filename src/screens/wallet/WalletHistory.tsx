@@ -27,16 +27,18 @@ export function OrderHistory() {
       label="Orders" empty="No orders yet." endText="No more orders" machine={ordersMachine}
       load={(page, pageSize) => port.orderHistory({ page, pageSize })}
       render={(o) => (
-        <article key={o.orderCode} className="wallet-row" aria-label={`Order ${o.orderCode}`}>
-          <p className="wallet-row-main">
-            <span>{`${o.vip ? 'VIP, ' : ''}${o.diamonds} diamonds`}</span>
-            <span>{`US$ ${o.price}`}</span>
-          </p>
-          <p className="wallet-row-sub muted">
-            <span>{`${PAY_METHOD_LABEL[o.payMethod]} · ${whenText(o.createdAt)}`}</span>
-            <span className={`wallet-status wallet-status-${o.status}`}>{ORDER_STATUS_LABEL[o.status]}</span>
-          </p>
-        </article>
+        <li key={o.orderCode}>
+          <article className="wallet-row" aria-label={`Order ${o.orderCode}`}>
+            <p className="wallet-row-main">
+              <span>{`${o.vip ? 'VIP, ' : ''}${o.diamonds} diamonds`}</span>
+              <span>{`US$ ${o.price}`}</span>
+            </p>
+            <p className="wallet-row-sub muted">
+              <span>{`${PAY_METHOD_LABEL[o.payMethod]} · ${whenText(o.createdAt)}`}</span>
+              <span className={`wallet-status wallet-status-${o.status}`}>{ORDER_STATUS_LABEL[o.status]}</span>
+            </p>
+          </article>
+        </li>
       )}
     />
   );
@@ -49,16 +51,18 @@ export function DiamondHistory() {
       label="Diamond history" empty="No diamonds came in or went out yet." endText="No more entries" machine={flowsMachine}
       load={(page, pageSize) => port.diamondFlows({ page, pageSize })}
       render={(f) => (
-        <article key={f.id} className="wallet-row" aria-label={FLOW_LABEL[f.kind]}>
-          <p className="wallet-row-main">
-            <span>{FLOW_LABEL[f.kind]}</span>
-            <span className={f.amount >= 0 ? 'wallet-in' : 'wallet-out'}>{f.amount >= 0 ? `+${f.amount}` : `−${-f.amount}`}</span>
-          </p>
-          <p className="wallet-row-sub muted">
-            <span>{whenText(f.createdAt)}</span>
-            <span>{`Balance ${f.balance}`}</span>
-          </p>
-        </article>
+        <li key={f.id}>
+          <article className="wallet-row" aria-label={FLOW_LABEL[f.kind]}>
+            <p className="wallet-row-main">
+              <span>{FLOW_LABEL[f.kind]}</span>
+              <span className={f.amount >= 0 ? 'wallet-in' : 'wallet-out'}>{f.amount >= 0 ? `+${f.amount}` : `−${-f.amount}`}</span>
+            </p>
+            <p className="wallet-row-sub muted">
+              <span>{whenText(f.createdAt)}</span>
+              <span>{`Balance ${f.balance}`}</span>
+            </p>
+          </article>
+        </li>
       )}
     />
   );

@@ -18,6 +18,8 @@ import { ScreenFrame } from '../../../ui/ScreenFrame';
 import { HostsOnly } from './HostsOnly';
 import { ACCOUNT_KIND_LABEL, methodLabel, useWithdrawPort } from './hostMoney';
 import { whenText } from '../money';
+// The rows' look (.wallet-row) lives with the wallet's; this view may be opened without it.
+import '../wallet.css';
 import './host-wallet.css';
 
 type CollectionMethodsRef = ActorRefFrom<ReturnType<typeof composeCollectionMethods>>;
@@ -72,10 +74,11 @@ function MethodList() {
   );
 }
 
+// Named apart from the kinds' radios ('E-wallet', 'USDT address'): two controls of one form with one name cannot be told apart by ear.
 const FIELD_LABEL: Readonly<Record<'bank' | 'ewallet' | 'usdt', Partial<Record<AccountField, string>>>> = {
   bank: { holderName: 'Account holder', institution: 'Bank name', accountNumber: 'Account number or IBAN' },
-  ewallet: { holderName: 'Account holder', institution: 'E-wallet', accountNumber: 'Email or phone number' },
-  usdt: { chain: 'Chain', accountNumber: 'USDT address' },
+  ewallet: { holderName: 'Account holder', institution: 'Wallet provider', accountNumber: 'Email or phone number' },
+  usdt: { chain: 'Chain', accountNumber: 'Wallet address' },
 };
 
 function AddMethod() {

@@ -12,6 +12,7 @@ import type { IncomeEntry } from '../../../../machines/ports/withdraw.port';
 import { PagedListView } from '../../news/PagedListView';
 import { whenText } from '../money';
 import { INCOME_KIND_LABEL, diamondsText, useWithdrawPort } from './hostMoney';
+import { useAppClock } from './clock';
 
 const incomeMachine = createPagedListMachine<IncomeEntry>({ keyOf: (f) => f.id });
 
@@ -38,10 +39,12 @@ const isPeriod = (v: string): v is Period => PERIODS.some((p) => p.key === v);
 
 export function IncomeHistory() {
   const port = useWithdrawPort();
+  const clock = useAppClock();
   const ids = useId();
   const [kind, setKind] = useState<IncomeKind | 'all'>('all');
   const [period, setPeriod] = useState<Period>('all');
-  const from = periodStart(period, Date.now());
+  // The app's clock, as the ledger's times and the withdrawal's days are read.
+  const from = periodStart(period, clock.now());
 
   return (
     <div className="income-history">
@@ -67,18 +70,20 @@ export function IncomeHistory() {
           page, pageSize, ...(kind === 'all' ? {} : { kind }), ...(from === undefined ? {} : { from }),
         })}
         render={(f) => (
-          <article key={f.id} className="wallet-row" aria-label={INCOME_KIND_LABEL[f.kind]}>
-            <p className="wallet-row-main">
-              <span>{INCOME_KIND_LABEL[f.kind]}</span>
-              <span className={f.amount >= 0 ? 'wallet-in' : 'wallet-out'}>
-                {f.amount >= 0 ? `+${diamondsText(f.amount)}` : `−${diamondsText(-f.amount)}`}
-              </span>
-            </p>
-            <p className="wallet-row-sub muted">
-              <span>{whenText(f.createdAt)}</span>
-              <span>{`Balance ${diamondsText(f.balance)}`}</span>
-            </p>
-          </article>
+          <li key={f.id}>
+            <article className="wallet-row" aria-label={INCOME_KIND_LABEL[f.kind]}>
+              <p className="wallet-row-main">
+                <span>{INCOME_KIND_LABEL[f.kind]}</span>
+                <span className={f.amount >= 0 ? 'wallet-in' : 'wallet-out'}>
+                  {f.amount >= 0 ? `+${diamondsText(f.amount)}` : `−${diamondsText(-f.amount)}`}
+                </span>
+              </p>
+              <p className="wallet-row-sub muted">
+                <span>{whenText(f.createdAt)}</span>
+                <span>{`Balance ${diamondsText(f.balance)}`}</span>
+              </p>
+            </article>
+          </li>
         )}
       />
     </div>

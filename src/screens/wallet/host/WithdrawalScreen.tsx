@@ -54,7 +54,7 @@ function Withdrawal() {
         <div><dt>Maximum at once</dt><dd>{diamondsText(config.maximum)}</dd></div>
         <div><dt>Fee</dt><dd>{`${config.feePercent}%`}</dd></div>
         <div><dt>Rate</dt><dd>{`${diamondsText(config.rate)} diamonds = US$ 1`}</dd></div>
-        <div><dt>Days (UTC)</dt><dd>{config.allowedDays.length ? config.allowedDays.map((d) => WEEKDAY_NAMES[d - 1]).join(', ') : 'None'}</dd></div>
+        <div className="host-figure-wide"><dt>Days (UTC)</dt><dd>{config.allowedDays.length ? config.allowedDays.map((d) => WEEKDAY_NAMES[d - 1]).join(', ') : 'None'}</dd></div>
       </dl>
     </section>
   );
@@ -129,7 +129,7 @@ function Withdrawal() {
           <div><dt>Amount</dt><dd>{`${diamondsText(amount)} diamonds`}</dd></div>
           <div><dt>Fee</dt><dd>{`${diamondsText(quote.fee)} diamonds`}</dd></div>
           <div><dt>You receive</dt><dd data-testid="withdraw-usd">{`US$ ${quote.usd}`}</dd></div>
-          <div><dt>To</dt><dd>{`${ACCOUNT_KIND_LABEL[chosen.kind]}, ${methodLabel(chosen)}`}</dd></div>
+          <div className="host-figure-wide"><dt>To</dt><dd>{`${ACCOUNT_KIND_LABEL[chosen.kind]}, ${methodLabel(chosen)}`}</dd></div>
         </dl>
         <PinField label="Withdrawal password" value={password} onChange={setPassword} autoFocus invalid={ctx.passwordError !== null} describedBy={ctx.passwordError ? `${ids}-pw` : undefined} />
         {ctx.passwordError && <p id={`${ids}-pw`} role="alert" className="form-error">{ctx.passwordError}</p>}

@@ -83,9 +83,9 @@ export function WithdrawPasswordForm({ hasPassword, onDone }: { hasPassword: boo
   return (
     <form className="host-panel" onSubmit={submit} noValidate aria-busy={saving} aria-label={mode === 'set' ? 'Set withdrawal password' : 'Change withdrawal password'}>
       <p className="muted">{mode === 'set' ? 'Choose 6 digits. You will type them each time you withdraw.' : 'Type the old password, then the new one twice.'}</p>
-      {mode === 'change' && <PinField label="Old password" value={oldPassword} onChange={setOld} describedBy={why ? `${ids}-why` : undefined} />}
-      <PinField label={mode === 'set' ? 'Withdrawal password' : 'New password'} value={password} onChange={setPassword} describedBy={why ? `${ids}-why` : undefined} />
-      <PinField label="Type it again" value={confirm} onChange={setConfirm} describedBy={why ? `${ids}-why` : undefined} />
+      {mode === 'change' && <PinField label="Old password" value={oldPassword} onChange={setOld} describedBy={why ? `${ids}-why` : undefined} invalid={problem !== null} />}
+      <PinField label={mode === 'set' ? 'Withdrawal password' : 'New password'} value={password} onChange={setPassword} describedBy={why ? `${ids}-why` : undefined} invalid={problem !== null} />
+      <PinField label="Type it again" value={confirm} onChange={setConfirm} describedBy={why ? `${ids}-why` : undefined} invalid={problem !== null} />
       {why && <p id={`${ids}-why`} role="alert" className="form-error">{why}</p>}
       <button type="submit" className="button-link button-primary button-block" disabled={saving}>
         {saving ? 'Saving…' : 'Save password'}

@@ -59,9 +59,13 @@ test('?inspect=1 opens the Stately inspector window, the app still starts, and n
   ).toBeGreaterThan(20);
   const received = (await inspector.evaluate(() => (window as unknown as { received: string[] }).received)).join('\n');
   expect(received).toContain('"@xstate.snapshot"');
-  // The screens' own actors show beside the root's: Home's list (src/ui/useScreenActor.ts).
-  const announced = received.split('\n').filter((m) => m.includes('@xstate.actor'));
-  expect(announced.some((m) => m.includes('homeList')), 'Home\'s list announced to the inspector').toBe(true);
+  // The screens' own actors show beside the root's: Home's list (src/ui/useScreenActor.ts), in a
+  // later burst than the root's first events.
+  await expect.poll(
+    () => inspector.evaluate(() => (window as unknown as { received: string[] }).received
+      .some((m) => m.includes('@xstate.actor') && m.includes('homeList'))),
+    { timeout: 30_000, message: 'Home\'s list announced to the inspector' },
+  ).toBe(true);
   expect(received).toContain('[redacted]');
   expect(received).not.toContain(params.token!);
   expect(received).not.toContain(imToken);

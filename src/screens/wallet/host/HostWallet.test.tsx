@@ -77,7 +77,7 @@ const incomeList = () => screen.findByRole('list', { name: 'Income history' });
 const rowNames = async () => within(await incomeList()).getAllByRole('article').map((a) => a.getAttribute('aria-label'));
 
 describe('[§2 /wallet] a host\'s income', () => {
-  it('shows the income that can be withdrawn, what withdrawals hold, all earned, paid out and the diamonds to spend', async () => {
+  it('shows the income, what one withdrawal may take now, what withdrawals hold, all earned, paid out and the diamonds to spend', async () => {
     let out!: FakeWithdrawPort;
     mountMoney({ path: '/wallet', host: true, withdraw: (now) => { const made = hostWithHistory(now); made.settle(); out = made.out; return out; } });
     await waitFor(() => expect(screen.getByTestId('host-income').textContent).toBe('3,700'));
@@ -90,6 +90,7 @@ describe('[§2 /wallet] a host\'s income', () => {
     expect(screen.getByTestId('host-held').textContent).toBe('1,000');
     const figures = screen.getByRole('region', { name: 'Income' });
     const figure = (dt: string) => within(figures).getByText(dt).nextElementSibling?.textContent;
+    expect(figure('Withdrawable now')).toBe('2,700');
     expect(figure('Earned in all')).toBe('3,700');
     expect(figure('Paid out')).toBe('0');
     expect(figure('Diamonds to spend')).toBe('250');

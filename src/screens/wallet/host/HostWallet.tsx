@@ -45,13 +45,15 @@ export function HostWallet({ wallet }: { wallet: WalletRef | undefined }) {
         {phase === 'failed' && <ListMessage error={error} onRetry={() => hostWallet.send({ type: 'hostWallet.refresh' })} />}
         {phase === 'ready' && summary && (
           <>
-            <p className="host-balance-label muted">Income you can withdraw</p>
+            <p className="host-balance-label muted">Your income</p>
             <p className="wallet-diamonds">
               <DiamondIcon aria-hidden="true" />
               <span data-testid="host-income">{diamondsText(summary.income)}</span>
               <span className="muted">diamonds</span>
             </p>
             <dl className="host-figures">
+              {/* What one withdrawal may take now: none below the rules' minimum, at most their maximum. */}
+              <div><dt>Withdrawable now</dt><dd data-testid="host-withdrawable">{diamondsText(summary.withdrawable)}</dd></div>
               <div><dt>Held by withdrawals</dt><dd data-testid="host-held">{diamondsText(summary.held)}</dd></div>
               <div><dt>Earned in all</dt><dd>{diamondsText(summary.earned)}</dd></div>
               <div><dt>Paid out</dt><dd>{diamondsText(summary.paidOut)}</dd></div>

@@ -8,7 +8,7 @@ import { createAesCodec } from '../../src/api/codec';
 import { APP_VERSION, DEV_AES_IV, DEV_AES_KEY, Header } from '../../src/api/codes';
 import { COUNTRY_LANGUAGE, DEFAULT_LANGUAGE } from '../../server/api/call-translation';
 import { translateByStandIn } from '../../server/api/translator';
-import { VIDEO_LOCK, callScreen, decoded, firstAccount, openAppAs, openParams, phoneOf } from './support';
+import { VIDEO_LOCK, callScreen, decoded, firstAccount, openAppAs, openParams, phoneOf, present } from './support';
 import type { Account } from './support';
 
 // Video flows in every test here: one such test at a time (VIDEO_LOCK).
@@ -43,8 +43,10 @@ test('a user calls a host from the chat; the host accepts; both see each other; 
     && ['es', 'pt', 'fr', 'id'].includes(languageOf(a)) && languageOf(a) !== languageOf(user));
   const h = await phoneOf(browser);
   const u = await phoneOf(browser);
+  const hostHere = present(h.page);
   await openAppAs(h.page, request, host.userId);
   await expect(h.page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await hostHere;
   await openAppAs(u.page, request, user.userId, `/talk?to=${host.yxAccid}&taPath=e2e`);
 
   await u.page.getByRole('button', { name: `Video call ${host.nickname}` }).click();
@@ -104,8 +106,11 @@ test('camera and microphone allowed already: the host is rung before the camera 
     });
   });
   const u = { context, page: await context.newPage() };
+  // Home shows before the host's presence is up; the call waits for her to be here (else she is 'not available').
+  const hostHere = present(h.page);
   await openAppAs(h.page, request, host.userId);
   await expect(h.page.getByRole('heading', { name: 'Home' })).toBeVisible();
+  await hostHere;
   await openAppAs(u.page, request, user.userId, `/talk?to=${host.yxAccid}&taPath=e2e`);
   await expect(u.page.getByRole('button', { name: `Video call ${host.nickname}` })).toBeVisible();
   // The chat warms the call's media adapter when idle; it tells whether the camera is allowed once loaded.

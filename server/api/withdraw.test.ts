@@ -293,7 +293,7 @@ describe('applying', () => {
     expect(taken).toBe(7000);
     expect(ledgerSum('host8')).toBe(income('host8'));
     expect((await server.call(hostWallet, {}, as('host8'))).data).toEqual({
-      income: 500, held: 7000, earned: 7500, paidOut: 0, diamonds: 0, hasPassword: true,
+      income: 500, held: 7000, withdrawable: 0, earned: 7500, paidOut: 0, diamonds: 0, hasPassword: true,
     });
   });
 

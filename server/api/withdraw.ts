@@ -182,8 +182,8 @@ export function withdrawHandlers({ withdrawals, keys }: { withdrawals: Withdrawa
     },
     hostWallet(ctx) {
       const me = requireHost(ctx);
-      const { income, held, earned, paidOut, diamonds } = ledger.balances(me);
-      return { income, held, earned, paidOut, diamonds, hasPassword: passwords.has(me) };
+      const { income, held, withdrawable, earned, paidOut, diamonds } = ledger.balances(me);
+      return { income, held, withdrawable, earned, paidOut, diamonds, hasPassword: passwords.has(me) };
     },
     withdrawAccountList(ctx) {
       return { list: accounts.list(requireHost(ctx)) };

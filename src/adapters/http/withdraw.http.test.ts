@@ -38,7 +38,7 @@ describe('withdraw adapter', () => {
     };
     const answers: Record<string, unknown> = {
       [contract.myBalance.path]: { income: 3000, held: 2000, withdrawable: 3000 },
-      [contract.hostWallet.path]: { income: 3000, held: 2000, earned: 5000, paidOut: 0, diamonds: 40, hasPassword: true },
+      [contract.hostWallet.path]: { income: 3000, held: 2000, withdrawable: 3000, earned: 5000, paidOut: 0, diamonds: 40, hasPassword: true },
       [contract.incomeFlowList.path]: { list: [{ id: 2, kind: 'withdrawal', amount: -2000, balance: 3000, createdAt: 8 }] },
       [contract.withdrawAccountList.path]: { list: [account] },
       [contract.getAnchorWithDrawConfig.path]: config,
@@ -134,7 +134,8 @@ describe('withdraw adapter', () => {
       port.addAccount({ kind: 'bank', holderName: '', institution: '', accountNumber: '', chain: '' }), port.setPassword('123456'), port.apply(request),
     ];
     await Promise.allSettled(calls);
-    expect(options.length).toBe(10);
+    // One request per call (the summary included: myWallet answers what may be withdrawn too).
+    expect(options.length).toBe(calls.length);
     expect(options.every((o) => JSON.stringify(o) === JSON.stringify({ silent: true }))).toBe(true);
   });
 });

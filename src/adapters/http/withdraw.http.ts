@@ -14,7 +14,7 @@ import type { AccountField, AccountProblems } from '../../../machines/codes/with
 import { AccountRefusedError, PasswordRefusedError } from '../../../machines/ports/withdraw.port';
 import type { WithdrawPort, WithdrawalRecord } from '../../../machines/ports/withdraw.port';
 import { UnansweredError } from '../../../machines/shared/intent-key';
-import { TEXT_SOMETHING_FAILED } from '../../../machines/shared/error-text';
+import { textOf } from '../../../machines/shared/error-text';
 import type { ApiClient } from '../../api/client';
 import { ResultCode } from '../../api/codes';
 import {
@@ -46,8 +46,6 @@ export function problemsOf(message: string): AccountProblems | null {
   return field ? { [field]: message } : null;
 }
 
-const textOf = (error: unknown): string => (error instanceof Error && error.message ? error.message : TEXT_SOMETHING_FAILED);
-
 /** A refusal of the password (locked, or wrong) as the port's error; anything else in the server's words. */
 function refusal(error: unknown): Error {
   if (error instanceof ApiError && error.kind === 'code') {
@@ -66,9 +64,8 @@ export function httpWithdraw(api: ApiClient): WithdrawPort {
   return {
     balance: () => api.data(myBalance, {}, silent),
     async summary() {
-      const [wallet, balance] = await Promise.all([api.data(hostWallet, {}, silent), api.data(myBalance, {}, silent)]);
-      const { income, held, earned, paidOut, diamonds, hasPassword } = wallet;
-      return { income, held, withdrawable: balance.withdrawable, earned, paidOut, diamonds, hasPassword };
+      const { income, held, withdrawable, earned, paidOut, diamonds, hasPassword } = await api.data(hostWallet, {}, silent);
+      return { income, held, withdrawable, earned, paidOut, diamonds, hasPassword };
     },
     async incomeFlows({ page, pageSize, kind, from, to }) {
       const { list } = await api.data(incomeFlowList, {

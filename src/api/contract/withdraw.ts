@@ -11,7 +11,7 @@
  * - flowList: the income ledger's entries, newest first, by page, filtered by kind and by a
  *   period [from, to) in epoch milliseconds; each with its kind, signed amount, time and the
  *   balance after it.
- * - myWallet: the host's balances at a glance: income, held, all ever earned, all paid out,
+ * - myWallet: the host's balances at a glance: income, held, withdrawable, all ever earned, all paid out,
  *   the diamonds to spend, and whether a withdrawal password is set.
  * - withdrawAccountList / addWithdrawAccount: the collection methods, masked (the number is
  *   never sent back whole); at most MAX_ACCOUNTS, none twice, each checked by its kind's rules.
@@ -83,6 +83,8 @@ export const hostWallet = defineEndpoint({
   response: z.object({
     income: z.number(),
     held: z.number(),
+    /** What one withdrawal may take now (as myBalance answers it). */
+    withdrawable: z.number(),
     /** All income ever earned, and all paid out by withdrawals. */
     earned: z.number(),
     paidOut: z.number(),
